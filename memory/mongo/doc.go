@@ -1,0 +1,43 @@
+// Package mongo is the production memory.Store: everything membot persists,
+// kept in one MongoDB database so that any number of bot replicas can share
+// it (DESIGN §5, §8).
+//
+// # Collections
+//
+//	people         _id = person id
+//	identities     one platform account each; unique {platform, user_id}, {person_id}
+//	conversations  _id = conversation id; watermark, summary, last user message seq
+//	counters       _id = conversation id; the next message seq (atomic $inc)
+//	messages       captured log; unique {conversation_id, platform_id}, {conversation_id, seq}, {time}
+//	memories       _id = memory id; {owner, status, created_at}, {owner, _id}
+//
+// Indexes are created by Open; creating an existing index is a no-op, so
+// every replica may do it at start-up.
+//
+// # Sharding
+//
+// Memories are sharded naturally on owner: every memory query and write
+// names the owner (privacy is enforced by that same filter), so each one is
+// routed to a single shard, and the {owner, …} indexes are prefixed by the
+// shard key. Messages and counters shard on conversation_id, identities on
+// {platform, user_id}. ReassignOwner changes the shard key of a memory one
+// document at a time (a single-document update by _id and owner), which a
+// sharded cluster accepts as a retryable write; the driver enables
+// retryable writes by default. Every unique index is prefixed by its
+// collection's shard key, as sharding requires. One guarantee weakens on a
+// sharded memories collection: _id is unique per shard only, so a
+// caller-chosen memory id reused under another owner is no longer refused
+// (generated ids are 64 random bits and do not collide in practice).
+//
+// # Storage choices
+//
+// Embeddings are BSON binary of subtype 9 (the vector subtype, float32
+// little-endian; what Atlas Vector Search indexes) with the model name and
+// dimension beside them, never arrays of doubles, which decode about twenty
+// times slower. Times are BSON dates: millisecond precision, UTC. Ids are 16
+// random hex characters.
+//
+// Every versioned record (person, conversation, memory) is written with a
+// filter on its version and $inc of it, so two replicas updating one record
+// never lose an update: the second gets memory.ErrConflict.
+package mongo

@@ -1,0 +1,52 @@
+package mongo
+
+import (
+	"context"
+	"fmt"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+)
+
+// indexSpec is one index of one collection.
+type indexSpec struct {
+	coll   string
+	name   string
+	keys   bson.D
+	unique bool
+}
+
+// indexSpecs lists every index the store relies on. Names are fixed so that
+// a changed definition fails loudly instead of creating a second index.
+func indexSpecs() []indexSpec {
+	return []indexSpec{
+		{collMemories, "owner_status_created", bson.D{{Key: "owner", Value: 1}, {Key: "status", Value: 1}, {Key: "created_at", Value: -1}}, false},
+		{collMemories, "owner_id", bson.D{{Key: "owner", Value: 1}, {Key: "_id", Value: 1}}, false},
+		{collMessages, "conversation_platform_id", bson.D{{Key: "conversation_id", Value: 1}, {Key: "platform_id", Value: 1}}, true},
+		{collMessages, "conversation_seq", bson.D{{Key: "conversation_id", Value: 1}, {Key: "seq", Value: 1}}, true},
+		{collMessages, "time", bson.D{{Key: "time", Value: 1}}, false},
+		{collMessages, "person_id", bson.D{{Key: "person_id", Value: 1}}, false},
+		{collIdentities, "platform_user_id", bson.D{{Key: "platform", Value: 1}, {Key: "user_id", Value: 1}}, true},
+		{collIdentities, "person_id", bson.D{{Key: "person_id", Value: 1}}, false},
+		{collConversations, "updated_at", bson.D{{Key: "updated_at", Value: 1}}, false},
+	}
+}
+
+// ensureIndexes creates the indexes; creating an existing one is a no-op.
+// It sends one index per command: FerretDB v1 drops the connection when a
+// single command re-creates several existing indexes, and start-up is not
+// a hot path.
+func (s *Store) ensureIndexes(ctx context.Context) error {
+	for _, ix := range indexSpecs() {
+		o := options.Index().SetName(ix.name)
+		if ix.unique {
+			o.SetUnique(true)
+		}
+		model := mongo.IndexModel{Keys: ix.keys, Options: o}
+		if _, err := s.db.Collection(ix.coll).Indexes().CreateOne(ctx, model); err != nil {
+			return fmt.Errorf("create index %s on %s: %w", ix.name, ix.coll, err)
+		}
+	}
+	return nil
+}
