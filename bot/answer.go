@@ -1,0 +1,217 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/llm"
+	"github.com/membot/membot/prompts"
+)
+
+// answer produces the reply to one addressed message: a command's output,
+// or a model answer with the person's memories as background.
+func (e *Engine) answer(ctx context.Context, t turn, r Responder) {
+	var reply Reply
+	if t.msg.IsCommand() {
+		reply = e.command(ctx, t)
+	} else {
+		reply = e.chat(ctx, t, r)
+	}
+	if reply.Text == "" && reply.File == nil {
+		return
+	}
+	if err := r.Send(ctx, reply); err != nil {
+		e.log.Warn("deliver reply", "conversation", t.conv.ID, "err", err)
+	}
+}
+
+// chat answers a conversational message.
+func (e *Engine) chat(ctx context.Context, t turn, r Responder) Reply {
+	if err := r.Typing(ctx); err != nil {
+		e.log.Debug("typing indicator", "err", err)
+	}
+	lang := e.language(t)
+	recalled := e.recallFor(ctx, t)
+	system, err := e.systemPrompt(t, lang, recalled)
+	if err != nil {
+		e.log.Error("system prompt", "err", err)
+		return Reply{Text: e.say(lang, msgInternalError)}
+	}
+	if e.model == nil {
+		return Reply{Text: e.offlineReply(lang, recalled)}
+	}
+	history, err := e.history(ctx, t)
+	if err != nil {
+		e.log.Warn("load history; answering without it", "conversation", t.conv.ID, "err", err)
+	}
+	req := llm.Request{
+		Purpose:     llm.PurposeReply,
+		Messages:    append([]llm.Message{{Role: llm.RoleSystem, Content: system}}, history...),
+		Temperature: e.opts.Temperature,
+	}
+	var acc strings.Builder
+	text, _, err := e.model.Stream(ctx, req, func(delta string) error {
+		acc.WriteString(delta)
+		return r.Stream(ctx, acc.String())
+	})
+	if err != nil {
+		e.log.Warn("model reply failed", "conversation", t.conv.ID, "err", err)
+		return Reply{Text: e.modelApology(lang, err)}
+	}
+	if strings.TrimSpace(text) == "" {
+		text = e.say(lang, msgEmptyAnswer)
+	}
+	e.afterReply(ctx, t, text, recalled)
+	return Reply{Text: text}
+}
+
+// recallFor fetches the memories to inject; a recall failure degrades to
+// answering without memories.
+func (e *Engine) recallFor(ctx context.Context, t turn) []Recalled {
+	if e.recall == nil {
+		return nil
+	}
+	var context []string
+	if recent, err := e.store.RecentMessages(ctx, t.conv.ID, 4); err == nil {
+		for _, m := range recent {
+			if m.PlatformID != t.msg.ID && m.PersonID == t.person.ID {
+				context = append(context, m.Text)
+			}
+		}
+	}
+	got, err := e.recall.Recall(ctx, t.person.ID, RecallQuery{
+		Text: t.text, Context: context, Limit: e.opts.MaxInjected, TokenBudget: e.opts.TokenBudget,
+	})
+	if err != nil {
+		e.log.Warn("recall failed; answering without memories", "person", t.person.ID, "err", err)
+		return nil
+	}
+	// Scoping is enforced here, whatever the recall layer returns.
+	out := got[:0]
+	for _, r := range got {
+		if r.Memory.Owner == t.person.ID {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func (e *Engine) systemPrompt(t turn, lang string, recalled []Recalled) (string, error) {
+	d := prompts.SystemData{
+		BotName:    e.opts.BotName,
+		Platform:   t.msg.Platform,
+		GroupChat:  !t.msg.IsDM && t.msg.GuildID != "",
+		PersonName: authorName(t.msg.Author),
+		Today:      e.opts.Now().Format("2006-01-02 (Monday)"),
+		Persona:    e.opts.Persona,
+	}
+	for _, r := range recalled {
+		d.Memories = append(d.Memories, prompts.MemoryLine{
+			Label: prompts.TypeLabel(string(r.Memory.Type), lang),
+			Month: r.Memory.CreatedAt.Format("2006-01"),
+			Text:  r.Memory.Text,
+		})
+	}
+	return e.prompts.System(lang, d)
+}
+
+// history turns recent captured messages into model messages; in a group,
+// user turns carry the author's name.
+func (e *Engine) history(ctx context.Context, t turn) ([]llm.Message, error) {
+	msgs, err := e.store.RecentMessages(ctx, t.conv.ID, e.opts.HistoryMessages)
+	if err != nil {
+		return []llm.Message{{Role: llm.RoleUser, Content: t.text}}, err
+	}
+	group := !t.msg.IsDM && t.msg.GuildID != ""
+	out := make([]llm.Message, 0, len(msgs)+1)
+	sawCurrent := false
+	for _, m := range msgs {
+		if m.Role == memory.RoleAssistant {
+			out = append(out, llm.Message{Role: llm.RoleAssistant, Content: m.Text})
+			continue
+		}
+		if m.PlatformID == t.msg.ID {
+			sawCurrent = true
+		}
+		content := m.Text
+		if group {
+			content = m.AuthorName + ": " + content
+		}
+		out = append(out, llm.Message{Role: llm.RoleUser, Content: content})
+	}
+	if !sawCurrent {
+		content := t.text
+		if group {
+			content = authorName(t.msg.Author) + ": " + content
+		}
+		out = append(out, llm.Message{Role: llm.RoleUser, Content: content})
+	}
+	return out, nil
+}
+
+// afterReply captures the bot's answer, remembers what was injected and
+// counts the memories' use, in the background.
+func (e *Engine) afterReply(ctx context.Context, t turn, text string, recalled []Recalled) {
+	now := e.opts.Now()
+	if t.captured {
+		m := memory.Message{
+			ConversationID: t.conv.ID,
+			PlatformID:     "reply:" + t.msg.ID,
+			Role:           memory.RoleAssistant,
+			AuthorName:     e.opts.BotName,
+			Text:           text,
+			ReplyTo:        t.msg.ID,
+			Time:           now.UTC(),
+		}
+		if err := e.store.AppendMessage(ctx, &m); err != nil {
+			e.log.Warn("capture reply", "conversation", t.conv.ID, "err", err)
+		}
+	}
+	e.mu.Lock()
+	e.injected[t.person.ID] = Injection{At: now, ConversationID: t.conv.ID, MessageID: t.msg.ID, Memories: recalled}
+	e.mu.Unlock()
+	if len(recalled) == 0 {
+		return
+	}
+	ids := make([]string, len(recalled))
+	for i, r := range recalled {
+		ids[i] = r.Memory.ID
+	}
+	owner := t.person.ID
+	e.goBackground(func(ctx context.Context) {
+		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		if err := e.store.TouchMemories(ctx, owner, ids, now); err != nil {
+			e.log.Warn("count memory use", "person", owner, "err", err)
+		}
+	})
+}
+
+func (e *Engine) offlineReply(lang string, recalled []Recalled) string {
+	var b strings.Builder
+	b.WriteString(e.say(lang, msgOffline))
+	if len(recalled) == 0 {
+		b.WriteString("\n" + e.say(lang, msgOfflineNoMemories))
+		return b.String()
+	}
+	b.WriteString("\n" + e.say(lang, msgOfflineMemories))
+	for _, r := range recalled {
+		fmt.Fprintf(&b, "\n- [%s · %s] %s", prompts.TypeLabel(string(r.Memory.Type), lang), r.Memory.CreatedAt.Format("2006-01"), r.Memory.Text)
+	}
+	return b.String()
+}
+
+func (e *Engine) modelApology(lang string, err error) string {
+	switch {
+	case errors.Is(err, llm.ErrRateLimited):
+		return e.say(lang, msgRateLimited)
+	case errors.Is(err, llm.ErrTimeout):
+		return e.say(lang, msgTimeout)
+	default:
+		return e.say(lang, msgModelDown)
+	}
+}

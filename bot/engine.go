@@ -1,0 +1,258 @@
+// Package bot is membot's conversation engine: it takes platform-neutral
+// messages from the adapters, captures them, answers through the model with
+// the person's recalled memories, runs the commands, and schedules
+// extraction. It knows no platform and no storage backend.
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/llm"
+	"github.com/membot/membot/prompts"
+)
+
+// MaxMessageRunes bounds the text taken from one incoming message; the rest
+// is cut off with a note, so a 1 MB paste cannot blow up a prompt or the
+// store.
+const MaxMessageRunes = 16000
+
+// Options tune the engine. Zero values take the documented defaults.
+type Options struct {
+	// BotName is how the bot calls itself (default "membot").
+	BotName string
+	// Persona is extra system-prompt text from the operator.
+	Persona string
+	// HistoryMessages recent messages go into each reply prompt (default 20).
+	HistoryMessages int
+	// Language is the fallback reply language, "en" or "zh".
+	Language string
+	// MaxInjected memories at most go into one prompt (default 5).
+	MaxInjected int
+	// TokenBudget caps the memory block (default 400).
+	TokenBudget int
+	// Temperature of replies (default 0.7).
+	Temperature float64
+	// Now is the clock (default time.Now).
+	Now func() time.Time
+	// Logger receives the engine's logs (default slog.Default()).
+	Logger *slog.Logger
+}
+
+// Deps are the engine's collaborators. Store is required; a nil Model runs
+// offline; a nil Recall or Extractor disables that stage.
+type Deps struct {
+	Store     memory.Store
+	Model     llm.Client
+	Recall    Recaller
+	Index     IndexUpdater
+	Extractor Extractor
+	Prompts   *prompts.Set
+}
+
+// Engine is the conversation engine. Create it with New, feed it with
+// Handle, stop it with Close.
+type Engine struct {
+	store   memory.Store
+	model   llm.Client
+	recall  Recaller
+	index   IndexUpdater
+	extract Extractor
+	prompts *prompts.Set
+	opts    Options
+	log     *slog.Logger
+
+	ctx    context.Context // lives until Close gives up waiting
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu       sync.Mutex
+	closed   bool
+	queues   map[string]*queue
+	injected map[string]Injection // person id → last reply's memories
+}
+
+// Injection records which memories went into a person's last reply.
+type Injection struct {
+	At             time.Time
+	ConversationID string
+	MessageID      string
+	Memories       []Recalled
+}
+
+// ErrClosed is returned by Handle after Close.
+var ErrClosed = errors.New("engine closed")
+
+// New builds an engine.
+func New(d Deps, o Options) (*Engine, error) {
+	if d.Store == nil {
+		return nil, errors.New("bot: a store is required")
+	}
+	if d.Prompts == nil {
+		p, err := prompts.Load()
+		if err != nil {
+			return nil, err
+		}
+		d.Prompts = p
+	}
+	if o.BotName == "" {
+		o.BotName = "membot"
+	}
+	if o.HistoryMessages == 0 {
+		o.HistoryMessages = 20
+	}
+	if o.Language == "" {
+		o.Language = "en"
+	}
+	if o.MaxInjected == 0 {
+		o.MaxInjected = 5
+	}
+	if o.TokenBudget == 0 {
+		o.TokenBudget = 400
+	}
+	if o.Temperature == 0 {
+		o.Temperature = 0.7
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Engine{
+		store: d.Store, model: d.Model, recall: d.Recall, index: d.Index,
+		extract: d.Extractor, prompts: d.Prompts, opts: o, log: o.Logger,
+		ctx: ctx, cancel: cancel,
+		queues:   make(map[string]*queue),
+		injected: make(map[string]Injection),
+	}, nil
+}
+
+// Offline reports whether no model is configured.
+func (e *Engine) Offline() bool { return e.model == nil }
+
+// Handle captures msg and, when it needs an answer, queues the answer
+// behind earlier ones of the same conversation. It returns once the message
+// is captured; done is closed when every reply to it has been delivered.
+// A non-nil error means the message was not captured.
+func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan struct{}, error) {
+	done := make(chan struct{})
+	if msg.Author.IsBot {
+		close(done)
+		return done, nil
+	}
+	msg.Text = sanitize(msg.Text)
+	if msg.Time.IsZero() {
+		msg.Time = e.opts.Now()
+	}
+	if strings.TrimSpace(msg.Text) == "" {
+		close(done)
+		return done, nil
+	}
+	e.mu.Lock()
+	closed := e.closed
+	e.mu.Unlock()
+	if closed {
+		return nil, ErrClosed
+	}
+	turn, err := e.capture(ctx, msg)
+	if err != nil {
+		return nil, err
+	}
+	if !msg.Addressed {
+		close(done)
+		return done, nil
+	}
+	if !e.enqueue(msg.ConversationID(), func(ctx context.Context) {
+		defer close(done)
+		e.answer(ctx, turn, r)
+	}) {
+		return nil, ErrClosed
+	}
+	return done, nil
+}
+
+// Edited updates a captured message after a platform edit.
+func (e *Engine) Edited(ctx context.Context, msg Message) error {
+	text, _ := clean(sanitize(msg.Text))
+	err := e.store.EditMessage(ctx, msg.ConversationID(), msg.ID, text)
+	if errors.Is(err, memory.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("edit captured message %s: %w", msg.ID, err)
+	}
+	return nil
+}
+
+// Deleted removes a captured message.
+func (e *Engine) Deleted(ctx context.Context, platform, chatID, threadID, messageID string) error {
+	conv := Message{Platform: platform, ChatID: chatID, ThreadID: threadID}.ConversationID()
+	err := e.store.DeleteMessage(ctx, conv, messageID)
+	if errors.Is(err, memory.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("delete captured message %s: %w", messageID, err)
+	}
+	return nil
+}
+
+// LastInjection returns what went into a person's last reply.
+func (e *Engine) LastInjection(personID string) (Injection, bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	in, ok := e.injected[personID]
+	return in, ok
+}
+
+// Close stops taking messages, lets queued replies finish and pending
+// extraction run, bounded by ctx, then releases everything. It does not
+// close the store.
+func (e *Engine) Close(ctx context.Context) error {
+	e.mu.Lock()
+	if e.closed {
+		e.mu.Unlock()
+		return nil
+	}
+	e.closed = true
+	e.mu.Unlock()
+
+	drained := make(chan struct{})
+	go func() { e.wg.Wait(); close(drained) }()
+	var err error
+	select {
+	case <-drained:
+	case <-ctx.Done():
+		err = fmt.Errorf("close engine: replies still running: %w", ctx.Err())
+	}
+	if e.extract != nil {
+		if xerr := e.extract.Close(ctx); xerr != nil {
+			err = errors.Join(err, fmt.Errorf("close extractor: %w", xerr))
+		}
+	}
+	e.cancel()
+	<-drained
+	return err
+}
+
+// sanitize makes text valid UTF-8 without NULs and bounds its length.
+func sanitize(s string) string {
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	s = strings.ReplaceAll(s, "\x00", "")
+	if utf8.RuneCountInString(s) > MaxMessageRunes {
+		r := []rune(s)
+		s = string(r[:MaxMessageRunes]) + " …[truncated]"
+	}
+	return s
+}

@@ -1,0 +1,23 @@
+package bot
+
+// phrase is a fixed user-facing sentence in English and Chinese.
+type phrase [2]string
+
+var (
+	msgOffline           = phrase{"[offline mode] No model is configured, so I cannot answer yet (set MEMBOT_MODEL and OPENAI_BASE_URL). I am still listening and remembering.", "[离线模式] 尚未配置模型，暂时无法回答（请设置 MEMBOT_MODEL 和 OPENAI_BASE_URL）。我仍在倾听并记住你说的话。"}
+	msgOfflineMemories   = phrase{"Memories I would use for this reply:", "这条回复会用到的记忆："}
+	msgOfflineNoMemories = phrase{"(No memories of yours match this message.)", "（没有与这条消息相关的记忆。）"}
+	msgRateLimited       = phrase{"Sorry, the model is busy right now (rate limited). Please try again in a moment.", "抱歉，模型现在太忙（被限流），请稍后再试。"}
+	msgTimeout           = phrase{"Sorry, the model took too long to answer. Please try again.", "抱歉，模型响应超时，请再试一次。"}
+	msgModelDown         = phrase{"Sorry, I could not reach the model just now. Please try again later.", "抱歉，暂时无法连接模型，请稍后再试。"}
+	msgEmptyAnswer       = phrase{"(The model returned an empty answer.)", "（模型返回了空回答。）"}
+	msgInternalError     = phrase{"Sorry, something went wrong on my side.", "抱歉，我这边出了点问题。"}
+)
+
+// say picks the phrase in lang.
+func (e *Engine) say(lang string, p phrase) string {
+	if lang == "zh" {
+		return p[1]
+	}
+	return p[0]
+}

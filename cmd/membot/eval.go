@@ -1,0 +1,10 @@
+package main
+
+import (
+	"context"
+	"errors"
+)
+
+func cmdEval(ctx context.Context, args []string, env Env) error {
+	return errors.New("eval: not available yet")
+}

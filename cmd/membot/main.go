@@ -1,0 +1,85 @@
+// Command membot is a chat bot with long-term memory for Discord, Telegram
+// and the terminal.
+//
+//	membot [run]        start every configured adapter (the terminal when none)
+//	membot chat         chat in the terminal
+//	membot eval recall  measure recall on a benchmark file
+//	membot version      print the version
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// version is set at build time with -ldflags "-X main.version=…".
+var version = "dev"
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := Main(ctx, os.Args[1:], Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv})
+	stop()
+	os.Exit(code)
+}
+
+// Env is the process environment a run sees, replaceable in tests.
+type Env struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	Getenv func(string) string
+	// Interactive overrides terminal detection when not nil.
+	Interactive *bool
+}
+
+// Main runs one membot command line and returns the exit code.
+func Main(ctx context.Context, args []string, env Env) int {
+	cmd := "run"
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	var err error
+	switch cmd {
+	case "run":
+		err = cmdRun(ctx, args, env)
+	case "chat":
+		err = cmdChat(ctx, args, env)
+	case "eval":
+		err = cmdEval(ctx, args, env)
+	case "version":
+		fmt.Fprintf(env.Stdout, "membot %s\n", version)
+	case "help", "-h", "--help":
+		fmt.Fprint(env.Stdout, usage)
+	default:
+		fmt.Fprintf(env.Stderr, "membot: unknown command %q\n\n%s", cmd, usage)
+		return 2
+	}
+	if err == nil {
+		return 0
+	}
+	if errors.Is(err, errHelp) {
+		return 0
+	}
+	if errors.Is(err, errUsage) {
+		return 2
+	}
+	fmt.Fprintf(env.Stderr, "membot: %v\n", err)
+	return 1
+}
+
+const usage = `membot — a chat bot with long-term memory
+
+Usage:
+  membot [run] [flags]      start every adapter with a token configured
+                            (Discord, Telegram); the terminal chat when none
+  membot chat [flags]       chat in the terminal (a script when input is piped)
+  membot eval recall [flags] measure recall on a benchmark file
+  membot version            print the version
+
+Run "membot COMMAND --help" for the flags of a command.
+`

@@ -1,0 +1,181 @@
+// Package config loads membot's configuration: built-in defaults, then an
+// optional TOML file, then environment variables, then command-line flags,
+// each overriding the one before, and finally Validate. Nothing here is
+// global; callers pass plain values on to the constructors they call.
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// Config is the whole configuration of one membot process.
+type Config struct {
+	// DataDir holds the embedded store.
+	DataDir  string `toml:"data_dir"`
+	LogLevel string `toml:"log_level"`
+	// LogFormat is "text" or "json".
+	LogFormat string   `toml:"log_format"`
+	Model     Model    `toml:"model"`
+	MongoDB   MongoDB  `toml:"mongodb"`
+	Discord   Discord  `toml:"discord"`
+	Telegram  Telegram `toml:"telegram"`
+	Memory    Memory   `toml:"memory"`
+	Bot       Bot      `toml:"bot"`
+	Limits    Limits   `toml:"limits"`
+}
+
+// Model configures the OpenAI-compatible model endpoint. With none of
+// name, base URL and API key set the bot runs in offline mode.
+type Model struct {
+	BaseURL        string   `toml:"base_url"`
+	APIKey         Secret   `toml:"api_key"`
+	Name           string   `toml:"name"`
+	EmbeddingModel string   `toml:"embedding_model"`
+	Timeout        Duration `toml:"timeout"`
+	MaxRetries     int      `toml:"max_retries"`
+	Temperature    float64  `toml:"temperature"`
+}
+
+// Configured reports whether a model endpoint is set: a model name, a base
+// URL or an API key. Without a name, the server's first model is used.
+func (m Model) Configured() bool { return m.Name != "" || m.BaseURL != "" || m.APIKey != "" }
+
+// MongoDB configures the production store; an empty URI selects the
+// embedded store.
+type MongoDB struct {
+	URI      Secret `toml:"uri"`
+	Database string `toml:"database"`
+}
+
+// Discord configures the Discord adapter.
+type Discord struct {
+	// Enabled forces the adapter on (true) or off (false); unset means "on
+	// when a token is configured".
+	Enabled    *bool  `toml:"enabled"`
+	Token      Secret `toml:"token"`
+	ShardID    int    `toml:"shard_id"`
+	ShardCount int    `toml:"shard_count"`
+	// CommandGuilds registers slash commands in these servers only (fast
+	// to update while testing); empty registers them globally.
+	CommandGuilds []string `toml:"command_guilds"`
+}
+
+// On reports whether the Discord adapter should start.
+func (d Discord) On() bool {
+	if d.Enabled != nil {
+		return *d.Enabled
+	}
+	return d.Token != ""
+}
+
+// Telegram configures the Telegram adapter.
+type Telegram struct {
+	Enabled *bool  `toml:"enabled"`
+	Token   Secret `toml:"token"`
+	// APIURL is the Bot API server; empty means Telegram's.
+	APIURL  string  `toml:"api_url"`
+	Webhook Webhook `toml:"webhook"`
+}
+
+// On reports whether the Telegram adapter should start.
+func (t Telegram) On() bool {
+	if t.Enabled != nil {
+		return *t.Enabled
+	}
+	return t.Token != ""
+}
+
+// Webhook configures Telegram's webhook mode; an empty URL means long
+// polling.
+type Webhook struct {
+	Listen string `toml:"listen"`
+	URL    string `toml:"url"`
+	Secret Secret `toml:"secret"`
+}
+
+// Memory tunes the memory pipeline.
+type Memory struct {
+	// ExtractionDelay is the stability window after the last message
+	// before a conversation is extracted.
+	ExtractionDelay Duration `toml:"extraction_delay"`
+	// MaxInjected caps the memories put into one reply prompt.
+	MaxInjected int `toml:"max_injected"`
+	// TokenBudget caps the memory block, in approximate tokens.
+	TokenBudget int `toml:"token_budget"`
+	// MinConfidence drops extracted memories below it.
+	MinConfidence float64 `toml:"min_confidence"`
+	// ArchiveAfter archives memories unused for this long.
+	ArchiveAfter Duration `toml:"archive_after"`
+	// MessageRetention deletes captured messages older than this (0 keeps
+	// them).
+	MessageRetention Duration `toml:"message_retention"`
+}
+
+// Bot shapes the conversation engine.
+type Bot struct {
+	Name string `toml:"name"`
+	// SystemPrompt replaces the built-in persona, if set.
+	SystemPrompt string `toml:"system_prompt"`
+	// HistoryMessages is how many recent messages go into a reply prompt.
+	HistoryMessages int `toml:"history_messages"`
+	// Language is the default reply language ("en" or "zh") when a person's
+	// is unknown.
+	Language string `toml:"language"`
+}
+
+// Limits protect the bot and its budget from abuse.
+type Limits struct {
+	MessagesPerMinute int      `toml:"messages_per_minute"`
+	DailyTokens       int64    `toml:"daily_tokens"`
+	AllowUsers        []string `toml:"allow_users"`
+	DenyUsers         []string `toml:"deny_users"`
+	AllowGuilds       []string `toml:"allow_guilds"`
+	DenyGuilds        []string `toml:"deny_guilds"`
+}
+
+// Default returns the built-in configuration: embedded store, offline mode,
+// terminal only.
+func Default() Config {
+	return Config{
+		DataDir:   DefaultDataDir(),
+		LogLevel:  "info",
+		LogFormat: "text",
+		Model: Model{
+			Timeout:     Duration(60 * time.Second),
+			MaxRetries:  2,
+			Temperature: 0.7,
+		},
+		MongoDB: MongoDB{Database: "membot"},
+		Memory: Memory{
+			ExtractionDelay:  Duration(30 * time.Second),
+			MaxInjected:      5,
+			TokenBudget:      400,
+			MinConfidence:    0.6,
+			ArchiveAfter:     Duration(90 * 24 * time.Hour),
+			MessageRetention: Duration(180 * 24 * time.Hour),
+		},
+		Bot: Bot{
+			Name:            "membot",
+			HistoryMessages: 20,
+			Language:        "en",
+		},
+		Limits: Limits{
+			MessagesPerMinute: 20,
+			DailyTokens:       200_000,
+		},
+	}
+}
+
+// DefaultDataDir is $XDG_DATA_HOME/membot, else ~/.local/share/membot, else
+// ./membot-data.
+func DefaultDataDir() string {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "membot")
+	}
+	if h, err := os.UserHomeDir(); err == nil && h != "" {
+		return filepath.Join(h, ".local", "share", "membot")
+	}
+	return "membot-data"
+}

@@ -1,0 +1,155 @@
+// Package app assembles a membot process from its configuration: the store,
+// the model client, the memory pipeline and the conversation engine. The
+// command and the end-to-end tests build the bot through it, so they run the
+// same wiring.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/membot/membot/bot"
+	"github.com/membot/membot/config"
+	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/llm"
+	"github.com/membot/membot/memory/llm/openai"
+	"github.com/membot/membot/memory/mongo"
+	"github.com/membot/membot/memory/sqlite"
+)
+
+// App is one assembled bot. Close it to flush pending work and release the
+// store.
+type App struct {
+	Config config.Config
+	Store  memory.Store
+	// Model is nil in offline mode.
+	Model  llm.Client
+	Meter  *llm.Meter
+	Engine *bot.Engine
+	// ModelName is the chat model in use ("" offline).
+	ModelName string
+	log       *slog.Logger
+}
+
+// Option adjusts how an App is assembled (mostly for tests).
+type Option func(*options)
+
+type options struct {
+	now        func() time.Time
+	logger     *slog.Logger
+	httpClient *http.Client
+}
+
+// WithClock replaces the clock everywhere.
+func WithClock(now func() time.Time) Option { return func(o *options) { o.now = now } }
+
+// WithLogger sets the logger.
+func WithLogger(l *slog.Logger) Option { return func(o *options) { o.logger = l } }
+
+// WithHTTPClient sets the HTTP client used for model calls.
+func WithHTTPClient(c *http.Client) Option { return func(o *options) { o.httpClient = c } }
+
+// Open assembles the bot described by cfg. It fails fast, with a message
+// naming the part, when the store cannot be opened or the model client
+// cannot be built.
+func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) {
+	o := options{now: time.Now, logger: slog.Default()}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	a := &App{Config: cfg, Meter: &llm.Meter{}, log: o.logger}
+	store, err := openStore(ctx, cfg, o)
+	if err != nil {
+		return nil, err
+	}
+	a.Store = store
+	if cfg.Model.Configured() {
+		if err := a.openModel(ctx, o); err != nil {
+			store.Close()
+			return nil, err
+		}
+	}
+	a.Engine, err = bot.New(bot.Deps{Store: a.Store, Model: a.Model}, bot.Options{
+		BotName:         cfg.Bot.Name,
+		Persona:         cfg.Bot.SystemPrompt,
+		HistoryMessages: cfg.Bot.HistoryMessages,
+		Language:        cfg.Bot.Language,
+		MaxInjected:     cfg.Memory.MaxInjected,
+		TokenBudget:     cfg.Memory.TokenBudget,
+		Temperature:     cfg.Model.Temperature,
+		Now:             o.now,
+		Logger:          o.logger,
+	})
+	if err != nil {
+		store.Close()
+		return nil, err
+	}
+	return a, nil
+}
+
+func openStore(ctx context.Context, cfg config.Config, o options) (memory.Store, error) {
+	if uri := cfg.MongoDB.URI.Value(); uri != "" {
+		s, err := mongo.Open(ctx, uri, cfg.MongoDB.Database, mongo.WithLogger(o.logger), mongo.WithClock(o.now))
+		if err != nil {
+			return nil, fmt.Errorf("open MongoDB store: %w", err)
+		}
+		return s, nil
+	}
+	s, err := sqlite.Open(ctx, cfg.DataDir, sqlite.WithLogger(o.logger), sqlite.WithClock(o.now))
+	if err != nil {
+		return nil, fmt.Errorf("open embedded store in %s: %w", cfg.DataDir, err)
+	}
+	return s, nil
+}
+
+func (a *App) openModel(ctx context.Context, o options) error {
+	m := a.Config.Model
+	name := m.Name
+	if name == "" {
+		hc := o.httpClient
+		if hc == nil {
+			hc = http.DefaultClient
+		}
+		var err error
+		name, err = discoverModel(ctx, hc, m.BaseURL, m.APIKey.Value())
+		if err != nil {
+			a.log.Warn("no model named and none discovered; using a default", "model", name, "err", err)
+		}
+	}
+	c, err := openai.New(openai.Options{
+		BaseURL:        m.BaseURL,
+		APIKey:         m.APIKey.Value(),
+		Model:          name,
+		EmbeddingModel: m.EmbeddingModel,
+		Timeout:        m.Timeout.D(),
+		MaxRetries:     m.MaxRetries,
+		Meter:          a.Meter,
+		Logger:         o.logger,
+		HTTPClient:     o.httpClient,
+	})
+	if err != nil {
+		return fmt.Errorf("model client: %w", err)
+	}
+	a.Model, a.ModelName = c, name
+	return nil
+}
+
+// Offline reports whether no model is configured.
+func (a *App) Offline() bool { return a.Model == nil }
+
+// Close stops the engine (letting replies finish and pending extraction
+// run, bounded by ctx) and closes the store.
+func (a *App) Close(ctx context.Context) error {
+	var errs []error
+	if a.Engine != nil {
+		errs = append(errs, a.Engine.Close(ctx))
+	}
+	if a.Store != nil {
+		errs = append(errs, a.Store.Close())
+	}
+	return errors.Join(errs...)
+}
