@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -119,38 +120,59 @@ func (e *Engine) systemPrompt(t turn, lang string, recalled []Recalled) (string,
 	return e.prompts.System(lang, d)
 }
 
-// history turns recent captured messages into model messages; in a group,
-// user turns carry the author's name.
+// history turns recent captured messages into model messages, as the
+// conversation stood when this message arrived: later messages are left
+// out, and each reply follows the message it answered. In a group, user
+// turns carry the author's name.
 func (e *Engine) history(ctx context.Context, t turn) ([]llm.Message, error) {
-	msgs, err := e.store.RecentMessages(ctx, t.conv.ID, e.opts.HistoryMessages)
-	if err != nil {
-		return []llm.Message{{Role: llm.RoleUser, Content: t.text}}, err
-	}
+	current := llm.Message{Role: llm.RoleUser, Content: t.text}
 	group := !t.msg.IsDM && t.msg.GuildID != ""
-	out := make([]llm.Message, 0, len(msgs)+1)
-	sawCurrent := false
+	if group {
+		current.Content = authorName(t.msg.Author) + ": " + t.text
+	}
+	// Fetch extra: replies and later messages are filtered out below.
+	msgs, err := e.store.RecentMessages(ctx, t.conv.ID, 3*e.opts.HistoryMessages+10)
+	if err != nil {
+		return []llm.Message{current}, err
+	}
+	seqOf := make(map[string]int64, len(msgs))
 	for _, m := range msgs {
-		if m.Role == memory.RoleAssistant {
-			out = append(out, llm.Message{Role: llm.RoleAssistant, Content: m.Text})
+		if m.Role == memory.RoleUser {
+			seqOf[m.PlatformID] = m.Seq
+		}
+	}
+	type placed struct {
+		at  float64
+		msg llm.Message
+	}
+	var past []placed
+	for _, m := range msgs {
+		switch {
+		case m.Role == memory.RoleAssistant:
+			anchor, ok := seqOf[m.ReplyTo]
+			if !ok || (t.seq > 0 && anchor >= t.seq) {
+				continue
+			}
+			past = append(past, placed{float64(anchor) + 0.5, llm.Message{Role: llm.RoleAssistant, Content: m.Text}})
+		case t.seq > 0 && m.Seq >= t.seq, m.PlatformID == t.msg.ID:
 			continue
+		default:
+			content := m.Text
+			if group {
+				content = m.AuthorName + ": " + content
+			}
+			past = append(past, placed{float64(m.Seq), llm.Message{Role: llm.RoleUser, Content: content}})
 		}
-		if m.PlatformID == t.msg.ID {
-			sawCurrent = true
-		}
-		content := m.Text
-		if group {
-			content = m.AuthorName + ": " + content
-		}
-		out = append(out, llm.Message{Role: llm.RoleUser, Content: content})
 	}
-	if !sawCurrent {
-		content := t.text
-		if group {
-			content = authorName(t.msg.Author) + ": " + content
-		}
-		out = append(out, llm.Message{Role: llm.RoleUser, Content: content})
+	sort.SliceStable(past, func(i, j int) bool { return past[i].at < past[j].at })
+	if n := e.opts.HistoryMessages; len(past) > n {
+		past = past[len(past)-n:]
 	}
-	return out, nil
+	out := make([]llm.Message, 0, len(past)+1)
+	for _, p := range past {
+		out = append(out, p.msg)
+	}
+	return append(out, current), nil
 }
 
 // afterReply captures the bot's answer, remembers what was injected and

@@ -19,6 +19,9 @@ type turn struct {
 	// captured is false when the person has memory off or the message was a
 	// command.
 	captured bool
+	// seq is the captured message's place in the conversation (0 when not
+	// captured).
+	seq int64
 }
 
 // capture resolves the author and the conversation and persists the
@@ -64,7 +67,7 @@ func (e *Engine) capture(ctx context.Context, msg Message) (turn, error) {
 	if err := e.store.AppendMessage(ctx, &m); err != nil {
 		return turn{}, fmt.Errorf("capture message in %s: %w", conv.ID, err)
 	}
-	t.captured = true
+	t.captured, t.seq = true, m.Seq
 	if e.extract != nil && !noise {
 		e.extract.Notify(m)
 	}
