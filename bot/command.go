@@ -51,6 +51,7 @@ func (e *Engine) handlers() map[string]handler {
 		"start":    e.cmdHelp,
 		"memories": e.cmdMemories,
 		"memory":   e.cmdMemories,
+		"summary":  e.cmdSummary,
 	}
 }
 

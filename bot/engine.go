@@ -77,6 +77,9 @@ type Engine struct {
 	closed   bool
 	queues   map[string]*queue
 	injected map[string]Injection // person id → last reply's memories
+	// forgetAsked holds when each person asked to forget everything,
+	// awaiting confirmation.
+	forgetAsked map[string]time.Time
 }
 
 // Injection records which memories went into a person's last reply.
@@ -131,8 +134,9 @@ func New(d Deps, o Options) (*Engine, error) {
 		store: d.Store, model: d.Model, recall: d.Recall, index: d.Index,
 		extract: d.Extractor, prompts: d.Prompts, opts: o, log: o.Logger,
 		ctx: ctx, cancel: cancel,
-		queues:   make(map[string]*queue),
-		injected: make(map[string]Injection),
+		queues:      make(map[string]*queue),
+		injected:    make(map[string]Injection),
+		forgetAsked: make(map[string]time.Time),
 	}, nil
 }
 

@@ -1,16 +1,42 @@
 package bot
 
-var helpEN = `I am a chat assistant that remembers you across conversations and platforms. Just talk to me.
+const helpEN = `I am a chat assistant that remembers you across conversations and platforms. Just talk to me; say "remember that …" to make sure I keep something.
 
 Commands:
-/memories — list what I remember about you (newest first)
+/memories — what I remember about you (/memories help for more)
+/summary — a handoff document of this conversation, to continue with another assistant
+/link — join your accounts on other platforms into one memory
 /help — this help`
 
-var helpZH = `我是一个能跨对话、跨平台记住你的聊天助手。直接和我聊天即可。
+const helpZH = `我是一个能跨对话、跨平台记住你的聊天助手。直接和我聊天即可；说"记住……"可以让我一定记下某件事。
 
 命令：
-/memories — 列出我记得的关于你的内容（最新在前）
+/memories — 我记得的关于你的内容（/memories help 查看更多）
+/summary — 生成本次对话的交接文档，方便在其他助手中继续
+/link — 把你在其他平台的账号合并为同一份记忆
 /help — 显示帮助`
+
+const memoriesHelpEN = `/memories [page] [type…] [lifecycle…] — list (types: preference fact skill objective context decision task event; lifecycles: long_term fact temporary; "all" includes superseded and archived)
+/memories search <words> — find memories, with scores
+/memories forget <id> — delete one memory for good
+/memories forget all — delete everything (asks for confirmation)
+/memories edit <id> <text> — correct a memory (the old text is kept in its history)
+/memories history <id> — earlier versions and what replaced what
+/memories why — which memories went into my last reply, and where they came from
+/memories export — all your memories as a JSON file
+/memories extract — look through this conversation for memories now
+/memories off | on — stop or resume remembering you`
+
+const memoriesHelpZH = `/memories [页码] [类型…] [生命周期…] — 列出记忆（类型：preference fact skill objective context decision task event；生命周期：long_term fact temporary；"all" 包括已被取代和已归档的）
+/memories search <关键词> — 搜索记忆并显示得分
+/memories forget <编号> — 永久删除一条记忆
+/memories forget all — 删除全部（需要确认）
+/memories edit <编号> <内容> — 修改一条记忆（旧内容保留在历史中）
+/memories history <编号> — 查看旧版本及取代关系
+/memories why — 我上一条回复用到了哪些记忆、它们从何而来
+/memories export — 以 JSON 文件导出全部记忆
+/memories extract — 立即从本次对话中提取记忆
+/memories off | on — 停止或恢复记住你`
 
 func (e *Engine) helpText(lang string) string {
 	if lang == "zh" {

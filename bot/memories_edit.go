@@ -1,0 +1,316 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/preprocess"
+)
+
+// ForgetAllWindow is how long a "/memories forget all" waits for its
+// confirmation.
+const ForgetAllWindow = 2 * time.Minute
+
+var (
+	msgNeedID         = phrase{"Which memory? Give its id from /memories, e.g. /memories %s 1a2b3c4d", "哪一条记忆？请提供 /memories 中显示的编号，例如 /memories %s 1a2b3c4d"}
+	msgNotFound       = phrase{"No memory %q found.", "没有找到记忆 %q。"}
+	msgAmbiguous      = phrase{"%q matches several memories; give more characters of the id.", "%q 匹配到多条记忆，请提供更长的编号。"}
+	msgForgot         = phrase{"Forgotten for good: %s", "已永久删除：%s"}
+	msgForgetAllAsk   = phrase{"This permanently deletes all %d of your memories. To confirm, send /memories forget all confirm within 2 minutes.", "这将永久删除你的全部 %d 条记忆。如确认，请在 2 分钟内发送 /memories forget all confirm。"}
+	msgForgetAllNone  = phrase{"There is nothing to forget.", "没有可以删除的记忆。"}
+	msgForgetAllStale = phrase{"No deletion is waiting for confirmation (it expires after 2 minutes). Send /memories forget all first.", "没有待确认的删除（确认在 2 分钟后失效）。请先发送 /memories forget all。"}
+	msgForgotAll      = phrase{"Deleted all %d of your memories.", "已删除你的全部 %d 条记忆。"}
+	msgCancelled      = phrase{"Cancelled; nothing was deleted.", "已取消，没有删除任何内容。"}
+	msgEditUsage      = phrase{"Usage: /memories edit <id> <new text>", "用法：/memories edit <编号> <新内容>"}
+	msgEditTooLong    = phrase{"That text is too long for a memory (at most %d characters).", "内容太长，一条记忆最多 %d 个字符。"}
+	msgEdited         = phrase{"Updated. The old version is kept in /memories history %s.", "已更新。旧版本保存在 /memories history %s 中。"}
+	msgHistoryOf      = phrase{"History of %s:", "%s 的历史："}
+	msgConfirm        = phrase{"Delete everything", "全部删除"}
+	msgCancel         = phrase{"Cancel", "取消"}
+)
+
+// errBadID means the id given is malformed, unknown or someone else's; the
+// answer is the same in every case.
+var errBadID = errors.New("no such memory")
+
+// errAmbiguous means the prefix matches several memories.
+var errAmbiguous = errors.New("ambiguous id")
+
+// resolveMemory finds the caller's memory by id or id prefix. Another
+// person's memory is reported exactly as a missing one.
+func (e *Engine) resolveMemory(ctx context.Context, owner, prefix string) (memory.Memory, error) {
+	prefix = strings.ToLower(strings.TrimSpace(prefix))
+	if len(prefix) < MinIDPrefix || len(prefix) > 64 || strings.IndexFunc(prefix, func(r rune) bool {
+		return !(r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r == '-' || r == '_')
+	}) >= 0 {
+		return memory.Memory{}, errBadID
+	}
+	list, err := e.store.ListMemories(ctx, memory.MemoryQuery{Owner: owner, IDPrefix: prefix, Limit: 2})
+	if err != nil {
+		return memory.Memory{}, err
+	}
+	switch len(list) {
+	case 0:
+		return memory.Memory{}, errBadID
+	case 1:
+		return list[0], nil
+	}
+	for _, m := range list {
+		if m.ID == prefix {
+			return m, nil
+		}
+	}
+	return memory.Memory{}, errAmbiguous
+}
+
+// idProblem turns a resolveMemory error into an answer.
+func (e *Engine) idProblem(lang, id string, err error) Reply {
+	shown := id
+	if utf8.RuneCountInString(shown) > 20 {
+		shown = string([]rune(shown)[:20]) + "…"
+	}
+	switch {
+	case errors.Is(err, errBadID):
+		return Reply{Text: fmt.Sprintf(e.say(lang, msgNotFound), shown)}
+	case errors.Is(err, errAmbiguous):
+		return Reply{Text: fmt.Sprintf(e.say(lang, msgAmbiguous), shown)}
+	}
+	return e.internalError(lang, "find memory", err)
+}
+
+func (e *Engine) forgetMemory(ctx context.Context, t turn, args []string, lang string) Reply {
+	if len(args) == 0 {
+		return Reply{Text: fmt.Sprintf(e.say(lang, msgNeedID), "forget")}
+	}
+	if strings.EqualFold(args[0], "all") {
+		return e.forgetAll(ctx, t, args[1:], lang)
+	}
+	m, err := e.resolveMemory(ctx, t.person.ID, args[0])
+	if err != nil {
+		return e.idProblem(lang, args[0], err)
+	}
+	if err := e.erase(ctx, m); err != nil {
+		return e.internalError(lang, "forget memory", err)
+	}
+	return Reply{Text: fmt.Sprintf(e.say(lang, msgForgot), m.Text)}
+}
+
+// erase hard-deletes a memory, the earlier versions it superseded, and the
+// captured messages it was taken from, and drops it from the index: after
+// this no prompt, export or search can bring it back.
+func (e *Engine) erase(ctx context.Context, m memory.Memory) error {
+	chain := []memory.Memory{m}
+	for prev := m.Supersedes; prev != "" && len(chain) < 50; {
+		old, err := e.store.Memory(ctx, m.Owner, prev)
+		if err != nil {
+			break
+		}
+		chain = append(chain, old)
+		prev = old.Supersedes
+	}
+	for _, c := range chain {
+		for _, id := range c.Source.MessageIDs {
+			if c.Source.ConversationID == "" {
+				break
+			}
+			if err := e.store.DeleteMessage(ctx, c.Source.ConversationID, id); err != nil && !errors.Is(err, memory.ErrNotFound) {
+				return fmt.Errorf("delete source message %s: %w", id, err)
+			}
+			if err := e.store.DeleteMessage(ctx, c.Source.ConversationID, "reply:"+id); err != nil && !errors.Is(err, memory.ErrNotFound) {
+				return fmt.Errorf("delete reply to %s: %w", id, err)
+			}
+		}
+		if err := e.store.DeleteMemory(ctx, m.Owner, c.ID); err != nil && !errors.Is(err, memory.ErrNotFound) {
+			return fmt.Errorf("delete memory %s: %w", c.ID, err)
+		}
+		if e.index != nil {
+			e.index.Remove(m.Owner, c.ID)
+		}
+	}
+	e.forgetInjected(m.Owner, chain)
+	return nil
+}
+
+// forgetInjected drops erased memories from the "/memories why" record.
+func (e *Engine) forgetInjected(owner string, gone []memory.Memory) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	in, ok := e.injected[owner]
+	if !ok {
+		return
+	}
+	kept := in.Memories[:0:0]
+	for _, r := range in.Memories {
+		erased := false
+		for _, g := range gone {
+			erased = erased || r.Memory.ID == g.ID
+		}
+		if !erased {
+			kept = append(kept, r)
+		}
+	}
+	in.Memories = kept
+	e.injected[owner] = in
+}
+
+func (e *Engine) forgetAll(ctx context.Context, t turn, args []string, lang string) Reply {
+	owner := t.person.ID
+	now := e.opts.Now()
+	if len(args) > 0 && strings.EqualFold(args[0], "cancel") {
+		e.mu.Lock()
+		delete(e.forgetAsked, owner)
+		e.mu.Unlock()
+		return Reply{Text: e.say(lang, msgCancelled)}
+	}
+	if len(args) > 0 && strings.EqualFold(args[0], "confirm") {
+		e.mu.Lock()
+		asked, ok := e.forgetAsked[owner]
+		delete(e.forgetAsked, owner)
+		e.mu.Unlock()
+		if !ok || now.Sub(asked) > ForgetAllWindow {
+			return Reply{Text: e.say(lang, msgForgetAllStale)}
+		}
+		all, err := e.store.ListMemories(ctx, memory.MemoryQuery{Owner: owner})
+		if err != nil {
+			return e.internalError(lang, "list memories to forget", err)
+		}
+		for _, m := range all {
+			if err := e.erase(ctx, m); err != nil {
+				return e.internalError(lang, "forget all memories", err)
+			}
+		}
+		if e.index != nil {
+			e.index.Invalidate(owner)
+		}
+		e.mu.Lock()
+		delete(e.injected, owner)
+		e.mu.Unlock()
+		return Reply{Text: fmt.Sprintf(e.say(lang, msgForgotAll), len(all))}
+	}
+	n, err := e.store.CountMemories(ctx, memory.MemoryQuery{Owner: owner})
+	if err != nil {
+		return e.internalError(lang, "count memories", err)
+	}
+	if n == 0 {
+		return Reply{Text: e.say(lang, msgForgetAllNone)}
+	}
+	e.mu.Lock()
+	e.forgetAsked[owner] = now
+	e.mu.Unlock()
+	return Reply{
+		Text: fmt.Sprintf(e.say(lang, msgForgetAllAsk), n),
+		Buttons: [][]Button{{
+			{Label: e.say(lang, msgConfirm), Command: "/memories forget all confirm"},
+			{Label: e.say(lang, msgCancel), Command: "/memories forget all cancel"},
+		}},
+	}
+}
+
+// editMemory replaces a memory's text, keeping the old text in its history.
+func (e *Engine) editMemory(ctx context.Context, t turn, rest, lang string) Reply {
+	_, rest, _ = strings.Cut(strings.TrimSpace(rest), " ") // drop "edit"
+	id, text, _ := strings.Cut(strings.TrimSpace(rest), " ")
+	text = strings.TrimSpace(text)
+	if id == "" || text == "" {
+		return Reply{Text: e.say(lang, msgEditUsage)}
+	}
+	if len(text) > memory.MaxMemoryText {
+		return Reply{Text: fmt.Sprintf(e.say(lang, msgEditTooLong), memory.MaxMemoryText/3)}
+	}
+	text, _ = preprocess.Redact(text)
+	m, err := e.resolveMemory(ctx, t.person.ID, id)
+	if err != nil {
+		return e.idProblem(lang, id, err)
+	}
+	now := e.opts.Now()
+	updated, err := memory.ModifyMemory(ctx, e.store, m.Owner, m.ID, func(m *memory.Memory) error {
+		m.History = append(m.History, memory.Version{Text: m.Text, Time: now, Action: "edit", Reason: "edited by its owner"})
+		m.Text = text
+		m.UpdatedAt = now
+		m.Confidence = 1
+		m.Embedding = nil // re-embedded by upkeep
+		return nil
+	})
+	if err != nil {
+		return e.internalError(lang, "edit memory", err)
+	}
+	if e.index != nil {
+		e.index.Upsert(updated)
+	}
+	return Reply{Text: fmt.Sprintf(e.say(lang, msgEdited), shortID(updated.ID))}
+}
+
+// memoryHistory lists a memory's versions and supersessions, oldest first.
+func (e *Engine) memoryHistory(ctx context.Context, t turn, args []string, lang string) Reply {
+	if len(args) == 0 {
+		return Reply{Text: fmt.Sprintf(e.say(lang, msgNeedID), "history")}
+	}
+	m, err := e.resolveMemory(ctx, t.person.ID, args[0])
+	if err != nil {
+		return e.idProblem(lang, args[0], err)
+	}
+	// Walk back through what this memory superseded, then forward to what
+	// superseded it.
+	var chain []memory.Memory
+	for prev := m.Supersedes; prev != "" && len(chain) < 50; {
+		old, err := e.store.Memory(ctx, m.Owner, prev)
+		if err != nil {
+			break
+		}
+		chain = append([]memory.Memory{old}, chain...)
+		prev = old.Supersedes
+	}
+	chain = append(chain, m)
+	for next := m.SupersededBy; next != "" && len(chain) < 100; {
+		nm, err := e.store.Memory(ctx, m.Owner, next)
+		if err != nil {
+			break
+		}
+		chain = append(chain, nm)
+		next = nm.SupersededBy
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, e.say(lang, msgHistoryOf), shortID(m.ID))
+	for _, c := range chain {
+		for _, v := range c.History {
+			fmt.Fprintf(&b, "\n%s  %s: %s", v.Time.Format("2006-01-02"), historyAction(v.Action, lang), v.Text)
+		}
+		marker := ""
+		if c.ID == m.ID {
+			marker = " ←"
+		}
+		fmt.Fprintf(&b, "\n%s  %s [%s] %s%s", c.UpdatedAt.Format("2006-01-02"), shortID(c.ID), statusLabel(c.Status, lang), c.Text, marker)
+	}
+	return Reply{Text: b.String()}
+}
+
+func historyAction(action, lang string) string {
+	zh := map[string]string{"edit": "编辑前", "update": "合并前", "supersede": "被取代前"}
+	en := map[string]string{"edit": "before edit", "update": "before update", "supersede": "before supersession"}
+	m := en
+	if lang == "zh" {
+		m = zh
+	}
+	if s, ok := m[action]; ok {
+		return s
+	}
+	if action == "" {
+		return m["update"]
+	}
+	return action
+}
+
+func statusLabel(s memory.Status, lang string) string {
+	if lang != "zh" {
+		return string(s)
+	}
+	return map[memory.Status]string{
+		memory.StatusActive: "当前", memory.StatusSuperseded: "已被取代",
+		memory.StatusArchived: "已归档", memory.StatusPendingReview: "待确认",
+	}[s]
+}
