@@ -1,0 +1,211 @@
+// Package sqlite is membot's default, embedded memory.Store: one SQLite file
+// in a data directory, through the pure-Go modernc.org/sqlite driver, so the
+// binary needs neither cgo nor a database server.
+//
+// The file is dir/membot.db in WAL mode; dir/membot.lock keeps a second
+// process (or a second Store) out of the directory. Writes go through a
+// single in-process gate, so concurrent writers queue instead of failing
+// with SQLITE_BUSY, while reads run in parallel on their own connections.
+//
+// Storage choices: times are milliseconds since the Unix epoch (UTC), NULL
+// when unset; tags, keywords, history and source message ids are JSON
+// arrays in TEXT columns, since they are only ever read and written with
+// their memory; an embedding is a little-endian float32 BLOB with its model
+// name and dimension count beside it.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/membot/membot/memory"
+
+	// The driver registers itself as "sqlite".
+	_ "modernc.org/sqlite"
+)
+
+// File names inside the data directory.
+const (
+	dbFileName   = "membot.db"
+	lockFileName = "membot.lock"
+)
+
+// Store is the SQLite implementation of memory.Store. It is safe for
+// concurrent use.
+type Store struct {
+	db   *sql.DB
+	dir  string
+	path string
+	lock *dirLock
+	// writeGate admits one write transaction at a time.
+	writeGate chan struct{}
+	now       func() time.Time
+	log       *slog.Logger
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+var _ memory.Store = (*Store)(nil)
+
+// Open opens (creating if missing) the store in dir, applying pending schema
+// migrations. It fails with memory.ErrLocked when the directory is in use and
+// with memory.ErrSchemaTooNew when a newer membot wrote the database.
+func Open(ctx context.Context, dir string, opts ...Option) (*Store, error) {
+	o := defaultOptions()
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if dir == "" {
+		return nil, fmt.Errorf("open store: %w: no data directory given", memory.ErrInvalid)
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("open store in %s: %w", dir, err)
+	}
+	if err := os.MkdirAll(abs, 0o700); err != nil {
+		return nil, fmt.Errorf("create data directory %s: %w", abs, err)
+	}
+	lock, err := lockDir(abs)
+	if err != nil {
+		return nil, err
+	}
+	s := &Store{
+		dir:       abs,
+		path:      filepath.Join(abs, dbFileName),
+		lock:      lock,
+		writeGate: make(chan struct{}, 1),
+		now:       o.now,
+		log:       o.logger.With(slog.String("store", "sqlite"), slog.String("dir", abs)),
+	}
+	if err := s.init(ctx, o); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	return s, nil
+}
+
+// init opens the database handle and brings the schema up to date.
+func (s *Store) init(ctx context.Context, o options) error {
+	db, err := sql.Open("sqlite", dsn(s.path, o.busyTimeout))
+	if err != nil {
+		return fmt.Errorf("open database %s: %w", s.path, err)
+	}
+	s.db = db
+	// One connection writes at a time (see writeGate); the rest read. WAL
+	// lets readers proceed while a write is under way.
+	conns := o.readConns + 1
+	db.SetMaxOpenConns(conns)
+	db.SetMaxIdleConns(conns)
+	db.SetConnMaxLifetime(0)
+	db.SetConnMaxIdleTime(0)
+	if err := db.PingContext(ctx); err != nil {
+		return fmt.Errorf("open database %s (is it a membot database?): %w", s.path, err)
+	}
+	if err := s.migrate(ctx); err != nil {
+		return err
+	}
+	return nil
+}
+
+// dsn is the driver's connection string for the database at path: every
+// connection gets the busy timeout, foreign keys, WAL and immediate
+// transactions.
+func dsn(path string, busy time.Duration) string {
+	p := filepath.ToSlash(path)
+	if p == "" || p[0] != '/' {
+		p = "/" + p
+	}
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout("+strconv.FormatInt(busy.Milliseconds(), 10)+")")
+	q.Add("_pragma", "foreign_keys(1)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Set("_txlock", "immediate")
+	u := url.URL{Scheme: "file", Path: p, RawQuery: q.Encode()}
+	return u.String()
+}
+
+// Dir is the data directory the store lives in.
+func (s *Store) Dir() string { return s.dir }
+
+// Close closes the database and releases the directory lock. It is safe to
+// call more than once.
+func (s *Store) Close() error {
+	s.closeOnce.Do(func() {
+		var errs []error
+		if s.db != nil {
+			if err := s.db.Close(); err != nil {
+				errs = append(errs, fmt.Errorf("close database %s: %w", s.path, err))
+			}
+		}
+		if s.lock != nil {
+			errs = append(errs, s.lock.release())
+		}
+		s.closeErr = errors.Join(errs...)
+	})
+	return s.closeErr
+}
+
+// write runs fn in a transaction, admitted through the write gate so that
+// writers of this process never compete for SQLite's lock. op names the
+// operation in errors.
+func (s *Store) write(ctx context.Context, op string, fn func(tx *sql.Tx) error) error {
+	select {
+	case s.writeGate <- struct{}{}:
+	case <-ctx.Done():
+		return fmt.Errorf("%s: %w", op, ctx.Err())
+	}
+	defer func() { <-s.writeGate }()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("%s: begin: %w", op, err)
+	}
+	if err := fn(tx); err != nil {
+		if rbErr := tx.Rollback(); rbErr != nil && !errors.Is(rbErr, sql.ErrTxDone) {
+			s.log.WarnContext(ctx, "rollback failed", slog.String("op", op), slog.Any("err", rbErr))
+		}
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("%s: commit: %w", op, err)
+	}
+	return nil
+}
+
+// nowMs is the store clock's current time as stored: UTC milliseconds.
+func (s *Store) nowMs() time.Time {
+	return fromMs(toMs(s.now()))
+}
+
+// execOne runs a statement that must touch exactly one row and reports
+// whether it did.
+func execOne(ctx context.Context, tx *sql.Tx, query string, args ...any) (bool, error) {
+	res, err := tx.ExecContext(ctx, query, args...)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, err
+	}
+	return n > 0, nil
+}
+
+// exists reports whether query returns a row.
+func exists(ctx context.Context, tx *sql.Tx, query string, args ...any) (bool, error) {
+	var one int
+	err := tx.QueryRowContext(ctx, query, args...).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil, err
+}

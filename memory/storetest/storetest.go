@@ -1,0 +1,109 @@
+// Package storetest is the contract every memory.Store implementation must
+// pass. A backend's own test calls Run with a function that opens a fresh,
+// empty store; each contract rule below is one subtest, so a failure names
+// the rule that broke.
+//
+// Rules the interface comments leave open, fixed here so that every backend
+// behaves alike:
+//
+//   - Times are kept at millisecond precision and returned in UTC. Zero
+//     times (EventTime, ExpiresAt, LastUsedAt, Source.Time) stay zero.
+//   - Empty slices may come back nil; the suite treats nil and empty alike.
+//   - ListMemories orders by CreatedAt descending (at millisecond
+//     precision), ties broken by ID descending (byte-wise), then applies
+//     Offset and Limit. Limit 0 means no limit; a negative Offset or Limit,
+//     or an empty Owner, is ErrInvalid.
+//   - InsertMemory validates with Memory.Validate (ErrInvalid), assigns a
+//     random URL-safe ID of at least 12 characters when ID is empty, always
+//     sets Version to 1, and sets CreatedAt/UpdatedAt to now only when zero.
+//     A taken ID is ErrConflict, whoever owns it.
+//   - UpdateMemory, UpdatePerson and UpdateConversation compare Version,
+//     write, increment Version and set UpdatedAt to now, reflecting both in
+//     the argument. A record that does not exist (for memories: under that
+//     owner) is ErrNotFound; a stale Version is ErrConflict. Failed writes
+//     change nothing. UpdateMemory writes every field but ID, Owner,
+//     CreatedAt, UseCount and LastUsedAt; the last two belong to
+//     TouchMemories, so an edit never undoes a use recorded meanwhile. It
+//     writes the Embedding as given: a nil Embedding clears a stored one.
+//   - Memory returns the embedding; ListMemories only WithEmbedding.
+//   - TouchMemories changes neither Version nor UpdatedAt and ignores ids
+//     that are not the owner's.
+//   - AppendMessage numbers messages 1, 2, 3, … per conversation and never
+//     reuses a number, even after the newest message is deleted (the
+//     extraction watermark relies on it). It works whether or not the
+//     conversation was ensured first. An empty ConversationID or an unknown
+//     Role is ErrInvalid. A zero Time is set to now.
+//   - Messages with limit 0 returns every message after afterSeq.
+//   - EditMessage and DeleteMessage of an unknown message are ErrNotFound.
+//   - DeleteMessagesBefore removes messages whose Time is strictly before t.
+//   - PendingConversations order is unspecified; limit 0 means no limit.
+//   - ResolveIdentity with an empty platform or user id is ErrInvalid; a new
+//     person gets the username as DisplayName and Version 1.
+//   - Text that is not valid UTF-8 is either refused with ErrInvalid or
+//     stored byte for byte; nothing else is acceptable.
+package storetest
+
+import (
+	"testing"
+
+	"github.com/membot/membot/memory"
+)
+
+// Options tell the suite what a backend cannot do; each non-empty reason
+// makes the tests needing it call t.Skip(reason) so the reason is printed.
+type Options struct {
+	// SkipConcurrent skips the tests needing atomic concurrent updates
+	// (50 goroutines): read-modify-write with retry, use counters, message
+	// numbering and first-sight identity creation under contention.
+	SkipConcurrent string
+}
+
+// contract is one rule of the suite.
+type contract struct {
+	name string
+	// concurrent marks tests that need atomic concurrent updates.
+	concurrent bool
+	run        func(t *testing.T, s memory.Store)
+}
+
+// contracts lists every rule, grouped by the part of the store it covers.
+func contracts() []contract {
+	var all []contract
+	all = append(all, peopleContracts()...)
+	all = append(all, conversationContracts()...)
+	all = append(all, messageContracts()...)
+	all = append(all, memoryContracts()...)
+	all = append(all, queryContracts()...)
+	all = append(all, writeContracts()...)
+	all = append(all, concurrencyContracts()...)
+	return all
+}
+
+// Run runs every contract test as subtests; open returns a fresh empty store
+// for each subtest.
+//
+// Run closes every store it opens with t.Cleanup once the subtest ends (and
+// fails the subtest if Close fails). Because Close must be idempotent, open
+// may also register cleanup of its own; cleanups run last-in first-out, so
+// the store is closed before anything open registered (such as removing a
+// directory or dropping a database) runs.
+func Run(t *testing.T, open func(t *testing.T) memory.Store, opts Options) {
+	t.Helper()
+	for _, c := range contracts() {
+		t.Run(c.name, func(t *testing.T) {
+			if c.concurrent && opts.SkipConcurrent != "" {
+				t.Skip(opts.SkipConcurrent)
+			}
+			s := open(t)
+			if s == nil {
+				t.Fatal("open returned a nil store")
+			}
+			t.Cleanup(func() {
+				if err := s.Close(); err != nil {
+					t.Errorf("Close: %v", err)
+				}
+			})
+			c.run(t, s)
+		})
+	}
+}
