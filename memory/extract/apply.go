@@ -1,0 +1,216 @@
+package extract
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/membot/membot/memory"
+)
+
+// maxHistory bounds the earlier versions kept per memory.
+const maxHistory = 50
+
+// maxSourceIDs bounds the message ids kept in a memory's provenance.
+const maxSourceIDs = 50
+
+// errInactive aborts an update of a memory that left the active set
+// between finding and writing it.
+var errInactive = errors.New("memory is no longer active")
+
+// apply writes the decisions of a batch. Every change of an existing
+// memory goes through memory.ModifyMemory, so concurrent writers never lose
+// an update; a target that vanished or stopped being active meanwhile turns
+// the decision into an ADD.
+func (r *Reconciler) apply(ctx context.Context, owner string, batch []*work, out *Outcome) error {
+	r.embedMerged(ctx, batch, out)
+	superseded := make(map[string]bool)
+	for _, w := range batch {
+		d := w.dec
+		if d.target != nil && superseded[d.target.ID] && d.action != ActionNoop {
+			d = decision{action: ActionAdd, reason: "target superseded in this batch"}
+		}
+		switch d.action {
+		case ActionNoop:
+			out.Noops++
+		case ActionUpdate:
+			m, err := r.update(ctx, owner, d, w.cand)
+			if errors.Is(err, errInactive) || errors.Is(err, memory.ErrNotFound) {
+				if err := r.insert(ctx, &w.cand, out); err != nil {
+					return err
+				}
+				out.Added++
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			out.Updated++
+			out.Stored = append(out.Stored, m)
+		case ActionSupersede:
+			if err := r.supersede(ctx, owner, d, &w.cand, out); err != nil {
+				return err
+			}
+			superseded[d.target.ID] = true
+		case ActionConflict:
+			w.cand.Status = memory.StatusPendingReview
+			if err := r.insert(ctx, &w.cand, out); err != nil {
+				return err
+			}
+			out.Conflicts++
+		default:
+			if err := r.insert(ctx, &w.cand, out); err != nil {
+				return err
+			}
+			out.Added++
+		}
+	}
+	return nil
+}
+
+// insert stores a new memory.
+func (r *Reconciler) insert(ctx context.Context, m *memory.Memory, out *Outcome) error {
+	now := r.now()
+	m.CreatedAt, m.UpdatedAt = now, now
+	if err := r.store.InsertMemory(ctx, m); err != nil {
+		return fmt.Errorf("insert memory: %w", err)
+	}
+	out.Stored = append(out.Stored, *m)
+	return nil
+}
+
+// update merges a candidate into its target, keeping the old text in the
+// history.
+func (r *Reconciler) update(ctx context.Context, owner string, d decision, c memory.Memory) (memory.Memory, error) {
+	text := d.text
+	if text == "" || len([]rune(text)) > maxTextRunes || len(text) > memory.MaxMemoryText {
+		text = c.Text
+	}
+	text = redact(text)
+	now := r.now()
+	return memory.ModifyMemory(ctx, r.store, owner, d.target.ID, func(m *memory.Memory) error {
+		if m.Status != memory.StatusActive && m.Status != memory.StatusPendingReview {
+			return errInactive
+		}
+		if text != m.Text {
+			m.History = appendHistory(m.History, memory.Version{Text: m.Text, Time: now, Reason: d.reason, Action: "update"})
+			m.Text = text
+			m.Embedding = c.Embedding
+		}
+		m.Keywords = cleanTerms(slices.Concat(m.Keywords, c.Keywords), maxKeywords)
+		m.Tags = cleanTerms(slices.Concat(m.Tags, c.Tags), maxTags)
+		m.Importance = max(m.Importance, c.Importance)
+		m.Confidence = max(m.Confidence, c.Confidence)
+		if m.Subject == "" {
+			m.Subject = c.Subject
+		}
+		if !c.EventTime.IsZero() {
+			m.EventTime, m.ExpiresAt = c.EventTime, c.ExpiresAt
+		}
+		m.Source = mergeSource(m.Source, c.Source)
+		m.UpdatedAt = now
+		return nil
+	})
+}
+
+// supersede stores the candidate as the replacement of its target and marks
+// the target superseded, linking both ways. The new memory is written
+// first, so a failure never leaves an old memory pointing at nothing.
+func (r *Reconciler) supersede(ctx context.Context, owner string, d decision, c *memory.Memory, out *Outcome) error {
+	c.Supersedes = d.target.ID
+	if err := r.insert(ctx, c, out); err != nil {
+		return err
+	}
+	now := r.now()
+	_, err := memory.ModifyMemory(ctx, r.store, owner, d.target.ID, func(m *memory.Memory) error {
+		if m.Status == memory.StatusSuperseded {
+			return errInactive
+		}
+		m.History = appendHistory(m.History, memory.Version{Text: m.Text, Time: now, Reason: d.reason, Action: "supersede", LinkedID: c.ID})
+		m.Status = memory.StatusSuperseded
+		m.SupersededBy = c.ID
+		m.UpdatedAt = now
+		return nil
+	})
+	switch {
+	case err == nil:
+		out.Superseded++
+		out.Removed = append(out.Removed, d.target.ID)
+		return nil
+	case errors.Is(err, errInactive) || errors.Is(err, memory.ErrNotFound):
+		// Someone else replaced or deleted it meanwhile: the new memory
+		// simply stands on its own.
+		r.log.Info("superseded memory changed meanwhile; keeping the new one unlinked", "target", d.target.ID)
+		unlinked, err := memory.ModifyMemory(ctx, r.store, owner, c.ID, func(m *memory.Memory) error {
+			m.Supersedes = ""
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("unlink memory %s: %w", c.ID, err)
+		}
+		out.Stored[len(out.Stored)-1] = unlinked
+		out.Added++
+		return nil
+	default:
+		return fmt.Errorf("supersede memory %s: %w", d.target.ID, err)
+	}
+}
+
+// embedMerged embeds the merged texts of updates in one call; on failure
+// the updated memories lose their (now stale) vector until back-filled.
+func (r *Reconciler) embedMerged(ctx context.Context, batch []*work, out *Outcome) {
+	var texts []string
+	var targets []*work
+	for _, w := range batch {
+		if w.dec.action != ActionUpdate || w.dec.text == "" || w.dec.text == w.cand.Text {
+			continue
+		}
+		texts = append(texts, w.dec.text)
+		targets = append(targets, w)
+	}
+	if len(texts) == 0 {
+		return
+	}
+	vecs := r.embed(ctx, texts, out)
+	for i, w := range targets {
+		w.cand.Embedding = nil
+		if vecs != nil {
+			w.cand.Embedding = &memory.Embedding{Model: r.client.EmbeddingModel(), Vector: vecs[i]}
+		}
+	}
+}
+
+// appendHistory adds v, keeping the newest maxHistory versions.
+func appendHistory(h []memory.Version, v memory.Version) []memory.Version {
+	h = append(h, v)
+	if len(h) > maxHistory {
+		h = slices.Clone(h[len(h)-maxHistory:])
+	}
+	return h
+}
+
+// mergeSource combines the provenance of an updated memory: message ids of
+// the same conversation accumulate; a statement in another conversation
+// becomes the source (the old one is implied by the history).
+func mergeSource(old, add memory.Source) memory.Source {
+	if old.ConversationID != add.ConversationID || old.Platform != add.Platform {
+		return add
+	}
+	ids := slices.Clone(old.MessageIDs)
+	for _, id := range add.MessageIDs {
+		if !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) > maxSourceIDs {
+		ids = ids[len(ids)-maxSourceIDs:]
+	}
+	merged := add
+	merged.MessageIDs = ids
+	if old.Excerpt != "" && add.Excerpt != "" && !strings.Contains(old.Excerpt, add.Excerpt) {
+		merged.Excerpt = truncateRunes(old.Excerpt+" / "+add.Excerpt, maxExcerptRunes)
+	}
+	return merged
+}

@@ -1,0 +1,234 @@
+package extract
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// span is a resolved date expression: the day (or first day) it names and
+// the end of the period it covers.
+type span struct {
+	Start, End time.Time
+	// Phrase is the text that named it ("next Friday", "下周五").
+	Phrase string
+}
+
+// dateRule resolves one kind of date expression.
+type dateRule struct {
+	re      *regexp.Regexp
+	resolve func(m []string, day time.Time) (time.Time, time.Time, bool)
+}
+
+// weekdayIndex maps weekday words to their Monday-based index (Monday 0).
+var weekdayIndex = map[string]int{
+	"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
+	"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5, "sun": 6,
+	"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6,
+}
+
+var monthIndex = map[string]time.Month{
+	"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
+}
+
+const weekdayEN = `(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)`
+
+// dayOnly is one day: start and end of the day.
+func dayOnly(d time.Time) (time.Time, time.Time, bool) { return d, d.AddDate(0, 0, 1), true }
+
+// monday returns the Monday of d's week.
+func monday(d time.Time) time.Time { return d.AddDate(0, 0, -((int(d.Weekday()) + 6) % 7)) }
+
+// upcoming returns the next day with weekday idx after d; sameDay allows d
+// itself.
+func upcoming(d time.Time, idx int, sameDay bool) time.Time {
+	cur := (int(d.Weekday()) + 6) % 7
+	ahead := (idx - cur + 7) % 7
+	if ahead == 0 && !sameDay {
+		ahead = 7
+	}
+	return d.AddDate(0, 0, ahead)
+}
+
+// nextWeekDay is weekday idx of the week after d's week ("next Friday",
+// "下周五").
+func nextWeekDay(d time.Time, idx int) time.Time { return monday(d).AddDate(0, 0, 7+idx) }
+
+// dateRules are tried in order; the earliest match in the text wins.
+var dateRules = []dateRule{
+	{regexp.MustCompile(`(?i)\b(\d{4})-(\d{1,2})-(\d{1,2})\b`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
+		y, _ := strconv.Atoi(m[1])
+		mo, _ := strconv.Atoi(m[2])
+		dd, _ := strconv.Atoi(m[3])
+		return calendarDay(d, y, mo, dd)
+	}},
+	{regexp.MustCompile(`(?i)\bday after tomorrow\b`), func(_ []string, d time.Time) (time.Time, time.Time, bool) { return dayOnly(d.AddDate(0, 0, 2)) }},
+	{regexp.MustCompile(`(?i)\btomorrow\b`), func(_ []string, d time.Time) (time.Time, time.Time, bool) { return dayOnly(d.AddDate(0, 0, 1)) }},
+	{regexp.MustCompile(`(?i)\b(?:today|tonight|this (?:morning|afternoon|evening))\b`), func(_ []string, d time.Time) (time.Time, time.Time, bool) { return dayOnly(d) }},
+	{regexp.MustCompile(`(?i)\bnext weekend\b`), func(_ []string, d time.Time) (time.Time, time.Time, bool) {
+		s := nextWeekDay(d, 5)
+		return s, s.AddDate(0, 0, 2), true
+	}},
+	{regexp.MustCompile(`(?i)\b(?:this|the|on the|over the) weekend\b`), func(_ []string, d time.Time) (time.Time, time.Time, bool) {
+		s := upcoming(d, 5, true)
+		return s, s.AddDate(0, 0, 2), true
+	}},
+	{regexp.MustCompile(`(?i)\bnext ` + weekdayEN + `\b`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
+		return dayOnly(nextWeekDay(d, weekdayIndex[strings.ToLower(m[1])]))
+	}},
+	{regexp.MustCompile(`(?i)\bthis ` + weekdayEN + `\b`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
+		return dayOnly(upcoming(d, weekdayIndex[strings.ToLower(m[1])], true))
+	}},
+	{regexp.MustCompile(`(?i)\b(?:on )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
+		return dayOnly(upcoming(d, weekdayIndex[strings.ToLower(m[1])], false))
+	}},
+	{regexp.MustCompile(`(?i)\bnext week\b`), func(_ []string, d time.Time) (time.Time, time.Time, bool) {
+		s := monday(d).AddDate(0, 0, 7)
+		return s, s.AddDate(0, 0, 7), true
+	}},
+	{regexp.MustCompile(`(?i)\bnext month\b`), func(_ []string, d time.Time) (time.Time, time.Time, bool) {
+		s := time.Date(d.Year(), d.Month()+1, 1, 0, 0, 0, 0, d.Location())
+		return s, s.AddDate(0, 1, 0), true
+	}},
+	{regexp.MustCompile(`(?i)\bin (\d{1,3}|a|an|one|two|three|four|five|six|seven|ten) (day|week|month)s?\b`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
+		n := smallNumberEN(m[1])
+		switch strings.ToLower(m[2]) {
+		case "week":
+			return dayOnly(d.AddDate(0, 0, 7*n))
+		case "month":
+			return dayOnly(d.AddDate(0, n, 0))
+		}
+		return dayOnly(d.AddDate(0, 0, n))
+	}},
+	{regexp.MustCompile(`(?i)\b(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.? (\d{1,2})(?:st|nd|rd|th)?\b`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
+		dd, _ := strconv.Atoi(m[2])
+		return nextDate(d, int(monthIndex[strings.ToLower(m[1])]), dd)
+	}},
+	{regexp.MustCompile(`(?i)\b(\d{1,2})(?:st|nd|rd|th)? (?:of )?(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\b`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
+		dd, _ := strconv.Atoi(m[1])
+		return nextDate(d, int(monthIndex[strings.ToLower(m[2])]), dd)
+	}},
+	{regexp.MustCompile(`大后天`), func(_ []string, d time.Time) (time.Time, time.Time, bool) { return dayOnly(d.AddDate(0, 0, 3)) }},
+	{regexp.MustCompile(`后天`), func(_ []string, d time.Time) (time.Time, time.Time, bool) { return dayOnly(d.AddDate(0, 0, 2)) }},
+	{regexp.MustCompile(`明[天日早晚]`), func(_ []string, d time.Time) (time.Time, time.Time, bool) { return dayOnly(d.AddDate(0, 0, 1)) }},
+	{regexp.MustCompile(`今[天日晚早]|今儿`), func(_ []string, d time.Time) (time.Time, time.Time, bool) { return dayOnly(d) }},
+	{regexp.MustCompile(`下个?(?:周|星期|礼拜)末`), func(_ []string, d time.Time) (time.Time, time.Time, bool) {
+		s := nextWeekDay(d, 5)
+		return s, s.AddDate(0, 0, 2), true
+	}},
+	{regexp.MustCompile(`下个?(?:周|星期|礼拜)([一二三四五六日天])`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
+		return dayOnly(nextWeekDay(d, weekdayIndex[m[1]]))
+	}},
+	{regexp.MustCompile(`(?:这|本)?(?:周|星期|礼拜)末`), func(_ []string, d time.Time) (time.Time, time.Time, bool) {
+		s := upcoming(d, 5, true)
+		return s, s.AddDate(0, 0, 2), true
+	}},
+	{regexp.MustCompile(`(?:这|本)(?:周|星期|礼拜)([一二三四五六日天])`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
+		return dayOnly(monday(d).AddDate(0, 0, weekdayIndex[m[1]]))
+	}},
+	{regexp.MustCompile(`(?:周|星期|礼拜)([一二三四五六日天])`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
+		return dayOnly(upcoming(d, weekdayIndex[m[1]], true))
+	}},
+	{regexp.MustCompile(`下个?(?:周|星期|礼拜)`), func(_ []string, d time.Time) (time.Time, time.Time, bool) {
+		s := monday(d).AddDate(0, 0, 7)
+		return s, s.AddDate(0, 0, 7), true
+	}},
+	{regexp.MustCompile(`下个?月`), func(_ []string, d time.Time) (time.Time, time.Time, bool) {
+		s := time.Date(d.Year(), d.Month()+1, 1, 0, 0, 0, 0, d.Location())
+		return s, s.AddDate(0, 1, 0), true
+	}},
+	{regexp.MustCompile(`(\d{1,2}|[一二三四五六七八九十]{1,3})月(\d{1,2}|[一二三四五六七八九十]{1,3})[日号]`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
+		return nextDate(d, cnNumber(m[1]), cnNumber(m[2]))
+	}},
+	{regexp.MustCompile(`(\d{1,3}|[一二两三四五六七八九十]{1,3})(天|周|个星期|个月)(?:后|以后|之后)`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
+		n := cnNumber(m[1])
+		switch m[2] {
+		case "周", "个星期":
+			return dayOnly(d.AddDate(0, 0, 7*n))
+		case "个月":
+			return dayOnly(d.AddDate(0, n, 0))
+		}
+		return dayOnly(d.AddDate(0, 0, n))
+	}},
+}
+
+// resolveDate finds the first date expression in text and resolves it
+// against ref (the time of the message that says it, in its location).
+func resolveDate(text string, ref time.Time) (span, bool) {
+	if ref.IsZero() {
+		return span{}, false
+	}
+	day := time.Date(ref.Year(), ref.Month(), ref.Day(), 0, 0, 0, 0, ref.Location())
+	best, bestAt := span{}, -1
+	for _, r := range dateRules {
+		loc := r.re.FindStringSubmatchIndex(text)
+		if loc == nil || (bestAt >= 0 && loc[0] >= bestAt) {
+			continue
+		}
+		m := make([]string, len(loc)/2)
+		for i := range m {
+			if loc[2*i] >= 0 {
+				m[i] = text[loc[2*i]:loc[2*i+1]]
+			}
+		}
+		start, end, ok := r.resolve(m, day)
+		if !ok {
+			continue
+		}
+		best, bestAt = span{Start: start, End: end, Phrase: m[0]}, loc[0]
+	}
+	return best, bestAt >= 0
+}
+
+// calendarDay validates an explicit date.
+func calendarDay(ref time.Time, y, mo, d int) (time.Time, time.Time, bool) {
+	if mo < 1 || mo > 12 || d < 1 || d > 31 || y < 1900 || y > 2200 {
+		return time.Time{}, time.Time{}, false
+	}
+	t := time.Date(y, time.Month(mo), d, 0, 0, 0, 0, ref.Location())
+	if t.Day() != d {
+		return time.Time{}, time.Time{}, false
+	}
+	return dayOnly(t)
+}
+
+// nextDate is month/day in ref's year, or next year when it has passed.
+func nextDate(ref time.Time, mo, d int) (time.Time, time.Time, bool) {
+	s, e, ok := calendarDay(ref, ref.Year(), mo, d)
+	if ok && s.Before(ref) {
+		return calendarDay(ref, ref.Year()+1, mo, d)
+	}
+	return s, e, ok
+}
+
+// smallNumberEN reads "3", "a", "two".
+func smallNumberEN(s string) int {
+	words := map[string]int{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10}
+	if n, ok := words[strings.ToLower(s)]; ok {
+		return n
+	}
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+// cnNumber reads digits or a Chinese numeral up to 99 ("十二", "二十三").
+func cnNumber(s string) int {
+	if n, err := strconv.Atoi(s); err == nil {
+		return n
+	}
+	digits := map[rune]int{'一': 1, '二': 2, '两': 2, '三': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9}
+	total, cur := 0, 0
+	for _, r := range s {
+		if r == '十' {
+			if cur == 0 {
+				cur = 1
+			}
+			total += cur * 10
+			cur = 0
+			continue
+		}
+		cur = digits[r]
+	}
+	return total + cur
+}

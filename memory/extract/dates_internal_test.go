@@ -1,0 +1,51 @@
+package extract
+
+import (
+	"testing"
+	"time"
+)
+
+func TestResolveDate(t *testing.T) {
+	// Saturday 14 March 2026, 15:04 in Shanghai.
+	loc := time.FixedZone("CST", 8*3600)
+	ref := time.Date(2026, 3, 14, 15, 4, 0, 0, loc)
+	day := func(m time.Month, d int) time.Time { return time.Date(2026, m, d, 0, 0, 0, 0, loc) }
+	tests := []struct {
+		text  string
+		start time.Time
+		end   time.Time
+	}{
+		{"I'm flying to Tokyo tomorrow", day(3, 15), day(3, 16)},
+		{"我明天要去北京出差", day(3, 15), day(3, 16)},
+		{"后天开会", day(3, 16), day(3, 17)},
+		{"我下周五要交报告", day(3, 20), day(3, 21)},
+		{"next Friday is the deadline", day(3, 20), day(3, 21)},
+		{"on Friday", day(3, 20), day(3, 21)},
+		{"on Monday I start", day(3, 16), day(3, 17)},
+		{"this weekend", day(3, 14), day(3, 16)},
+		{"下周要考试", day(3, 16), day(3, 23)},
+		{"next month", day(4, 1), day(5, 1)},
+		{"in 3 days", day(3, 17), day(3, 18)},
+		{"3天后出发", day(3, 17), day(3, 18)},
+		{"5月3日是我生日", day(5, 3), day(5, 4)},
+		{"二月一号", time.Date(2027, 2, 1, 0, 0, 0, 0, loc), time.Date(2027, 2, 2, 0, 0, 0, 0, loc)},
+		{"on 2026-04-01", day(4, 1), day(4, 2)},
+		{"May 5th", day(5, 5), day(5, 6)},
+		{"这周五", day(3, 13), day(3, 14)},
+	}
+	for _, tt := range tests {
+		got, ok := resolveDate(tt.text, ref)
+		if !ok {
+			t.Errorf("resolveDate(%q) found no date", tt.text)
+			continue
+		}
+		if !got.Start.Equal(tt.start) || !got.End.Equal(tt.end) {
+			t.Errorf("resolveDate(%q) = %s..%s, want %s..%s", tt.text, got.Start, got.End, tt.start, tt.end)
+		}
+	}
+	for _, text := range []string{"I sat down", "no date here", "我喜欢猫", "2026-02-30"} {
+		if got, ok := resolveDate(text, ref); ok {
+			t.Errorf("resolveDate(%q) = %v, want none", text, got)
+		}
+	}
+}

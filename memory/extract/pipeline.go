@@ -1,0 +1,196 @@
+package extract
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+
+	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/llm"
+)
+
+// Defaults of a run.
+const (
+	// DefaultContextMessages is how many earlier messages go with a window
+	// as context.
+	DefaultContextMessages = 8
+	// DefaultPageSize is how many new messages are loaded at a time.
+	DefaultPageSize = 200
+	// DefaultRescanMessages is how many recent messages a manual pass
+	// re-reads when nothing is pending.
+	DefaultRescanMessages = 50
+	// contextChars bounds the earlier context of one window, in runes.
+	contextChars = 1500
+	// contextLineRunes bounds one context line, in runes.
+	contextLineRunes = 300
+)
+
+// Options configure a Pipeline.
+type Options struct {
+	Store memory.Store
+	// Client is the model; nil runs offline (rule-based extraction and
+	// reconciliation).
+	Client llm.Client
+	// Extractor overrides the extractor chosen from Client.
+	Extractor Extractor
+	// Finder finds similar memories; nil scans the store.
+	Finder Finder
+	Logger *slog.Logger
+	// Clock stamps history entries; nil is the system clock.
+	Clock Clock
+	// MinConfidence and AggressiveMinConfidence are the confidence
+	// thresholds of normal and manual passes (defaults 0.6 and 0.4).
+	MinConfidence           float64
+	AggressiveMinConfidence float64
+	// MaxMemories caps the candidates kept per window (default 10).
+	MaxMemories int
+	// ContextMessages, PageSize and RescanMessages default to the
+	// Default* constants.
+	ContextMessages int
+	PageSize        int
+	RescanMessages  int
+	// OnStored is told about every batch written.
+	OnStored OnStored
+}
+
+// RunOptions choose how one run behaves.
+type RunOptions struct {
+	// Aggressive is the manual pass: a lower confidence threshold, and a
+	// re-read of recent messages when nothing is pending.
+	Aggressive bool
+	// SkipMalformed moves past windows whose answers stay malformed
+	// instead of stopping there; the scheduler sets it after repeated
+	// failures so that one bad window cannot block a conversation forever.
+	SkipMalformed bool
+}
+
+// Pipeline runs extraction over conversations: from the watermark to the
+// newest message, window by window, storing results before it advances the
+// watermark. Runs of one conversation are serialised.
+type Pipeline struct {
+	store      memory.Store
+	extractor  Extractor
+	reconciler *Reconciler
+	log        *slog.Logger
+	opts       Options
+	convs      keyedLock
+}
+
+// NewPipeline returns a pipeline; with no Client it runs offline.
+func NewPipeline(opts Options) (*Pipeline, error) {
+	if opts.Store == nil {
+		return nil, errors.New("new extraction pipeline: no store")
+	}
+	if opts.Clock == nil {
+		opts.Clock = SystemClock{}
+	}
+	opts.Logger = orDiscard(opts.Logger)
+	if opts.MinConfidence <= 0 {
+		opts.MinConfidence = DefaultMinConfidence
+	}
+	if opts.AggressiveMinConfidence <= 0 {
+		opts.AggressiveMinConfidence = DefaultAggressiveMinConfidence
+	}
+	if opts.MaxMemories <= 0 {
+		opts.MaxMemories = DefaultMaxMemories
+	}
+	if opts.ContextMessages <= 0 {
+		opts.ContextMessages = DefaultContextMessages
+	}
+	if opts.PageSize <= 0 {
+		opts.PageSize = DefaultPageSize
+	}
+	if opts.RescanMessages <= 0 {
+		opts.RescanMessages = DefaultRescanMessages
+	}
+	p := &Pipeline{store: opts.Store, extractor: opts.Extractor, log: opts.Logger, opts: opts}
+	if p.extractor == nil {
+		if opts.Client != nil {
+			e, err := NewModelExtractor(opts.Client, opts.Logger)
+			if err != nil {
+				return nil, fmt.Errorf("new extraction pipeline: %w", err)
+			}
+			p.extractor = e
+		} else {
+			p.extractor = RuleExtractor{}
+		}
+	}
+	r, err := NewReconciler(ReconcilerOptions{Store: opts.Store, Finder: opts.Finder, Client: opts.Client,
+		Logger: opts.Logger, Now: opts.Clock.Now})
+	if err != nil {
+		return nil, fmt.Errorf("new extraction pipeline: %w", err)
+	}
+	p.reconciler = r
+	return p, nil
+}
+
+// Run extracts the conversation's pending messages. The watermark moves
+// only past windows whose memories are stored; on a model failure (see
+// llm.Retryable) or an answer that stays malformed (ErrMalformed) it stays
+// before the failed window and the error is returned, so a later run
+// retries exactly what is missing.
+func (p *Pipeline) Run(ctx context.Context, convID string, opts RunOptions) (res Result, err error) {
+	res.ConversationID = convID
+	unlock, err := p.convs.lock(ctx, convID)
+	if err != nil {
+		return res, fmt.Errorf("extract %s: %w", convID, err)
+	}
+	defer unlock()
+	conv, err := p.store.Conversation(ctx, convID)
+	if err != nil {
+		return res, fmt.Errorf("extract %s: %w", convID, err)
+	}
+	r := &run{p: p, conv: conv, opts: opts, res: &res, off: make(map[string]bool)}
+	defer func() { res.Watermark = r.conv.Watermark }()
+	for {
+		msgs, err := p.store.Messages(ctx, convID, r.conv.Watermark, p.opts.PageSize)
+		if err != nil {
+			return res, fmt.Errorf("extract %s: %w", convID, err)
+		}
+		if len(msgs) == 0 {
+			break
+		}
+		if err := r.page(ctx, msgs, false); err != nil {
+			return res, fmt.Errorf("extract %s: %w", convID, err)
+		}
+		if len(msgs) < p.opts.PageSize {
+			break
+		}
+	}
+	if opts.Aggressive && res.Messages == 0 {
+		recent, err := p.store.RecentMessages(ctx, convID, p.opts.RescanMessages)
+		if err != nil {
+			return res, fmt.Errorf("extract %s: %w", convID, err)
+		}
+		if err := r.page(ctx, recent, true); err != nil {
+			return res, fmt.Errorf("extract %s: %w", convID, err)
+		}
+	}
+	return res, nil
+}
+
+// advance moves the watermark to seq (never backwards), re-reading the
+// conversation when another writer changed it meanwhile.
+func (p *Pipeline) advance(ctx context.Context, conv *memory.Conversation, seq int64) error {
+	for attempt := 1; ; attempt++ {
+		if seq <= conv.Watermark {
+			return nil
+		}
+		next := *conv
+		next.Watermark = seq
+		err := p.store.UpdateConversation(ctx, &next)
+		if err == nil {
+			*conv = next
+			return nil
+		}
+		if !errors.Is(err, memory.ErrConflict) || attempt >= memory.ModifyAttempts {
+			return fmt.Errorf("advance watermark of %s to %d: %w", conv.ID, seq, err)
+		}
+		fresh, err := p.store.Conversation(ctx, conv.ID)
+		if err != nil {
+			return fmt.Errorf("advance watermark of %s: %w", conv.ID, err)
+		}
+		*conv = fresh
+	}
+}

@@ -1,0 +1,319 @@
+package extract
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/llm"
+	"github.com/membot/membot/memory/recall"
+)
+
+// Action is what reconciliation does with one candidate. There is no
+// delete: nothing the model answers can remove a memory.
+type Action string
+
+// The reconcile actions of DESIGN §5.
+const (
+	ActionAdd       Action = "ADD"
+	ActionUpdate    Action = "UPDATE"
+	ActionSupersede Action = "SUPERSEDE"
+	ActionNoop      Action = "NOOP"
+	ActionConflict  Action = "CONFLICT"
+)
+
+// Thresholds of reconciliation.
+const (
+	// defaultNeighbours is how many similar memories are fetched per
+	// candidate.
+	defaultNeighbours = 5
+	// relatedOverlap is the content-term overlap above which an existing
+	// memory may concern the same thing as a candidate.
+	relatedOverlap = 0.5
+	// relatedCosine is the vector similarity with the same meaning.
+	relatedCosine = 0.7
+	// reconcileTemperature keeps decisions close to deterministic.
+	reconcileTemperature = 0.0
+	reconcileMaxTokens   = 2000
+)
+
+// Outcome is what one reconciliation did.
+type Outcome struct {
+	// Stored are the memories inserted or changed, as stored.
+	Stored []memory.Memory
+	// Removed are ids that left the active set (superseded).
+	Removed []string
+	// Counts of what happened to the candidates.
+	Added, Updated, Superseded, Conflicts, Duplicates, Noops int
+	// Calls counts reconcile model calls; EmbedCalls embedding calls.
+	Calls, EmbedCalls int
+}
+
+// ReconcilerOptions configure a Reconciler.
+type ReconcilerOptions struct {
+	Store memory.Store
+	// Finder finds similar memories; nil uses a StoreFinder over Store.
+	Finder Finder
+	// Client decides ambiguous cases and embeds texts; nil reconciles
+	// with rules only.
+	Client llm.Client
+	Logger *slog.Logger
+	// Now is the clock for history entries; nil uses time.Now.
+	Now func() time.Time
+}
+
+// Reconciler merges candidates into an owner's memories.
+type Reconciler struct {
+	store   memory.Store
+	finder  Finder
+	client  llm.Client
+	prompts *prompts
+	log     *slog.Logger
+	now     func() time.Time
+	tok     recall.Tokenizer
+	owners  keyedLock
+}
+
+// NewReconciler returns a Reconciler.
+func NewReconciler(opts ReconcilerOptions) (*Reconciler, error) {
+	if opts.Store == nil {
+		return nil, errors.New("new reconciler: no store")
+	}
+	r := &Reconciler{store: opts.Store, finder: opts.Finder, client: opts.Client,
+		log: orDiscard(opts.Logger), now: opts.Now, tok: recall.NewTokenizer()}
+	if r.finder == nil {
+		r.finder = &StoreFinder{Store: opts.Store}
+	}
+	if r.now == nil {
+		r.now = time.Now
+	}
+	if r.client != nil {
+		p, err := loadPrompts("reconcile", ReconcileSchemaName, "One decision per candidate memory.")
+		if err != nil {
+			return nil, fmt.Errorf("new reconciler: %w", err)
+		}
+		r.prompts = p
+	}
+	return r, nil
+}
+
+// work is one candidate on its way through reconciliation.
+type work struct {
+	cand memory.Memory
+	near []memory.Memory
+	dec  decision
+}
+
+// decision is the verdict on one candidate.
+type decision struct {
+	action Action
+	target *memory.Memory
+	// text is the merged text of an UPDATE.
+	text   string
+	reason string
+}
+
+// Reconcile decides what each candidate (all owned by owner) means for the
+// owner's memories and applies it. Normalised duplicates are dropped and
+// unrelated candidates added without a model call; the rest are decided by
+// one model call (or the rules when there is no model, or the model's
+// answer stays malformed). A model failure aborts before anything is
+// written, so the caller can retry the whole batch.
+func (r *Reconciler) Reconcile(ctx context.Context, owner string, cands []memory.Memory) (Outcome, error) {
+	var out Outcome
+	if len(cands) == 0 {
+		return out, nil
+	}
+	unlock, err := r.owners.lock(ctx, owner)
+	if err != nil {
+		return out, fmt.Errorf("reconcile memories of %s: %w", owner, err)
+	}
+	defer unlock()
+
+	vecs := r.embed(ctx, textsOf(cands), &out)
+	var batch, ask []*work
+	for i, c := range cands {
+		if c.Owner != owner {
+			r.log.Warn("dropped candidate of another owner", "owner", owner, "candidate_owner", c.Owner)
+			continue
+		}
+		if vecs != nil {
+			c.Embedding = &memory.Embedding{Model: r.client.EmbeddingModel(), Vector: vecs[i]}
+		}
+		if duplicateIn(c, batch) {
+			out.Duplicates++
+			continue
+		}
+		near, err := r.finder.Similar(ctx, owner, c.Text+" "+c.Subject, vectorOf(c), defaultNeighbours)
+		if err != nil {
+			return out, fmt.Errorf("reconcile memories of %s: %w", owner, err)
+		}
+		near = r.related(c, owner, near)
+		if duplicateOf(c, near) {
+			out.Duplicates++
+			continue
+		}
+		w := &work{cand: c, near: near, dec: decision{action: ActionAdd}}
+		batch = append(batch, w)
+		if len(near) > 0 {
+			ask = append(ask, w)
+		}
+	}
+	if len(ask) > 0 {
+		calls, err := r.decide(ctx, ask)
+		out.Calls += calls
+		if err != nil {
+			return out, fmt.Errorf("reconcile memories of %s: %w", owner, err)
+		}
+	}
+	for _, w := range batch {
+		guard(w, r.log)
+	}
+	if err := r.apply(ctx, owner, batch, &out); err != nil {
+		return out, fmt.Errorf("reconcile memories of %s: %w", owner, err)
+	}
+	return out, nil
+}
+
+// decide fills in the decisions of candidates that resemble existing
+// memories: by one model call, or by the rules.
+func (r *Reconciler) decide(ctx context.Context, ask []*work) (int, error) {
+	if r.client == nil {
+		for _, w := range ask {
+			w.dec = ruleDecision(w.cand, w.near, r.tok)
+		}
+		return 0, nil
+	}
+	calls, err := r.modelDecide(ctx, ask)
+	if errors.Is(err, ErrMalformed) {
+		r.log.Warn("reconcile answer stayed malformed; using the rules", "err", err)
+		for _, w := range ask {
+			w.dec = ruleDecision(w.cand, w.near, r.tok)
+		}
+		return calls, nil
+	}
+	return calls, err
+}
+
+// related keeps the neighbours that may concern the same thing as c: same
+// owner, active or pending, and a shared subject, enough shared content
+// words or a close vector.
+func (r *Reconciler) related(c memory.Memory, owner string, near []memory.Memory) []memory.Memory {
+	ct := contentTerms(r.tok, c.Text)
+	var out []memory.Memory
+	seen := make(map[string]bool)
+	for _, m := range near {
+		if m.Owner != owner || seen[m.ID] || m.ID == "" {
+			continue
+		}
+		if m.Status != memory.StatusActive && m.Status != memory.StatusPendingReview {
+			continue
+		}
+		seen[m.ID] = true
+		if Normalize(m.Text) == Normalize(c.Text) ||
+			sameSubject(c.Subject, m.Subject) ||
+			overlap(ct, contentTerms(r.tok, m.Text)) >= relatedOverlap ||
+			(m.Embedding != nil && cosine(vectorOf(c), m.Embedding.Vector) >= relatedCosine) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// guard enforces what no decision may do: touch a memory that was not
+// shown, or merge different numbers.
+func guard(w *work, log *slog.Logger) {
+	d := &w.dec
+	switch d.action {
+	case ActionAdd:
+		return
+	case ActionUpdate, ActionSupersede, ActionNoop, ActionConflict:
+	default:
+		log.Warn("unknown reconcile action; adding instead", "action", d.action)
+		*d = decision{action: ActionAdd, reason: "unknown action"}
+		return
+	}
+	if d.target == nil || !shown(d.target.ID, w.near) {
+		log.Warn("reconcile decision names no memory that was shown; adding instead", "action", d.action)
+		*d = decision{action: ActionAdd, reason: "invalid target"}
+		return
+	}
+	if !numbersDiffer(w.cand.Text, d.target.Text) {
+		return
+	}
+	switch {
+	case d.action == ActionUpdate || d.action == ActionNoop:
+		*d = decision{action: ActionAdd, reason: "different numbers are different memories"}
+	case d.action == ActionSupersede && !sameSubject(w.cand.Subject, d.target.Subject):
+		*d = decision{action: ActionAdd, reason: "different numbers on another subject"}
+	}
+}
+
+// shown reports whether id is one of the neighbours.
+func shown(id string, near []memory.Memory) bool {
+	for _, m := range near {
+		if m.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// duplicateOf reports whether c's text equals an existing memory's once
+// normalised.
+func duplicateOf(c memory.Memory, near []memory.Memory) bool {
+	n := Normalize(c.Text)
+	for _, m := range near {
+		if Normalize(m.Text) == n {
+			return true
+		}
+	}
+	return false
+}
+
+// duplicateIn reports whether c repeats a candidate already in the batch.
+func duplicateIn(c memory.Memory, batch []*work) bool {
+	n := Normalize(c.Text)
+	for _, w := range batch {
+		if Normalize(w.cand.Text) == n {
+			return true
+		}
+	}
+	return false
+}
+
+// embed returns one vector per text, or nil when there is no embedding
+// model or the call failed (memories are then stored without vectors and
+// back-filled later).
+func (r *Reconciler) embed(ctx context.Context, texts []string, out *Outcome) [][]float32 {
+	if r.client == nil || r.client.EmbeddingModel() == "" || len(texts) == 0 {
+		return nil
+	}
+	out.EmbedCalls++
+	vecs, err := r.client.Embed(ctx, texts)
+	if err != nil || len(vecs) != len(texts) {
+		r.log.Warn("embedding failed; storing without vectors", "texts", len(texts), "err", err)
+		return nil
+	}
+	return vecs
+}
+
+// vectorOf is a memory's vector, nil when it has none.
+func vectorOf(m memory.Memory) []float32 {
+	if m.Embedding == nil {
+		return nil
+	}
+	return m.Embedding.Vector
+}
+
+// textsOf lists the texts of ms.
+func textsOf(ms []memory.Memory) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.Text
+	}
+	return out
+}

@@ -1,0 +1,85 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/recall"
+)
+
+func TestRuleDecision(t *testing.T) {
+	existing := func(text, subject string) memory.Memory {
+		return memory.Memory{ID: "old", Owner: "p1", Text: text, Subject: subject, Status: memory.StatusActive}
+	}
+	cand := func(text, subject, said string) memory.Memory {
+		return memory.Memory{Owner: "p1", Text: text, Subject: subject, Source: memory.Source{Excerpt: said}}
+	}
+	tests := []struct {
+		name string
+		old  memory.Memory
+		c    memory.Memory
+		want Action
+	}{
+		{"change of preference on the same subject", existing("喜欢极简设计风格", "设计风格"),
+			cand("更喜欢复古风格；不喜欢极简", "风格", "我现在不喜欢极简了，更喜欢复古风格"), ActionSupersede},
+		{"new value of a single-valued fact", existing("Lives in Berlin", "residence"),
+			cand("Lives in Paris", "residence", "I live in Paris"), ActionSupersede},
+		{"dislike with a word of change", existing("Likes coffee", "coffee"),
+			cand("Dislikes coffee", "drinks", "I don't like coffee anymore"), ActionSupersede},
+		{"dislike without a sign of change", existing("喜欢猫", "猫"),
+			cand("不喜欢猫", "宠物", "我不喜欢猫"), ActionConflict},
+		{"restatement", existing("Loves hiking in the Alps", "hiking"),
+			cand("Loves hiking", "hiking", "I love hiking"), ActionNoop},
+		{"more detail", existing("Loves hiking", "hiking"),
+			cand("Loves hiking in the Alps", "hiking", "I love hiking in the Alps"), ActionUpdate},
+		{"related but new", existing("Works at Acme", "employer"),
+			cand("Acme colleague Tom is a close friend", "friends", "my Acme colleague Tom is a close friend"), ActionAdd},
+		{"superseded memories are left alone", memory.Memory{ID: "old", Owner: "p1", Text: "Lives in Berlin", Subject: "residence", Status: memory.StatusSuperseded},
+			cand("Lives in Paris", "residence", "I live in Paris"), ActionAdd},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := ruleDecision(tt.c, []memory.Memory{tt.old}, recall.NewTokenizer())
+			if d.action != tt.want {
+				t.Fatalf("action %s (%s), want %s", d.action, d.reason, tt.want)
+			}
+			if d.action != ActionAdd && (d.target == nil || d.target.ID != "old") {
+				t.Errorf("target %v", d.target)
+			}
+		})
+	}
+}
+
+func TestGuard(t *testing.T) {
+	old := memory.Memory{ID: "old", Text: "Budget 5000", Subject: "budget"}
+	other := memory.Memory{ID: "other", Text: "Likes tea"}
+	tests := []struct {
+		name    string
+		cand    memory.Memory
+		dec     decision
+		near    []memory.Memory
+		want    Action
+		wantTgt string
+	}{
+		{"update with different numbers", memory.Memory{Text: "Budget 8000", Subject: "budget"}, decision{action: ActionUpdate, target: &old}, []memory.Memory{old}, ActionAdd, ""},
+		{"noop with different numbers", memory.Memory{Text: "Budget 8000", Subject: "budget"}, decision{action: ActionNoop, target: &old}, []memory.Memory{old}, ActionAdd, ""},
+		{"supersede with different numbers, same subject", memory.Memory{Text: "Budget 8000", Subject: "budget"}, decision{action: ActionSupersede, target: &old}, []memory.Memory{old}, ActionSupersede, "old"},
+		{"supersede with different numbers, other subject", memory.Memory{Text: "Saved 8000", Subject: "savings"}, decision{action: ActionSupersede, target: &old}, []memory.Memory{old}, ActionAdd, ""},
+		{"target not shown", memory.Memory{Text: "Likes green tea"}, decision{action: ActionUpdate, target: &other}, []memory.Memory{old}, ActionAdd, ""},
+		{"no target", memory.Memory{Text: "Likes green tea"}, decision{action: ActionConflict}, []memory.Memory{old}, ActionAdd, ""},
+		{"unknown action", memory.Memory{Text: "Likes green tea"}, decision{action: "DELETE", target: &old}, []memory.Memory{old}, ActionAdd, ""},
+		{"valid update", memory.Memory{Text: "Budget 5000 for Japan"}, decision{action: ActionUpdate, target: &old}, []memory.Memory{old}, ActionUpdate, "old"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := &work{cand: tt.cand, near: tt.near, dec: tt.dec}
+			guard(w, orDiscard(nil))
+			if w.dec.action != tt.want {
+				t.Fatalf("action %s, want %s", w.dec.action, tt.want)
+			}
+			if tt.wantTgt != "" && (w.dec.target == nil || w.dec.target.ID != tt.wantTgt) {
+				t.Errorf("target %v, want %s", w.dec.target, tt.wantTgt)
+			}
+		})
+	}
+}

@@ -1,0 +1,283 @@
+package extract
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/membot/membot/memory"
+)
+
+// RuleExtractor extracts memories without a model, from zh + en patterns:
+// preferences and dislikes, facts about oneself, skills, goals, plans with
+// dates and explicit "remember that…" requests. It is the offline mode's
+// extractor, so the bot still remembers when no model is configured.
+type RuleExtractor struct{}
+
+var _ Extractor = RuleExtractor{}
+
+// found is one pattern match, before it becomes a memory.
+type found struct {
+	text       string
+	subject    string
+	typ        memory.Type
+	lifecycle  memory.Lifecycle
+	importance float64
+	confidence float64
+	event      span
+	// object is what a preference is about; negative marks a dislike.
+	object   string
+	negative bool
+	// terms are extra keywords (objects, subject words).
+	terms []string
+}
+
+// sentenceRule matches one clause of a sentence; sentence is the whole
+// sentence (for dates and an implied "I"), ref the message time.
+type sentenceRule func(clause, sentence string, ref time.Time) (found, bool)
+
+// Extract applies the rules to each of the owner's new messages.
+func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) {
+	if err := ctx.Err(); err != nil {
+		return Extraction{}, err
+	}
+	var ms []memory.Memory
+	for _, l := range in.Window {
+		if !l.Source || l.Role != memory.RoleUser {
+			continue
+		}
+		for _, f := range findAll(l.Text, l.Time) {
+			m := f.toMemory(in, l)
+			if m.Validate() == nil {
+				ms = append(ms, m)
+			}
+		}
+	}
+	kept, dropped := finishCandidates(ms, in)
+	return Extraction{Memories: kept, Rejected: dropped}, nil
+}
+
+// toMemory fills the memory structure the model path fills too.
+func (f found) toMemory(in Input, l Line) memory.Memory {
+	m := memory.Memory{
+		Owner:      in.Owner,
+		Text:       redact(truncateRunes(cleanText(f.text), maxTextRunes)),
+		Type:       f.typ,
+		Lifecycle:  f.lifecycle,
+		Subject:    truncateRunes(f.subject, maxSubjectRunes),
+		Keywords:   cleanTerms(bilingualKeywords(f), maxKeywords),
+		Tags:       []string{string(f.typ)},
+		Importance: f.importance,
+		Confidence: f.confidence,
+		EventTime:  f.event.Start,
+		ExpiresAt:  f.event.End,
+		Status:     memory.StatusActive,
+		Source:     provenance(in, []Line{l}),
+	}
+	return m
+}
+
+// sentenceSplit cuts text into sentences, keeping each one's closing mark.
+var sentenceSplit = regexp.MustCompile(`[^。！!？?；;\n]+[。！!？?；;]*|[。！!？?；;]+`)
+
+// enSentenceEnd splits English sentences on a full stop followed by space.
+var enSentenceEnd = regexp.MustCompile(`\.\s+`)
+
+// clauseSplit cuts a sentence into clauses.
+var clauseSplit = regexp.MustCompile(`[，,、:：]|\s+but\s+|\s+so\s+`)
+
+// andI marks "… and I …" as a clause boundary.
+var andI = regexp.MustCompile(`\s+and\s+(I|i)\s`)
+
+// quotedFirstPerson matches quoted speech that contains a first person: a
+// report of what someone else said, not a statement of the author.
+var quotedFirstPerson = regexp.MustCompile(`“[^”]*(?:我|\bI\b)[^”]*”|「[^」]*我[^」]*」|"[^"]*(?:我|\bI\b)[^"]*"`)
+
+// findAll runs every rule over text.
+func findAll(text string, ref time.Time) []found {
+	var out []found
+	for _, line := range strings.Split(text, "\n") {
+		if t := strings.TrimSpace(line); t == "" || strings.HasPrefix(t, ">") || strings.HasPrefix(t, "＞") {
+			continue // quoted or pasted content is not the author's own
+		}
+		line = quotedFirstPerson.ReplaceAllString(stripQuoted(line), " ")
+		for _, s := range sentenceSplit.FindAllString(line, -1) {
+			for _, sentence := range enSentenceEnd.Split(s, -1) {
+				out = append(out, findInSentence(strings.TrimSpace(sentence), ref)...)
+			}
+		}
+	}
+	return out
+}
+
+// findInSentence applies the explicit-request prefixes, then the clause
+// rules, then merges a change of preference into one memory.
+func findInSentence(sentence string, ref time.Time) []found {
+	if sentence == "" || isQuestion(sentence) {
+		return nil
+	}
+	body, explicit := stripExplicit(sentence)
+	if f, ok := standingInstruction(body); ok {
+		return []found{f}
+	}
+	var out []found
+	for _, clause := range clauseSplit.Split(andI.ReplaceAllString(body, ", $1 "), -1) {
+		clause = strings.TrimSpace(clause)
+		if clause == "" {
+			continue
+		}
+		for _, r := range clauseRules() {
+			if f, ok := r(clause, body, ref); ok {
+				out = append(out, f)
+				break
+			}
+		}
+	}
+	out = mergeSwitch(out, body)
+	if explicit {
+		if len(out) == 0 {
+			if f, ok := rememberAsSaid(body, ref); ok {
+				out = append(out, f)
+			}
+		}
+		for i := range out {
+			out[i].confidence = 0.95
+			out[i].importance = min(1, out[i].importance+0.2)
+		}
+	}
+	return out
+}
+
+// clauseRules lists the rules, most specific first.
+func clauseRules() []sentenceRule {
+	return []sentenceRule{
+		zhRule, enRule,
+	}
+}
+
+// mergeSwitch folds "no longer likes X, prefers Y" in one sentence into a
+// single preference about Y that records the change. Unrelated likes and
+// dislikes ("I love hiking and I hate running") stay apart.
+func mergeSwitch(fs []found, sentence string) []found {
+	neg, pos := -1, -1
+	for i, f := range fs {
+		if f.typ != memory.TypePreference {
+			continue
+		}
+		if f.negative && neg < 0 {
+			neg = i
+		}
+		if !f.negative && pos < 0 {
+			pos = i
+		}
+	}
+	if neg < 0 || pos < 0 {
+		return fs
+	}
+	p, n := fs[pos], fs[neg]
+	if !changeCue.MatchString(sentence) && !strings.HasPrefix(p.text, "更") && !strings.HasPrefix(p.text, "Prefers") {
+		return fs
+	}
+	sep := "；"
+	if !hasHan(p.text) {
+		sep = "; "
+		n.text = lowerFirst(n.text)
+	}
+	p.text = p.text + sep + n.text
+	p.terms = append(append(p.terms, n.object), n.terms...)
+	out := []found{p}
+	for i, f := range fs {
+		if i != pos && i != neg {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// isQuestion reports whether a sentence asks rather than states.
+func isQuestion(s string) bool {
+	t := strings.TrimSpace(s)
+	if strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？") {
+		return true
+	}
+	if zhQuestion.MatchString(t) {
+		return true
+	}
+	return enQuestion.MatchString(t)
+}
+
+var (
+	zhQuestion = regexp.MustCompile(`[吗么嘛][。！!]*$|什么|怎么|为什么|哪里|哪儿|哪个|谁|多少|是不是|有没有|能不能|可不可以`)
+	enQuestion = regexp.MustCompile(`(?i)^(?:do|does|did|what|why|how|where|when|who|which|can|could|would|should|is|are|am|will|shall)\b`)
+)
+
+// explicitPrefix matches a request to remember at the start of a sentence.
+var explicitPrefix = regexp.MustCompile(`(?i)^(?:(?:please|pls|hey|ok|okay)[, ]+)?(?:remember|don'?t forget|do not forget|keep in mind|note)(?:\s+that)?[,:]?\s+|^(?:请|你|帮我|麻烦)?(?:记住|记一下|记下来|别忘了|不要忘了|不要忘记|记得)(?:了)?[:：,，]?\s*`)
+
+// stripExplicit removes an explicit remember prefix, reporting whether
+// there was one.
+func stripExplicit(s string) (string, bool) {
+	loc := explicitPrefix.FindStringIndex(s)
+	if loc == nil || loc[1] >= len(s) {
+		return s, false
+	}
+	return strings.TrimSpace(s[loc[1]:]), true
+}
+
+// stripQuoted drops inline text marked as quoted by preprocessing.
+func stripQuoted(s string) string { return removeQuoteMarks(s) }
+
+// trimObject removes filler around a matched object.
+func trimObject(s string) string {
+	s = strings.TrimSpace(s)
+	s = objectTail.ReplaceAllString(s, "")
+	s = strings.TrimFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || unicode.IsPunct(r) && r != '+' && r != '#'
+	})
+	return s
+}
+
+// objectTail is filler at the end of an object.
+var objectTail = regexp.MustCompile(`(?i)(?:\s+(?:too|as well|a lot|very much|so much|now|anymore|any more|though|lately|these days|nowadays|actually|really))+\s*[.!]*$|[了啊呀哦呢吧啦嘛的哈]+$|(?:了|啦)?[。！!~～…]+$`)
+
+// vagueObject rejects pronouns and demonstratives: "I like it" says
+// nothing durable.
+var vagueObject = regexp.MustCompile(`(?i)^(?:it|this|that|these|those|you|them|him|her|one|so|some|something|everything|anything|your\b.*|the idea|你|您|你们|它|他|她|这|那|这个|那个|这些|那些|这样|那样|这里|那里|这种|那种|一下|什么)$`)
+
+// validObject reports whether an object is worth a memory.
+func validObject(s string) bool {
+	n := len([]rune(s))
+	return n > 0 && n <= 60 && !vagueObject.MatchString(s)
+}
+
+// hasHan reports whether s contains Chinese characters.
+func hasHan(s string) bool {
+	for _, r := range s {
+		if unicode.Is(unicode.Han, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// upperFirst capitalises the first letter.
+func upperFirst(s string) string {
+	r := []rune(s)
+	if len(r) == 0 {
+		return s
+	}
+	r[0] = unicode.ToUpper(r[0])
+	return string(r)
+}
+
+// lowerFirst lower-cases the first letter.
+func lowerFirst(s string) string {
+	r := []rune(s)
+	if len(r) == 0 {
+		return s
+	}
+	r[0] = unicode.ToLower(r[0])
+	return string(r)
+}

@@ -1,0 +1,233 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/membot/membot/memory"
+)
+
+// pattern is one regular expression and what its match means.
+type pattern struct {
+	re    *regexp.Regexp
+	build func(m []string, sentence string, ref time.Time) (found, bool)
+}
+
+// firstMatch returns what the first matching pattern builds.
+func firstMatch(ps []pattern, clause, sentence string, ref time.Time) (found, bool) {
+	for _, p := range ps {
+		m := p.re.FindStringSubmatch(clause)
+		if m == nil {
+			continue
+		}
+		if f, ok := p.build(m, sentence, ref); ok {
+			return f, true
+		}
+	}
+	return found{}, false
+}
+
+// enAdverbs are the words allowed between "I" and the verb.
+const enAdverbs = `(?:(?:really|also|still|now|absolutely|totally|truly|actually|definitely|genuinely|mostly|generally|usually|do|just|kind of|kinda|honestly|personally|much|very much)\s+)*`
+
+// enPreferenceVerbs turns the matched verb into the memory's verb.
+var enPreferenceVerbs = map[string]string{
+	"like": "Likes", "love": "Loves", "prefer": "Prefers", "enjoy": "Enjoys", "adore": "Adores",
+}
+
+// enPatterns are tried in order on each English clause.
+var enPatterns = []pattern{
+	{regexp.MustCompile(`(?i)\bI\s+` + enAdverbs + `(hate|dislike|detest|can'?t stand|cannot stand|don'?t like|do not like|don'?t enjoy|do not enjoy|no longer like|no longer enjoy|don'?t care for)\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return enPreference(m[2], "Dislikes", true)
+	}},
+	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:not|no longer)\s+(?:a\s+(?:big\s+)?fan\s+of|into)\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return enPreference(m[1], "Dislikes", true)
+	}},
+	{regexp.MustCompile(`(?i)\bmy\s+fav(?:ou?rite)?\s+([a-z][a-z ]{0,30}?)\s+(?:is|are)\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj := trimObject(m[2])
+		if !validObject(obj) {
+			return found{}, false
+		}
+		subj := strings.ToLower(strings.TrimSpace(m[1]))
+		return found{text: "Favourite " + subj + " is " + obj, subject: subj, typ: memory.TypePreference,
+			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.9, object: obj, terms: []string{subj, obj}}, true
+	}},
+	{regexp.MustCompile(`(?i)\bI\s+` + enAdverbs + `(like|love|prefer|enjoy|adore)\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return enPreference(m[2], enPreferenceVerbs[strings.ToLower(m[1])], false)
+	}},
+	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|(?:really\s+)?into|obsessed\s+with|passionate\s+about)\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return enPreference(m[1], "Is a fan of", false)
+	}},
+	{regexp.MustCompile(`(?i)\b(?:my\s+name\s+is|call\s+me)\s+([\p{L}][\p{L}\p{N}.' -]{0,39})`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return enFact("Name is "+trimObject(m[1]), "name", trimObject(m[1]))
+	}},
+	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(\d{1,3})\s+years?\s+old\b`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return enFact("Is "+m[1]+" years old", "age", m[1])
+	}},
+	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+allergic\s+to\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return enFact("Is allergic to "+trimObject(m[1]), "allergy", trimObject(m[1]))
+	}},
+	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:originally\s+)?from\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return enFact("Is from "+trimObject(m[1]), "hometown", trimObject(m[1]))
+	}},
+	{regexp.MustCompile(`(?i)\bI\s+(?:now\s+|currently\s+)?(?:live|am\s+living|'m\s+living|(?:just\s+|recently\s+)?moved|relocated)\s+(?:in|to)\s+(.+)|\bI(?:'m|\s+am)\s+(?:now\s+)?based\s+in\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		place := trimObject(m[1] + m[2])
+		return enFact("Lives in "+place, "residence", place)
+	}},
+	{regexp.MustCompile(`(?i)\bI\s+(?:now\s+|currently\s+)?work\s+(?:at|for|in)\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return enFact("Works at "+trimObject(m[1]), "employer", trimObject(m[1]))
+	}},
+	{regexp.MustCompile(`(?i)\bI\s+(?:now\s+|currently\s+)?work\s+as\s+(?:an?\s+)?(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return enFact("Works as "+article(trimObject(m[1])), "occupation", trimObject(m[1]))
+	}},
+	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:(?:good|great|fluent|proficient|experienced|skilled|an?\s+expert)\s+(?:at|in|with))\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return enSkill("Is good at "+trimObject(m[1]), trimObject(m[1]))
+	}},
+	{regexp.MustCompile(`(?i)\bI\s+(?:can|know\s+how\s+to)\s+(speak|code|program|play|cook|drive|swim|draw|paint|sing|dance|ski|surf|knit)\b\s*(.*)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj := trimObject(m[2])
+		return enSkill(strings.TrimSpace("Can "+strings.ToLower(m[1])+" "+obj), firstNonEmpty(obj, strings.ToLower(m[1])))
+	}},
+	{regexp.MustCompile(`(?i)\bI\s+speak\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return enSkill("Speaks "+trimObject(m[1]), "languages")
+	}},
+	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:currently\s+|now\s+)?learning\s+(.+)|\bI\s+want\s+to\s+(?:learn|master|get\s+better\s+at)\s+(.+)|\bmy\s+goal\s+is\s+(?:to\s+)?(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj := trimObject(m[1] + m[2] + m[3])
+		if !validObject(obj) {
+			return found{}, false
+		}
+		text := "Is learning " + obj
+		if m[3] != "" {
+			text = "Goal: " + obj
+		}
+		return found{text: text, subject: enHead(obj), typ: memory.TypeObjective, lifecycle: memory.LifecycleFact,
+			importance: 0.6, confidence: 0.85, object: obj, terms: []string{obj}}, true
+	}},
+	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:an?)\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj := trimObject(m[1])
+		if enNotIdentity.MatchString(obj) {
+			return found{}, false
+		}
+		return enFact("Is "+article(obj), "identity", obj)
+	}},
+	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(going\s+to|gonna|planning\s+to|about\s+to|flying\s+to|leaving\s+for|travell?ing\s+to|heading\s+to|visiting|meeting|moving\s+to|starting)\s+(.+)|\bI(?:'ll|\s+will|\s+have\s+to|'ve\s+got\s+to|\s+need\s+to|\s+must)\s+(.+)|\bI\s+(?:have|'ve\s+got)\s+(an?\s+.+)`), enPlan},
+}
+
+// enNotIdentity rejects "I'm a bit tired" and similar non-identities.
+var enNotIdentity = regexp.MustCompile(`(?i)^(?:bit|little|lot|fan|huge|big fan|bot|robot)\b`)
+
+// enRule applies the English patterns.
+func enRule(clause, sentence string, ref time.Time) (found, bool) {
+	if hasHan(clause) {
+		return found{}, false
+	}
+	return firstMatch(enPatterns, clause, sentence, ref)
+}
+
+// enPreference builds a like or dislike.
+func enPreference(object, verb string, negative bool) (found, bool) {
+	obj := trimObject(object)
+	if !validObject(obj) || strings.HasPrefix(strings.ToLower(obj), "you ") {
+		return found{}, false
+	}
+	return found{text: verb + " " + obj, subject: enHead(obj), typ: memory.TypePreference,
+		lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.9,
+		object: obj, negative: negative, terms: []string{obj}}, true
+}
+
+// enFact builds a fact about the author.
+func enFact(text, subject, object string) (found, bool) {
+	if !validObject(object) {
+		return found{}, false
+	}
+	return found{text: text, subject: subject, typ: memory.TypeFact, lifecycle: memory.LifecycleFact,
+		importance: 0.7, confidence: 0.9, object: object, terms: []string{object}}, true
+}
+
+// enSkill builds a skill.
+func enSkill(text, object string) (found, bool) {
+	if !validObject(object) {
+		return found{}, false
+	}
+	return found{text: text, subject: enHead(object), typ: memory.TypeSkill, lifecycle: memory.LifecycleLongTerm,
+		importance: 0.6, confidence: 0.85, object: object, terms: []string{object}}, true
+}
+
+// enPlanVerbs maps the matched plan verb to the memory's wording.
+var enPlanVerbs = map[string]string{
+	"going to": "Going to", "gonna": "Going to", "planning to": "Plans to", "about to": "About to",
+	"flying to": "Flying to", "leaving for": "Leaving for", "traveling to": "Traveling to",
+	"travelling to": "Travelling to", "heading to": "Heading to", "visiting": "Visiting",
+	"meeting": "Meeting", "moving to": "Moving to", "starting": "Starting",
+}
+
+// enPlan builds a dated plan; without a date a plan is too vague to keep.
+func enPlan(m []string, sentence string, ref time.Time) (found, bool) {
+	when, ok := resolveDate(sentence, ref)
+	if !ok || when.Start.Before(dayStart(ref)) {
+		return found{}, false
+	}
+	var verb, rest string
+	typ := memory.TypeEvent
+	switch {
+	case m[1] != "":
+		verb = enPlanVerbs[strings.ToLower(strings.Join(strings.Fields(m[1]), " "))]
+		if verb == "" {
+			verb = "Going to"
+		}
+		rest = m[2]
+	case m[3] != "":
+		verb, rest, typ = "Will", m[3], memory.TypeTask
+	default:
+		verb, rest = "Has", m[4]
+	}
+	rest = trimObject(strings.Replace(rest, when.Phrase, "", 1))
+	rest = strings.Join(strings.Fields(rest), " ")
+	if !validObject(rest) {
+		return found{}, false
+	}
+	text := verb + " " + rest + " on " + when.Start.Format("2006-01-02")
+	return found{text: text, subject: enHead(rest), typ: typ, lifecycle: memory.LifecycleTemporary,
+		importance: 0.6, confidence: 0.9, event: when, object: rest, terms: []string{rest, "plan"}}, true
+}
+
+// enStop cuts a noun phrase before its modifiers.
+var enStop = regexp.MustCompile(`(?i)\s+(?:in|on|at|for|with|over|than|when|because|if|from|by|during|instead)\s+.*$`)
+
+// enHead is the head word of a noun phrase: its last word before any
+// prepositional tail ("minimalist design in websites" → "design").
+func enHead(s string) string {
+	s = strings.ToLower(enStop.ReplaceAllString(s, ""))
+	words := strings.Fields(s)
+	if len(words) == 0 {
+		return ""
+	}
+	return strings.Trim(words[len(words)-1], ".,!'\"")
+}
+
+// article prefixes a countable role with "a"/"an" unless it has one.
+func article(s string) string {
+	l := strings.ToLower(s)
+	if strings.HasPrefix(l, "a ") || strings.HasPrefix(l, "an ") || strings.HasPrefix(l, "the ") {
+		return s
+	}
+	if l != "" && strings.ContainsRune("aeiou", rune(l[0])) {
+		return "an " + s
+	}
+	return "a " + s
+}
+
+// firstNonEmpty returns the first non-empty string.
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// dayStart is midnight of t's day.
+func dayStart(t time.Time) time.Time {
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, t.Location())
+}

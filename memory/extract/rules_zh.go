@@ -1,0 +1,300 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/membot/membot/memory"
+)
+
+// zhAdverbs are the words allowed between 我 and the verb.
+const zhAdverbs = `((?:很|非常|特别|最|也|一直|还是|比较|真的|挺|超级|超|更|现在|其实|已经|还|都|从小就|向来|本来就|蛮|相当|十分|就|如今|目前)*)`
+
+// zhPatterns are tried in order on each Chinese clause (with 我 implied
+// when an earlier clause of the sentence had it).
+var zhPatterns = []pattern{
+	{regexp.MustCompile(`我最(?:喜欢|爱)的(.{1,10}?)是(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj := trimObject(m[2])
+		if !validObject(obj) {
+			return found{}, false
+		}
+		return found{text: "最喜欢的" + m[1] + "是" + obj, subject: m[1], typ: memory.TypePreference,
+			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.9, object: obj, terms: []string{m[1], obj}}, true
+	}},
+	{regexp.MustCompile(`我` + zhAdverbs + `(不太喜欢|不喜欢|不再喜欢|讨厌|不爱|受不了|反感|厌恶|不吃|不喝)(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return zhPreference(m[1], m[2], m[3], true)
+	}},
+	{regexp.MustCompile(`我` + zhAdverbs + `(喜欢|爱|偏好|偏爱|热爱|钟爱|迷上了|爱上了|喜爱)(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return zhPreference(m[1], m[2], m[3], false)
+	}},
+	{regexp.MustCompile(`我(?:的名字)?叫([\p{Han}]{1,4}|[A-Za-z][\w .-]{0,30})|我的名字是(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		name := trimObject(m[1] + m[2])
+		if strings.HasPrefix(name, "了") || strings.HasPrefix(name, "过") || strings.HasPrefix(name, "着") {
+			return found{}, false
+		}
+		return zhFact("名字叫"+name, "名字", name)
+	}},
+	{regexp.MustCompile(`我今年(\d{1,3}|[一二三四五六七八九十]{1,3})岁`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return zhFact("今年"+m[1]+"岁", "年龄", m[1])
+	}},
+	{regexp.MustCompile(`我对(.{1,20}?)过敏`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return zhFact("对"+m[1]+"过敏", "过敏", m[1])
+	}},
+	{regexp.MustCompile(`我(?:来自|老家在|老家是)(.+)|我是(.{1,8}?)人$`), func(m []string, _ string, _ time.Time) (found, bool) {
+		place := trimObject(m[1] + m[2])
+		return zhFact("来自"+place, "家乡", place)
+	}},
+	{regexp.MustCompile(`我` + zhAdverbs + `(?:住在|定居在|搬到了|搬到|搬去了|搬去)(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		place := trimObject(m[2])
+		if len([]rune(place)) < 2 {
+			return found{}, false
+		}
+		return zhFact("住在"+place, "居住地", place)
+	}},
+	{regexp.MustCompile(`我` + zhAdverbs + `在(.{1,20}?)(工作|上班|实习|任职)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return zhFact("在"+m[2]+m[3], "工作单位", m[2])
+	}},
+	{regexp.MustCompile(`我` + zhAdverbs + `在(.{1,20}?)(上学|读书|念书|读研|读博|读大学)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return zhFact("在"+m[2]+m[3], "学校", m[2])
+	}},
+	{regexp.MustCompile(`我有(.{0,6}?)(女儿|儿子|孩子|老婆|老公|妻子|丈夫|女朋友|男朋友|妹妹|姐姐|哥哥|弟弟|猫|狗|宠物)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		subject := "家庭"
+		if strings.Contains("猫狗宠物", m[2]) {
+			subject = "宠物"
+		}
+		return zhFact("有"+m[1]+m[2], subject, m[2])
+	}},
+	{regexp.MustCompile(`我的(生日|专业|职业|工作|爱好|家乡|老家|星座|血型|梦想|目标|母语|邮箱|手机|宠物)是(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		f, ok := zhFact(m[1]+"是"+trimObject(m[2]), m[1], trimObject(m[2]))
+		if m[1] == "目标" || m[1] == "梦想" {
+			f.typ = memory.TypeObjective
+		}
+		return f, ok
+	}},
+	{regexp.MustCompile(`我` + zhAdverbs + `(擅长|精通|熟悉|熟练掌握)(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return zhSkill(m[2]+trimObject(m[3]), trimObject(m[3]))
+	}},
+	{regexp.MustCompile(`我` + zhAdverbs + `会(说|讲|弹|拉)(.+)|我` + zhAdverbs + `会(游泳|开车|编程|做饭|滑雪|画画|唱歌|跳舞|下棋|骑马)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		if m[5] != "" {
+			return zhSkill("会"+m[5], m[5])
+		}
+		return zhSkill("会"+m[2]+trimObject(m[3]), trimObject(m[3]))
+	}},
+	{regexp.MustCompile(`我(?:正在|在|最近在|最近)学(?:习)?(.+)|我的目标是(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj := trimObject(m[1] + m[2])
+		if !validObject(obj) {
+			return found{}, false
+		}
+		text := "正在学习" + obj
+		if m[2] != "" {
+			text = "目标是" + obj
+		}
+		return found{text: text, subject: zhHead(obj), typ: memory.TypeObjective, lifecycle: memory.LifecycleFact,
+			importance: 0.6, confidence: 0.85, object: obj, terms: []string{obj}}, true
+	}},
+	{regexp.MustCompile(`我(.{0,12}?)(要|会|打算|准备|计划|得|需要|将要|将|想)(.+)`), zhPlan},
+	{regexp.MustCompile(`我(?:的工作|的职业)?是(?:一名|一个|一位|个|名|位)?(.{1,20})$`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj := trimObject(m[1])
+		if zhNotIdentity.MatchString(obj) || strings.HasSuffix(obj, "的") {
+			return found{}, false
+		}
+		return zhFact("是"+obj, "身份", obj)
+	}},
+}
+
+// zhNotIdentity rejects "我是说…", "我是不是…" and other uses of 是 that
+// are not a statement of identity.
+var zhNotIdentity = regexp.MustCompile(`^(?:说|不是|想|在|要|来|问|觉得|因为|为了|真的|认真|开玩笑|故意|刚|第一次|这么|那么|这样|那样|否|吗|不|的)`)
+
+// zhRule applies the Chinese patterns; a clause without 我 borrows it from
+// its sentence ("我现在不喜欢极简了，更喜欢复古风格").
+func zhRule(clause, sentence string, ref time.Time) (found, bool) {
+	if !hasHan(clause) {
+		return found{}, false
+	}
+	if !strings.Contains(clause, "我") && strings.Contains(sentence, "我") {
+		clause = "我" + clause
+	}
+	return firstMatch(zhPatterns, clause, sentence, ref)
+}
+
+// zhPreference builds a like or dislike; 更 ("rather") is kept because it
+// marks a comparison.
+func zhPreference(adverbs, verb, object string, negative bool) (found, bool) {
+	obj := trimObject(object)
+	if !validObject(obj) || strings.HasPrefix(obj, "你") || strings.HasPrefix(obj, "您") {
+		return found{}, false
+	}
+	if strings.Contains(adverbs, "更") && !negative {
+		verb = "更" + verb
+	}
+	return found{text: verb + obj, subject: zhHead(obj), typ: memory.TypePreference,
+		lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.9,
+		object: obj, negative: negative, terms: []string{obj}}, true
+}
+
+// zhFact builds a fact about the author.
+func zhFact(text, subject, object string) (found, bool) {
+	if !validObject(object) {
+		return found{}, false
+	}
+	return found{text: text, subject: subject, typ: memory.TypeFact, lifecycle: memory.LifecycleFact,
+		importance: 0.7, confidence: 0.9, object: object, terms: []string{object}}, true
+}
+
+// zhSkill builds a skill.
+func zhSkill(text, object string) (found, bool) {
+	if !validObject(object) {
+		return found{}, false
+	}
+	return found{text: text, subject: zhHead(object), typ: memory.TypeSkill, lifecycle: memory.LifecycleLongTerm,
+		importance: 0.6, confidence: 0.85, object: object, terms: []string{object}}, true
+}
+
+// zhTimeWords may stand between 我 and a plan verb besides a date.
+var zhTimeWords = regexp.MustCompile(`^(?:上午|下午|晚上|早上|中午|傍晚|一早|打算|准备|也|还|就|都|可能|应该)*$`)
+
+// zhPlan builds a dated plan ("我下周五要交报告"), or an undated intention
+// for 打算 / 计划 / 准备.
+func zhPlan(m []string, sentence string, ref time.Time) (found, bool) {
+	pre, verb, rest := m[1], m[2], trimObject(m[3])
+	when, dated := resolveDate(m[0], ref)
+	if !dated {
+		when, dated = resolveDate(sentence, ref)
+	}
+	if dated {
+		pre = strings.Replace(pre, when.Phrase, "", 1)
+		rest = trimObject(strings.Replace(rest, when.Phrase, "", 1))
+	}
+	if !zhTimeWords.MatchString(pre) || !validObject(rest) {
+		return found{}, false
+	}
+	if !dated || when.Start.Before(dayStart(ref)) {
+		if verb != "打算" && verb != "计划" && verb != "准备" {
+			return found{}, false
+		}
+		return found{text: verb + rest, subject: zhHead(rest), typ: memory.TypeObjective, lifecycle: memory.LifecycleTemporary,
+			importance: 0.5, confidence: 0.8, object: rest, terms: []string{rest, "计划"}}, true
+	}
+	typ := memory.TypeEvent
+	if verb == "得" || verb == "需要" {
+		typ = memory.TypeTask
+	}
+	text := when.Start.Format("2006年1月2日") + verb + rest
+	return found{text: text, subject: zhHead(rest), typ: typ, lifecycle: memory.LifecycleTemporary,
+		importance: 0.6, confidence: 0.9, event: when, object: rest, terms: []string{rest, "计划", "plan"}}, true
+}
+
+// zhCategories are head nouns a Chinese object may end with; the longest
+// that matches is the subject ("极简设计风格" → "设计风格").
+var zhCategories = []string{
+	"设计风格", "音乐风格", "装修风格", "穿衣风格", "编程语言", "编辑器", "操作系统", "运动",
+	"风格", "设计", "音乐", "电影", "游戏", "语言", "颜色", "食物", "茶", "咖啡", "书", "小说",
+	"动漫", "框架", "手机", "电脑", "品牌", "城市", "季节", "宠物", "水果", "饮料", "酒", "歌", "乐队",
+	"歌手", "作家", "节目", "剧", "主题", "字体", "工具", "天气", "花",
+}
+
+// zhHead is the subject of a Chinese object: a known category it ends
+// with, or the object itself (shortened).
+func zhHead(obj string) string {
+	best := ""
+	for _, c := range zhCategories {
+		if strings.HasSuffix(obj, c) && len(c) > len(best) {
+			best = c
+		}
+	}
+	if best != "" {
+		return best
+	}
+	return truncateRunes(obj, 12)
+}
+
+// standingInstruction reads "以后…" / "from now on…": a lasting request
+// about how the bot should treat the author.
+func standingInstruction(s string) (found, bool) {
+	if m := zhStanding.FindStringSubmatch(s); m != nil {
+		rest := trimObject(m[1])
+		if validObject(rest) {
+			return found{text: "希望以后" + zhThirdPerson(rest), typ: memory.TypePreference,
+				lifecycle: memory.LifecycleLongTerm, importance: 0.8, confidence: 0.9, object: rest, terms: []string{rest, "要求", "instruction"}}, true
+		}
+	}
+	if m := enStanding.FindStringSubmatch(s); m != nil {
+		rest := trimObject(m[1])
+		if validObject(rest) {
+			return found{text: "Wants from now on: " + enThirdPerson(rest), typ: memory.TypePreference,
+				lifecycle: memory.LifecycleLongTerm, importance: 0.8, confidence: 0.9, object: rest, terms: []string{rest, "instruction", "要求"}}, true
+		}
+	}
+	return found{}, false
+}
+
+var (
+	zhStanding = regexp.MustCompile(`^(?:你)?(?:以后|今后|从现在开始|从今以后)(?:都|请|你|就)*[,，]?\s*(.+)`)
+	enStanding = regexp.MustCompile(`(?i)^(?:from now on|going forward|in (?:the )?future)[,:]?\s+(?:please\s+)?(.+)`)
+)
+
+// rememberAsSaid keeps an explicit "remember …" that no pattern read, as a
+// fact (or a dated task) in neutral wording.
+func rememberAsSaid(s string, ref time.Time) (found, bool) {
+	text := trimObject(s)
+	if !validObject(text) {
+		return found{}, false
+	}
+	if hasHan(text) {
+		text = zhThirdPerson(text)
+	} else {
+		text = enThirdPerson(text)
+	}
+	f := found{text: text, typ: memory.TypeFact, lifecycle: memory.LifecycleFact, importance: 0.7, confidence: 0.95, object: text}
+	if when, ok := resolveDate(s, ref); ok && !when.Start.Before(dayStart(ref)) {
+		f.typ, f.lifecycle, f.event = memory.TypeTask, memory.LifecycleTemporary, when
+		f.text = strings.TrimSpace(f.text) + "（" + when.Start.Format("2006-01-02") + "）"
+		if !hasHan(text) {
+			f.text = strings.TrimSpace(text) + " (" + when.Start.Format("2006-01-02") + ")"
+		}
+	}
+	return f, true
+}
+
+// zhThirdPerson rewrites a first-person Chinese statement neutrally:
+// "我的生日是5月3日" → "生日是5月3日", "叫我老王" → "叫用户老王".
+func zhThirdPerson(s string) string {
+	s = strings.TrimPrefix(s, "请")
+	s = strings.TrimPrefix(s, "我的")
+	s = strings.TrimPrefix(s, "我")
+	s = strings.ReplaceAll(s, "我的", "用户的")
+	s = strings.ReplaceAll(s, "我们", "用户一家")
+	return strings.ReplaceAll(s, "我", "用户")
+}
+
+// enFirstPerson finds the first-person words an English rewrite replaces.
+var enFirstPerson = regexp.MustCompile(`(?i)\b(?:I'm|I am|I've|I have|my|mine|me|myself|I)\b`)
+
+// enThirdPerson rewrites a first-person English statement neutrally:
+// "my wife's birthday is May 3" → "Wife's birthday is May 3".
+func enThirdPerson(s string) string {
+	s = strings.TrimSpace(s)
+	if l := strings.ToLower(s); strings.HasPrefix(l, "my ") {
+		s = s[3:]
+	}
+	s = enFirstPerson.ReplaceAllStringFunc(s, func(w string) string {
+		switch strings.ToLower(w) {
+		case "i'm", "i am":
+			return "they are"
+		case "i've", "i have":
+			return "they have"
+		case "my":
+			return "their"
+		case "mine":
+			return "theirs"
+		case "me":
+			return "them"
+		case "myself":
+			return "themselves"
+		}
+		return "they"
+	})
+	return upperFirst(s)
+}

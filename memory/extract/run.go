@@ -1,0 +1,315 @@
+package extract
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/preprocess"
+)
+
+// maxMessageRunes bounds how much of one message is read for extraction: a
+// 100 KB paste must not become a hundred model calls.
+const maxMessageRunes = 4000
+
+// run is the state of one Pipeline.Run.
+type run struct {
+	p    *Pipeline
+	conv memory.Conversation
+	opts RunOptions
+	res  *Result
+	// off caches which authors have memory turned off.
+	off map[string]bool
+}
+
+// prepared is one captured message ready for windowing.
+type prepared struct {
+	msg  memory.Message
+	text string
+	// quoted is true when the message holds only borrowed content.
+	quoted bool
+}
+
+// page extracts one page of messages. For a rescan (a manual pass over
+// already-extracted messages) the watermark is left alone.
+func (r *run) page(ctx context.Context, msgs []memory.Message, rescan bool) error {
+	if len(msgs) == 0 {
+		return nil
+	}
+	history, err := r.earlier(ctx, msgs[0].Seq)
+	if err != nil {
+		return err
+	}
+	byKey := make(map[string]prepared, len(msgs))
+	items := make([]preprocess.Item, 0, len(msgs))
+	for _, m := range msgs {
+		pm, ok, err := r.prepare(ctx, m)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue
+		}
+		key := strconv.FormatInt(m.Seq, 10)
+		byKey[key] = pm
+		items = append(items, preprocess.Item{ID: key, Author: authorKey(m), Text: pm.text, Time: m.Time})
+	}
+	r.res.Messages += len(msgs)
+	merged := preprocess.Merge(items, preprocess.DefaultMergeWindow, preprocess.DefaultMergeMaxLen)
+	windows := preprocess.Segment(merged, preprocess.DefaultMinChars, preprocess.DefaultMaxChars, preprocess.DefaultOverlap)
+	for _, w := range windows {
+		lines := windowLines(w, byKey)
+		err := r.window(ctx, history, lines)
+		switch {
+		case err == nil:
+		case errors.Is(err, ErrMalformed) && r.opts.SkipMalformed:
+			r.p.log.Error("skipping a window whose model answer stays malformed", "conversation", r.conv.ID, "err", err)
+		default:
+			if !rescan {
+				if aerr := r.p.advance(ctx, &r.conv, firstNewSeq(w)-1); aerr != nil {
+					r.p.log.Warn("could not record partial progress", "conversation", r.conv.ID, "err", aerr)
+				}
+			}
+			return err
+		}
+		history = append(history, contextOnly(lines[min(w.Overlap, len(lines)):])...)
+	}
+	if rescan {
+		return nil
+	}
+	return r.p.advance(ctx, &r.conv, msgs[len(msgs)-1].Seq)
+}
+
+// window runs one extraction per author with new messages in the window,
+// and reconciles and stores each author's candidates.
+func (r *run) window(ctx context.Context, history, lines []Line) error {
+	var owners []string
+	for _, l := range lines {
+		if l.Source && !slices.Contains(owners, l.PersonID) {
+			owners = append(owners, l.PersonID)
+		}
+	}
+	for _, owner := range owners {
+		in := r.input(owner, history, lines)
+		ext, err := r.p.extractor.Extract(ctx, in)
+		r.res.addExtraction(ext)
+		if err != nil {
+			return err
+		}
+		if len(ext.Memories) == 0 {
+			continue
+		}
+		out, err := r.p.reconciler.Reconcile(ctx, owner, ext.Memories)
+		r.res.addOutcome(out)
+		if r.p.opts.OnStored != nil && (len(out.Stored) > 0 || len(out.Removed) > 0) {
+			r.p.opts.OnStored(owner, out.Stored, out.Removed)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// input builds the extraction input of one owner: their new lines are
+// sources (with ids), everything else is context.
+func (r *run) input(owner string, history, lines []Line) Input {
+	in := Input{
+		ConversationID: r.conv.ID,
+		Platform:       r.conv.Platform,
+		Owner:          owner,
+		Language:       r.conv.Language,
+		Earlier:        lastLines(history, r.p.opts.ContextMessages, contextChars),
+		MinConfidence:  r.p.opts.MinConfidence,
+		MaxMemories:    r.p.opts.MaxMemories,
+		Aggressive:     r.opts.Aggressive,
+	}
+	if r.opts.Aggressive {
+		in.MinConfidence = r.p.opts.AggressiveMinConfidence
+	}
+	var own strings.Builder
+	for _, l := range lines {
+		l.Source = l.Source && l.PersonID == owner
+		if l.Source {
+			in.OwnerName = l.Author
+			own.WriteString(l.Text)
+			own.WriteByte('\n')
+		} else {
+			l.ID = ""
+			if l.Role == memory.RoleUser && l.PersonID != owner && l.Author != "" && !slices.Contains(in.Others, l.Author) {
+				in.Others = append(in.Others, l.Author)
+			}
+		}
+		in.Window = append(in.Window, l)
+	}
+	if in.Language == "" {
+		in.Language = preprocess.DetectLanguage(own.String())
+	}
+	if in.Language != "zh" {
+		in.Language = "en"
+	}
+	return in
+}
+
+// prepare filters and cleans one message: people with memory off and
+// noise are left out; the bot's own memory block is stripped; borrowed
+// content is marked.
+func (r *run) prepare(ctx context.Context, m memory.Message) (prepared, bool, error) {
+	if m.Role == memory.RoleUser && m.PersonID != "" {
+		off, err := r.memoryOff(ctx, m.PersonID)
+		if err != nil {
+			return prepared{}, false, err
+		}
+		if off {
+			return prepared{}, false, nil
+		}
+	}
+	text := truncateRunes(strings.ToValidUTF8(preprocess.StripMemoryBlock(m.Text), "\uFFFD"), maxMessageRunes)
+	if noise, _ := preprocess.IsNoise(text); noise {
+		return prepared{}, false, nil
+	}
+	if m.Role != memory.RoleUser {
+		return prepared{msg: m, text: truncateRunes(text, 2*contextLineRunes), quoted: true}, true, nil
+	}
+	marked := preprocess.MarkQuotes(text)
+	return prepared{msg: m, text: marked.Text, quoted: marked.AllQuoted}, true, nil
+}
+
+// memoryOff reports whether a person turned memory off.
+func (r *run) memoryOff(ctx context.Context, personID string) (bool, error) {
+	if off, ok := r.off[personID]; ok {
+		return off, nil
+	}
+	p, err := r.p.store.Person(ctx, personID)
+	switch {
+	case errors.Is(err, memory.ErrNotFound):
+		r.off[personID] = false
+	case err != nil:
+		return false, fmt.Errorf("load person %s: %w", personID, err)
+	default:
+		r.off[personID] = p.MemoryOff
+	}
+	return r.off[personID], nil
+}
+
+// earlier loads the context before seq: already-extracted messages.
+func (r *run) earlier(ctx context.Context, seq int64) ([]Line, error) {
+	n := int64(r.p.opts.ContextMessages)
+	msgs, err := r.p.store.Messages(ctx, r.conv.ID, max(0, seq-1-n), int(n))
+	if err != nil {
+		return nil, fmt.Errorf("load context of %s: %w", r.conv.ID, err)
+	}
+	var out []Line
+	for _, m := range msgs {
+		if m.Seq >= seq {
+			break
+		}
+		pm, ok, err := r.prepare(ctx, m)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out = append(out, Line{MessageIDs: []string{messageID(m)}, PersonID: m.PersonID, Author: authorName(m),
+				Role: m.Role, Text: truncateRunes(pm.text, contextLineRunes), Time: m.Time})
+		}
+	}
+	return out, nil
+}
+
+// windowLines turns a window's parts into lines; parts repeated from the
+// previous window (its overlap) and borrowed or bot content are context.
+func windowLines(w preprocess.Window, byKey map[string]prepared) []Line {
+	lines := make([]Line, 0, len(w.Parts))
+	for i, part := range w.Parts {
+		if len(part.IDs) == 0 {
+			continue
+		}
+		first, ok := byKey[part.IDs[0]]
+		if !ok {
+			continue
+		}
+		l := Line{ID: "m" + part.IDs[0], PersonID: first.msg.PersonID, Author: authorName(first.msg),
+			Role: first.msg.Role, Text: part.Text, Time: first.msg.Time}
+		allQuoted := true
+		for _, key := range part.IDs {
+			pm := byKey[key]
+			l.MessageIDs = append(l.MessageIDs, messageID(pm.msg))
+			allQuoted = allQuoted && pm.quoted
+		}
+		l.Source = i >= w.Overlap && l.Role == memory.RoleUser && l.PersonID != "" && !allQuoted && strings.TrimSpace(l.Text) != ""
+		lines = append(lines, l)
+	}
+	return lines
+}
+
+// firstNewSeq is the sequence of the first message a window brought in
+// (not repeated from the previous window).
+func firstNewSeq(w preprocess.Window) int64 {
+	for _, part := range w.Parts[min(w.Overlap, len(w.Parts)):] {
+		for _, key := range part.IDs {
+			if seq, err := strconv.ParseInt(key, 10, 64); err == nil {
+				return seq
+			}
+		}
+	}
+	return 0
+}
+
+// contextOnly strips source marks, for lines carried to later windows.
+func contextOnly(lines []Line) []Line {
+	out := make([]Line, len(lines))
+	for i, l := range lines {
+		l.ID, l.Source = "", false
+		l.Text = truncateRunes(l.Text, contextLineRunes)
+		out[i] = l
+	}
+	return out
+}
+
+// lastLines keeps the newest lines within n lines and chars runes.
+func lastLines(lines []Line, n, chars int) []Line {
+	start, used := len(lines), 0
+	for start > 0 && len(lines)-start < n {
+		c := len([]rune(lines[start-1].Text))
+		if used+c > chars && start < len(lines) {
+			break
+		}
+		used += c
+		start--
+	}
+	return lines[start:]
+}
+
+// authorKey groups messages by author for merging.
+func authorKey(m memory.Message) string {
+	if m.Role != memory.RoleUser {
+		return "bot"
+	}
+	return "person:" + m.PersonID
+}
+
+// authorName is how a message's author appears to the model.
+func authorName(m memory.Message) string {
+	switch {
+	case m.Role != memory.RoleUser:
+		return "assistant"
+	case m.AuthorName != "":
+		return m.AuthorName
+	case m.PersonID != "":
+		return m.PersonID
+	}
+	return "user"
+}
+
+// messageID is the provenance id of a message: its platform id, or its
+// sequence when the platform gave none.
+func messageID(m memory.Message) string {
+	if m.PlatformID != "" {
+		return m.PlatformID
+	}
+	return "seq:" + strconv.FormatInt(m.Seq, 10)
+}
