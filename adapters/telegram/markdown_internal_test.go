@@ -1,0 +1,74 @@
+package telegram
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/membot/membot/internal/faketelegram"
+)
+
+func TestMarkdownToHTML(t *testing.T) {
+	tests := []struct {
+		name, md, html string
+	}{
+		{"plain", "hello", "hello"},
+		{"escapes", "a < b && c > d", "a &lt; b &amp;&amp; c &gt; d"},
+		{"bold", "**bold** and __also__", "<b>bold</b> and <b>also</b>"},
+		{"italic", "*it* and _it_", "<i>it</i> and <i>it</i>"},
+		{"snake case stays", "use snake_case_names and 2*3*4", "use snake_case_names and 2*3*4"},
+		{"unclosed stays", "**not closed", "**not closed"},
+		{"spaced stars stay", "a * b * c", "a * b * c"},
+		{"strike", "~~gone~~", "<s>gone</s>"},
+		{"nested", "**bold _and italic_**", "<b>bold <i>and italic</i></b>"},
+		{"inline code", "run `a<b && c`", "run <code>a&lt;b &amp;&amp; c</code>"},
+		{"code keeps stars", "`**x**`", "<code>**x**</code>"},
+		{"link", "[docs](https://example.com/a?b=1&c=2)", `<a href="https://example.com/a?b=1&amp;c=2">docs</a>`},
+		{"unsafe link", "[x](javascript:alert(1))", "[x](javascript:alert(1))"},
+		{"heading", "## Plan", "<b>Plan</b>"},
+		{"bullets", "- one\n* two\n  + three", "• one\n• two\n  • three"},
+		{"quote", "> said\n> twice\nafter", "<blockquote>said\ntwice</blockquote>\nafter"},
+		{"rule", "---", "──────────"},
+		{"fence", "```go\nif a < b {\n}\n```\ndone", "<pre><code class=\"language-go\">if a &lt; b {\n}</code></pre>\ndone"},
+		{"fence without language", "```\nx\n```", "<pre>x</pre>"},
+		{"unclosed fence", "```\nx **y**", "<pre>x **y**</pre>"},
+		{"chinese", "**重要**：记住", "<b>重要</b>：记住"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := markdownToHTML(tt.md)
+			if got != tt.html {
+				t.Errorf("markdownToHTML(%q)\n got %q\nwant %q", tt.md, got, tt.html)
+			}
+			if _, err := faketelegram.VisibleHTML(got); err != nil {
+				t.Errorf("Telegram would refuse %q: %v", got, err)
+			}
+		})
+	}
+}
+
+func TestMarkdownToHTMLIsAlwaysWellFormed(t *testing.T) {
+	inputs := []string{
+		"", "*", "**", "***", "****", "_*_*", "**a *b** c*", "[", "[]()", "[a](", "`", "``", "``` ",
+		"<script>", "&amp;", "a\x00b", "\xff\xfe", "~~~~", "__**__**", "> ", "#", "######## x",
+		strings.Repeat("**a ", 500), strings.Repeat("[a](https://x) ", 200), strings.Repeat("*", 5000),
+		"```\n" + strings.Repeat("<>&", 100),
+	}
+	for _, in := range inputs {
+		html := markdownToHTML(in)
+		if _, err := faketelegram.VisibleHTML(html); err != nil {
+			t.Errorf("markdownToHTML(%.40q) = %.80q: %v", in, html, err)
+		}
+	}
+}
+
+func FuzzMarkdownToHTML(f *testing.F) {
+	for _, s := range []string{"**a**", "_b_ `c`", "[d](https://e)", "```go\nx\n```", "> q"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, md string) {
+		html := markdownToHTML(strings.ToValidUTF8(md, ""))
+		if _, err := faketelegram.VisibleHTML(html); err != nil {
+			t.Errorf("markdownToHTML(%q) = %q: %v", md, html, err)
+		}
+	})
+}

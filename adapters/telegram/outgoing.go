@@ -1,0 +1,192 @@
+package telegram
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+
+	tgbot "github.com/go-telegram/bot"
+	"github.com/go-telegram/bot/models"
+
+	"github.com/membot/membot/bot"
+)
+
+// maxDocumentSize is the Bot API's upload limit for documents.
+const maxDocumentSize = 50 << 20
+
+// target is where a message goes: a chat, its forum topic, and the
+// message it replies to (0 for none).
+type target struct {
+	chatID  int64
+	thread  int
+	replyTo int
+}
+
+// sendText sends Markdown text as one message, rendered as HTML, or as
+// plain text when Telegram cannot parse the HTML. It returns the new
+// message's id.
+func (a *Adapter) sendText(ctx context.Context, t target, text string, kb *models.InlineKeyboardMarkup) (int, error) {
+	text = strings.ToValidUTF8(text, "\uFFFD")
+	send := func(body string, mode models.ParseMode) (*models.Message, error) {
+		var msg *models.Message
+		err := a.call(ctx, "sendMessage", func(ctx context.Context) error {
+			p := &tgbot.SendMessageParams{ChatID: t.chatID, MessageThreadID: t.thread, Text: body, ParseMode: mode}
+			if t.replyTo != 0 {
+				p.ReplyParameters = &models.ReplyParameters{MessageID: t.replyTo, AllowSendingWithoutReply: true}
+			}
+			if kb != nil {
+				p.ReplyMarkup = kb
+			}
+			var err error
+			msg, err = a.api.SendMessage(ctx, p)
+			return err
+		})
+		return msg, err
+	}
+	msg, err := send(markdownToHTML(text), models.ParseModeHTML)
+	if isParseError(err) {
+		a.log.Info("telegram: formatting refused, sending plain text", "chat_id", t.chatID, "err", err)
+		msg, err = send(text, "")
+	}
+	if err != nil {
+		return 0, err
+	}
+	if msg == nil {
+		return 0, errors.New("telegram sendMessage: empty answer")
+	}
+	return msg.ID, nil
+}
+
+// editText replaces a message's text (HTML, or plain text when the HTML
+// is refused). An edit that changes nothing succeeds. retry=false makes a
+// single attempt, for edits that the next one supersedes anyway.
+func (a *Adapter) editText(ctx context.Context, chatID int64, id int, text string, kb *models.InlineKeyboardMarkup, retry bool) error {
+	text = strings.ToValidUTF8(text, "\uFFFD")
+	attempts := a.opts.MaxAttempts
+	if !retry {
+		attempts = 1
+	}
+	edit := func(body string, mode models.ParseMode) error {
+		return a.callN(ctx, "editMessageText", attempts, func(ctx context.Context) error {
+			p := &tgbot.EditMessageTextParams{ChatID: chatID, MessageID: id, Text: body, ParseMode: mode}
+			if kb != nil {
+				p.ReplyMarkup = kb
+			}
+			_, err := a.api.EditMessageText(ctx, p)
+			return err
+		})
+	}
+	err := edit(markdownToHTML(text), models.ParseModeHTML)
+	if isParseError(err) {
+		a.log.Info("telegram: formatting refused, editing as plain text", "chat_id", chatID, "err", err)
+		err = edit(text, "")
+	}
+	if err != nil && !isNotModified(err) {
+		return err
+	}
+	return nil
+}
+
+// sendFile sends f as a document.
+func (a *Adapter) sendFile(ctx context.Context, t target, f *bot.File) error {
+	if len(f.Data) == 0 {
+		return fmt.Errorf("send file %q: the file is empty", f.Name)
+	}
+	if len(f.Data) > maxDocumentSize {
+		return fmt.Errorf("send file %q: %d bytes is over Telegram's %d-byte limit", f.Name, len(f.Data), maxDocumentSize)
+	}
+	name := fileName(f.Name)
+	return a.call(ctx, "sendDocument", func(ctx context.Context) error {
+		p := &tgbot.SendDocumentParams{
+			ChatID:          t.chatID,
+			MessageThreadID: t.thread,
+			Document:        &models.InputFileUpload{Filename: name, Data: bytes.NewReader(f.Data)},
+		}
+		if t.replyTo != 0 {
+			p.ReplyParameters = &models.ReplyParameters{MessageID: t.replyTo, AllowSendingWithoutReply: true}
+		}
+		_, err := a.api.SendDocument(ctx, p)
+		return err
+	})
+}
+
+// deleteMessage removes a message the bot sent.
+func (a *Adapter) deleteMessage(ctx context.Context, chatID int64, id int) error {
+	return a.call(ctx, "deleteMessage", func(ctx context.Context) error {
+		_, err := a.api.DeleteMessage(ctx, &tgbot.DeleteMessageParams{ChatID: chatID, MessageID: id})
+		return err
+	})
+}
+
+// typingTimeout bounds a typing action: it is cosmetic and must not hold
+// up an answer.
+const typingTimeout = 5 * time.Second
+
+// sendTyping shows the typing action once (Telegram shows it ~5 s).
+func (a *Adapter) sendTyping(ctx context.Context, t target) error {
+	ctx, cancel := context.WithTimeout(ctx, typingTimeout)
+	defer cancel()
+	return a.callN(ctx, "sendChatAction", 1, func(ctx context.Context) error {
+		_, err := a.api.SendChatAction(ctx, &tgbot.SendChatActionParams{ChatID: t.chatID, MessageThreadID: t.thread, Action: models.ChatActionTyping})
+		return err
+	})
+}
+
+// keyboard turns reply buttons into an inline keyboard, and returns it
+// with its JSON (to tell whether a message already shows it).
+func (a *Adapter) keyboard(rows [][]bot.Button) (*models.InlineKeyboardMarkup, string) {
+	var kb models.InlineKeyboardMarkup
+	for _, row := range rows {
+		var out []models.InlineKeyboardButton
+		for _, b := range row {
+			if strings.TrimSpace(b.Command) == "" {
+				continue
+			}
+			label := strings.TrimSpace(b.Label)
+			if label == "" {
+				label = b.Command
+			}
+			out = append(out, models.InlineKeyboardButton{Text: truncateRunes(label, 64), CallbackData: a.buttons.data(b.Command)})
+		}
+		if len(out) > 0 {
+			kb.InlineKeyboard = append(kb.InlineKeyboard, out)
+		}
+	}
+	if len(kb.InlineKeyboard) == 0 {
+		return nil, ""
+	}
+	j, _ := json.Marshal(kb)
+	return &kb, string(j)
+}
+
+// fileName makes a safe upload name: no directories or control
+// characters.
+func fileName(name string) string {
+	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
+		name = name[i+1:]
+	}
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == '"' {
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(name, ""))
+	name = strings.TrimSpace(name)
+	if name == "" || name == "." || name == ".." {
+		return "file"
+	}
+	return truncateRunes(name, 128)
+}
+
+func truncateRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n])
+}

@@ -1,0 +1,87 @@
+package telegram
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+)
+
+const (
+	baseBackoff = 300 * time.Millisecond
+	maxBackoff  = 5 * time.Second
+)
+
+// call runs one Bot API call, retrying flood control (429, waiting what
+// Telegram asks for), 5xx and network errors with back-off, at most
+// MaxAttempts times and never past ctx. Each attempt is bounded by
+// RequestTimeout. The error returned names the method and never holds the
+// token.
+func (a *Adapter) call(ctx context.Context, method string, fn func(context.Context) error) error {
+	return a.callN(ctx, method, a.opts.MaxAttempts, fn)
+}
+
+// callN is call with at most attempts attempts.
+func (a *Adapter) callN(ctx context.Context, method string, attempts int, fn func(context.Context) error) error {
+	var err error
+	for attempt := 1; ; attempt++ {
+		actx, cancel := context.WithTimeout(ctx, a.opts.RequestTimeout)
+		err = fn(actx)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		if attempt >= attempts || ctx.Err() != nil {
+			break
+		}
+		wait, ok := a.retryDelay(err, attempt)
+		if !ok {
+			break
+		}
+		a.log.Debug("telegram call failed, retrying", "method", method, "attempt", attempt, "wait", wait, "err", a.redact.err(err))
+		if serr := a.sleep(ctx, wait); serr != nil {
+			break
+		}
+	}
+	return a.redact.err(fmt.Errorf("telegram %s: %w", method, err))
+}
+
+// retryDelay says whether err is worth another attempt, and after how
+// long.
+func (a *Adapter) retryDelay(err error, attempt int) (time.Duration, bool) {
+	if secs, ok := retryAfter(err); ok {
+		wait := time.Duration(secs) * time.Second
+		if wait > a.opts.MaxRetryAfter {
+			return 0, false
+		}
+		return wait, true
+	}
+	if isTransient(err) {
+		return backoff(attempt), true
+	}
+	return 0, false
+}
+
+// backoff is an exponential delay with ±20 % jitter, so that replicas do
+// not retry in lockstep.
+func backoff(attempt int) time.Duration {
+	d := baseBackoff << min(attempt-1, 10)
+	d = min(d, maxBackoff)
+	jitter := time.Duration(rand.Int64N(int64(d)/5+1)) * 2
+	return d - d/5 + jitter
+}
+
+// sleepContext waits d or until ctx ends.
+func sleepContext(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

@@ -1,0 +1,113 @@
+package telegram
+
+import (
+	"context"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"time"
+
+	tgbot "github.com/go-telegram/bot"
+	"github.com/go-telegram/bot/models"
+)
+
+// secretHeader carries the webhook's secret token on every request.
+const secretHeader = "X-Telegram-Bot-Api-Secret-Token"
+
+// maxWebhookBody bounds one update posted to the webhook.
+const maxWebhookBody = 4 << 20
+
+// runWebhook serves the webhook until ctx ends, then lets requests in
+// progress finish.
+func (a *Adapter) runWebhook(ctx context.Context) error {
+	wh := a.opts.Webhook
+	ln, err := net.Listen("tcp", wh.ListenAddr)
+	if err != nil {
+		return fmt.Errorf("telegram webhook: listen on %s: %w", wh.ListenAddr, err)
+	}
+	if wh.PublicURL != "" {
+		err := a.call(ctx, "setWebhook", func(ctx context.Context) error {
+			_, err := a.api.SetWebhook(ctx, &tgbot.SetWebhookParams{
+				URL:            wh.PublicURL,
+				AllowedUpdates: allowedUpdates,
+				SecretToken:    wh.SecretToken,
+			})
+			return err
+		})
+		if err != nil {
+			_ = ln.Close()
+			return fmt.Errorf("telegram: start: %w", err)
+		}
+	}
+	mux := http.NewServeMux()
+	mux.Handle(wh.Path, a.webhookHandler())
+	srv := &http.Server{
+		Handler:           mux,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+	}
+	a.webhookAddr = ln.Addr().String()
+	close(a.ready)
+	a.log.Info("telegram: serving webhook", "addr", a.webhookAddr, "path", wh.Path)
+
+	served := make(chan error, 1)
+	a.wg.Add(1)
+	go func() {
+		defer a.wg.Done()
+		served <- srv.Serve(ln)
+	}()
+	select {
+	case err := <-served:
+		return fmt.Errorf("telegram webhook: serve: %w", err)
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), a.opts.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		a.log.Warn("telegram webhook: shutdown", "err", err)
+	}
+	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("telegram webhook: serve: %w", err)
+	}
+	return nil
+}
+
+// webhookHandler answers Telegram's webhook requests: 401 without the
+// right secret, 200 once the update is captured, 500 when it was not (so
+// Telegram delivers it again).
+func (a *Adapter) webhookHandler() http.Handler {
+	secret := []byte(a.opts.Webhook.SecretToken)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		if subtle.ConstantTimeCompare([]byte(r.Header.Get(secretHeader)), secret) != 1 {
+			a.log.Warn("telegram webhook: request without the right secret token", "remote", r.RemoteAddr)
+			http.Error(w, "unauthorized", http.StatusUnauthorized)
+			return
+		}
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhookBody))
+		if err != nil {
+			http.Error(w, "cannot read body", http.StatusBadRequest)
+			return
+		}
+		u := &models.Update{}
+		if err := json.Unmarshal(body, u); err != nil {
+			// Redelivery cannot fix a body we cannot read: accept and log.
+			a.log.Warn("telegram webhook: skipping an update that cannot be decoded", "err", err)
+			w.WriteHeader(http.StatusOK)
+			return
+		}
+		if err := a.process(u); err != nil {
+			a.log.Error("telegram webhook: update not captured; Telegram will redeliver it", "update_id", u.ID, "err", err)
+			http.Error(w, "not captured", http.StatusInternalServerError)
+			return
+		}
+		w.WriteHeader(http.StatusOK)
+	})
+}
