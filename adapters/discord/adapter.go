@@ -1,0 +1,268 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+)
+
+// maxRemembered bounds the adapter's small caches (seen event ids, DM
+// channels, threads, reported channels).
+const maxRemembered = 10000
+
+// Adapter connects a Handler to Discord. Create it with New and run it
+// with Run.
+type Adapter struct {
+	opts Options
+	h    Handler
+	log  *slog.Logger
+	s    *discordgo.Session
+
+	selfID atomic.Value // string: the bot's user id, from READY
+	appID  atomic.Value // string: the application id, from READY
+
+	seen     *recentSet // message and interaction ids already handled
+	threads  *recentSet // threads the bot takes part in
+	reported *recentSet // channel:user pairs told about missing permissions
+
+	dmMu sync.Mutex
+	dms  map[string]string // user id → DM channel id
+
+	started  atomic.Bool
+	spawnMu  sync.Mutex // orders spawn's wg.Add before shutdown's wg.Wait
+	stopping atomic.Bool
+	work     context.Context // lives until shutdown gives up waiting
+	wg       sync.WaitGroup
+	lanes    *lanes
+
+	connMu sync.Mutex
+	conns  map[net.Conn]struct{} // gateway connections, to abort a hung Open
+}
+
+// New prepares an adapter; nothing touches the network until Run.
+func New(opts Options, h Handler) (*Adapter, error) {
+	if h == nil {
+		return nil, errors.New("discord: nil handler")
+	}
+	o, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	s, err := discordgo.New("Bot " + o.Token)
+	if err != nil {
+		return nil, fmt.Errorf("discord: create session: %w", err)
+	}
+	a := &Adapter{
+		opts:     o,
+		h:        h,
+		log:      o.Logger.With("adapter", platform),
+		s:        s,
+		seen:     newRecentSet(maxRemembered),
+		threads:  newRecentSet(maxRemembered),
+		reported: newRecentSet(maxRemembered),
+		dms:      map[string]string{},
+		conns:    map[net.Conn]struct{}{},
+	}
+	a.selfID.Store("")
+	a.appID.Store("")
+	s.Client = httpClient(o, s.Client)
+	s.Dialer = &websocket.Dialer{
+		Proxy:            http.ProxyFromEnvironment,
+		HandshakeTimeout: 30 * time.Second,
+		NetDialContext:   a.dial,
+	}
+	s.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsGuildMessages |
+		discordgo.IntentsDirectMessages | discordgo.IntentsMessageContent
+	s.ShardID, s.ShardCount = o.ShardID, o.ShardCount
+	// Handlers run on the gateway goroutine, in event order; they only
+	// queue work, so per-conversation order is kept.
+	s.SyncEvents = true
+	s.StateEnabled = true
+	s.State.MaxMessageCount = 0
+	a.addHandlers()
+	return a, nil
+}
+
+// dial opens gateway connections and remembers them, so that a gateway
+// that never answers can be cut when Run gives up.
+func (a *Adapter) dial(ctx context.Context, network, addr string) (net.Conn, error) {
+	var d net.Dialer
+	c, err := d.DialContext(ctx, network, addr)
+	if err != nil {
+		return nil, err
+	}
+	a.connMu.Lock()
+	if len(a.conns) > 16 {
+		a.conns = map[net.Conn]struct{}{}
+	}
+	a.conns[c] = struct{}{}
+	a.connMu.Unlock()
+	return c, nil
+}
+
+func (a *Adapter) cutConnections() {
+	a.connMu.Lock()
+	defer a.connMu.Unlock()
+	for c := range a.conns {
+		_ = c.Close()
+	}
+	a.conns = map[net.Conn]struct{}{}
+}
+
+func (a *Adapter) self() string { return a.selfID.Load().(string) }
+
+// Run connects to the gateway, registers the slash commands and serves
+// until ctx is cancelled. It then stops taking events, waits (at most
+// Options.ShutdownTimeout) for replies in progress, and disconnects. It
+// returns nil after a clean shutdown.
+func (a *Adapter) Run(ctx context.Context) error {
+	if !a.started.CompareAndSwap(false, true) {
+		return errors.New("discord: Run called twice")
+	}
+	work, cancelWork := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelWork()
+	a.work = work
+	a.lanes = newLanes(work, &a.wg)
+
+	if err := a.open(ctx); err != nil {
+		return err
+	}
+	a.log.Info("connected to Discord", "user", a.self(), "shard", a.opts.ShardID, "shards", a.opts.ShardCount)
+	if a.opts.ShardID == 0 && !a.opts.SkipCommandRegistration {
+		a.registerCommands(ctx)
+	}
+	<-ctx.Done()
+	a.shutdown(cancelWork)
+	return nil
+}
+
+// open connects the gateway, bounded by ctx and Options.OpenTimeout
+// (discordgo's Open has no timeout of its own).
+func (a *Adapter) open(ctx context.Context) error {
+	errc := make(chan error, 1)
+	go func() { errc <- a.s.Open() }()
+	timer := time.NewTimer(a.opts.OpenTimeout)
+	defer timer.Stop()
+	var cause error
+	select {
+	case err := <-errc:
+		if err != nil {
+			return fmt.Errorf("discord: open gateway: %w", err)
+		}
+		return nil
+	case <-ctx.Done():
+		cause = ctx.Err()
+	case <-timer.C:
+		cause = fmt.Errorf("no READY within %s", a.opts.OpenTimeout)
+	}
+	a.stopping.Store(true)
+	a.cutConnections()
+	if err := <-errc; err == nil {
+		a.closeGateway()
+	}
+	return fmt.Errorf("discord: open gateway: %w", cause)
+}
+
+// shutdown stops taking events, closes the gateway and waits, bounded,
+// for work in progress; then it cancels what is left.
+func (a *Adapter) shutdown(cancelWork context.CancelFunc) {
+	a.spawnMu.Lock()
+	a.stopping.Store(true)
+	a.spawnMu.Unlock()
+	a.lanes.close()
+	a.closeGateway()
+	finished := make(chan struct{})
+	go func() {
+		a.wg.Wait()
+		close(finished)
+	}()
+	timer := time.NewTimer(a.opts.ShutdownTimeout)
+	defer timer.Stop()
+	select {
+	case <-finished:
+		a.log.Info("disconnected from Discord")
+		return
+	case <-timer.C:
+	}
+	a.log.Warn("replies still in progress at shutdown; cancelling them", "waited", a.opts.ShutdownTimeout)
+	cancelWork()
+	select {
+	case <-finished:
+	case <-time.After(a.opts.ShutdownTimeout):
+		a.log.Error("replies did not stop after cancellation")
+	}
+}
+
+// closeGateway disconnects without letting discordgo reconnect.
+func (a *Adapter) closeGateway() {
+	a.s.Lock()
+	a.s.ShouldReconnectOnError = false
+	a.s.Unlock()
+	if err := a.s.Close(); err != nil {
+		a.log.Warn("closing the gateway", "err", err)
+	}
+}
+
+// spawn runs fn in a goroutine Run waits for; it reports false once
+// shutting down.
+func (a *Adapter) spawn(fn func(ctx context.Context)) bool {
+	a.spawnMu.Lock()
+	if a.stopping.Load() {
+		a.spawnMu.Unlock()
+		return false
+	}
+	a.wg.Add(1)
+	a.spawnMu.Unlock()
+	go func() {
+		defer a.wg.Done()
+		fn(a.work)
+	}()
+	return true
+}
+
+// await runs then once done is closed (or the work is cancelled), in a
+// goroutine Run waits for. It must be called from a goroutine Run already
+// waits for, so that it may add to the wait group during shutdown.
+func (a *Adapter) await(done <-chan struct{}, then func(ctx context.Context)) {
+	a.wg.Add(1)
+	go func() {
+		defer a.wg.Done()
+		if done != nil {
+			select {
+			case <-done:
+			case <-a.work.Done():
+			}
+		}
+		then(a.work)
+	}()
+}
+
+// registerCommands overwrites the slash commands globally or in the
+// configured guilds. Failures are logged: the bot still works by
+// mentions and DMs.
+func (a *Adapter) registerCommands(ctx context.Context) {
+	app, _ := a.appID.Load().(string)
+	if app == "" {
+		app = a.self()
+	}
+	guilds := a.opts.CommandGuildIDs
+	if len(guilds) == 0 {
+		guilds = []string{""}
+	}
+	for _, g := range guilds {
+		if _, err := a.s.ApplicationCommandBulkOverwrite(app, g, slashCommands(), discordgo.WithContext(ctx)); err != nil {
+			a.log.Error("registering slash commands", "guild", g, "err", err)
+			continue
+		}
+		a.log.Info("registered slash commands", "guild", g)
+	}
+}

@@ -1,0 +1,193 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/membot/membot/bot"
+)
+
+// typingEvery spaces typing indicators; one lasts about ten seconds.
+const typingEvery = 8 * time.Second
+
+// channelSink posts a reply's messages in a channel or DM.
+type channelSink struct {
+	a         *Adapter
+	channelID string
+	guildID   string
+	askerID   string
+	// ref makes the first message a reply to the question; nil for DMs
+	// that answer a question asked elsewhere.
+	ref *discordgo.MessageReference
+}
+
+func (c *channelSink) create(ctx context.Context, first bool, p part) (string, error) {
+	send := &discordgo.MessageSend{Content: p.content, AllowedMentions: mentionsOnly(c.askerID)}
+	if p.components != nil {
+		send.Components = *p.components
+	}
+	if first {
+		send.Reference = c.ref
+	}
+	send.Files = uploads(p.files)
+	m, err := c.a.s.ChannelMessageSendComplex(c.channelID, send, discordgo.WithContext(ctx))
+	if err != nil && send.Reference != nil && isReplyRefused(err) {
+		send.Reference = nil
+		send.Files = uploads(p.files)
+		m, err = c.a.s.ChannelMessageSendComplex(c.channelID, send, discordgo.WithContext(ctx))
+	}
+	if err != nil {
+		if isNoPermission(err) && c.guildID != "" {
+			c.a.reportNoPermission(ctx, c.guildID, c.channelID, c.askerID)
+		}
+		return "", fmt.Errorf("post in channel %s: %w", c.channelID, err)
+	}
+	return m.ID, nil
+}
+
+func (c *channelSink) edit(ctx context.Context, id string, p part) error {
+	content := p.content
+	ed := &discordgo.MessageEdit{ID: id, Channel: c.channelID, Content: &content, Components: p.components, AllowedMentions: mentionsOnly(c.askerID), Files: uploads(p.files)}
+	if _, err := c.a.s.ChannelMessageEditComplex(ed, discordgo.WithContext(ctx)); err != nil {
+		if isUnknownMessage(err) {
+			return fmt.Errorf("edit message %s: %w", id, errMessageGone)
+		}
+		if isNoPermission(err) && c.guildID != "" {
+			c.a.reportNoPermission(ctx, c.guildID, c.channelID, c.askerID)
+		}
+		return fmt.Errorf("edit message %s in channel %s: %w", id, c.channelID, err)
+	}
+	return nil
+}
+
+func (c *channelSink) remove(ctx context.Context, id string) error {
+	if err := c.a.s.ChannelMessageDelete(c.channelID, id, discordgo.WithContext(ctx)); err != nil {
+		if isUnknownMessage(err) {
+			return fmt.Errorf("delete message %s: %w", id, errMessageGone)
+		}
+		return fmt.Errorf("delete message %s in channel %s: %w", id, c.channelID, err)
+	}
+	return nil
+}
+
+// channelReply answers one message posted in a channel or DM.
+type channelReply struct {
+	a   *Adapter
+	msg bot.Message
+
+	mu      sync.Mutex
+	cur     *stream
+	typedAt time.Time
+}
+
+var _ bot.Responder = (*channelReply)(nil)
+
+func (a *Adapter) newChannelReply(msg bot.Message) *channelReply {
+	return &channelReply{a: a, msg: msg}
+}
+
+// sink posts in the question's channel, replying to it.
+func (r *channelReply) sink() *channelSink {
+	f := false
+	return &channelSink{
+		a: r.a, channelID: r.msg.ChatID, guildID: r.msg.GuildID, askerID: r.msg.Author.ID,
+		ref: &discordgo.MessageReference{MessageID: r.msg.ID, ChannelID: r.msg.ChatID, GuildID: r.msg.GuildID, FailIfNotExists: &f},
+	}
+}
+
+// Typing shows the typing indicator in the channel (at most every few
+// seconds, since one lasts about ten).
+func (r *channelReply) Typing(ctx context.Context) error {
+	r.mu.Lock()
+	if time.Since(r.typedAt) < typingEvery {
+		r.mu.Unlock()
+		return nil
+	}
+	r.typedAt = time.Now()
+	r.mu.Unlock()
+	if err := r.a.s.ChannelTyping(r.msg.ChatID, discordgo.WithContext(ctx)); err != nil {
+		return fmt.Errorf("typing in channel %s: %w", r.msg.ChatID, err)
+	}
+	return nil
+}
+
+// Stream shows the reply so far by posting, then editing, a reply to the
+// question.
+func (r *channelReply) Stream(ctx context.Context, text string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur == nil {
+		r.cur = newStream(r.sink(), r.a.opts.EditInterval)
+	}
+	if err := r.cur.update(ctx, text); err != nil {
+		return fmt.Errorf("stream reply to %s: %w", r.msg.ID, err)
+	}
+	return nil
+}
+
+// Send delivers a complete reply, completing a streamed one. A private
+// reply to a message in a server goes by DM, with a note in the channel.
+func (r *channelReply) Send(ctx context.Context, rep bot.Reply) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	st := r.cur
+	r.cur = nil
+	text, files := replyFiles(rep)
+	buttons := buttonRows(rep.Buttons, r.a.log)
+	if rep.Private && !r.msg.IsDM {
+		return r.sendPrivately(ctx, st, text, files, buttons)
+	}
+	if st == nil {
+		st = newStream(r.sink(), r.a.opts.EditInterval)
+	}
+	if err := st.finish(ctx, text, files, buttons); err != nil {
+		return fmt.Errorf("send reply to %s: %w", r.msg.ID, err)
+	}
+	return nil
+}
+
+// sendPrivately delivers a reply by DM and leaves a note (or, when DMs
+// are closed, a hint) in the channel; the private text never appears
+// there.
+func (r *channelReply) sendPrivately(ctx context.Context, streamed *stream, text string, files []attachment, buttons []discordgo.MessageComponent) error {
+	if streamed != nil {
+		if err := streamed.removeAll(ctx); err != nil {
+			r.a.log.Warn("could not remove a streamed reply that turned private", "channel", r.msg.ChatID, "err", err)
+		}
+	}
+	dm, err := r.a.dmChannel(ctx, r.msg.Author.ID)
+	if err == nil {
+		sink := &channelSink{a: r.a, channelID: dm, askerID: r.msg.Author.ID}
+		err = newStream(sink, r.a.opts.EditInterval).finish(ctx, text, files, buttons)
+	}
+	note := noteSentByDM
+	if err != nil {
+		if !isDMClosed(err) && !isNoPermission(err) {
+			return fmt.Errorf("send private reply to %s by DM: %w", r.msg.ID, err)
+		}
+		r.a.log.Info("DMs closed; hinting in channel", "channel", r.msg.ChatID, "user", r.msg.Author.ID)
+		note = noteDMClosed
+	}
+	if err := newStream(r.sink(), r.a.opts.EditInterval).finish(ctx, note, nil, nil); err != nil {
+		return fmt.Errorf("note private reply to %s in channel: %w", r.msg.ID, err)
+	}
+	return nil
+}
+
+// complete shows text a throttled Stream left unshown when the engine is
+// done without a final Send.
+func (r *channelReply) complete(ctx context.Context) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur == nil {
+		return
+	}
+	if err := r.cur.flush(ctx); err != nil && !errors.Is(err, context.Canceled) {
+		r.a.log.Warn("could not complete a streamed reply", "channel", r.msg.ChatID, "err", err)
+	}
+	r.cur = nil
+}

@@ -1,0 +1,43 @@
+// Package discord connects the conversation engine to Discord through the
+// gateway (github.com/bwmarrin/discordgo).
+//
+// # Gateway intents
+//
+// The adapter identifies with the Guilds, GuildMessages, DirectMessages and
+// MessageContent intents. MessageContent is privileged: it must be enabled
+// for the application in the Discord developer portal. When it is not
+// granted, Discord still delivers every message but with empty text, except
+// for DMs and messages that mention the bot. The bot then effectively only
+// answers mentions, DMs and slash commands, and captures nothing from the
+// rest of a server's conversation.
+//
+// Reconnecting and resuming the gateway session is done by discordgo;
+// missed events are replayed by Discord on resume. The adapter drops
+// events it has already seen (by message and interaction id), so a replay
+// never produces a second answer, and replies in progress keep going
+// through the REST API while the gateway is down. Sharding is set with
+// Options.ShardID and Options.ShardCount; DMs arrive on shard 0 only, and
+// only shard 0 registers the slash commands.
+//
+// # Conversations
+//
+// Each channel is a conversation: bot.Message.ChatID is the channel id, and
+// for a thread it is the thread's own channel id (threads are channels on
+// Discord), so ThreadID stays empty. Each author is a person identified by
+// their Discord user id. In DMs every message is addressed to the bot; in
+// servers a message is addressed when it mentions the bot, replies to one
+// of its messages, is written in a thread the bot takes part in, or is one
+// of the bot's text commands. Other messages are still handed to the
+// engine with Addressed=false so it can capture them according to the
+// server's settings. Messages from bots and webhooks, and the bot's own
+// messages, are ignored.
+//
+// # Replies
+//
+// Answers are posted as replies to the asking message and streamed by
+// editing them (at most one edit per Options.EditInterval). Text over
+// Discord's 2,000 character limit is split at paragraph, line or word
+// boundaries, closing and reopening code fences across a split. Mentions
+// in answers can only ping the asker. Private replies go out as ephemeral
+// interaction responses, or by DM for text commands typed in a server.
+package discord

@@ -1,0 +1,244 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/membot/membot/bot"
+)
+
+// original is the id standing for an interaction's own response message.
+const original = "@original"
+
+// interactionReply answers a slash command or a button press. In a
+// server, anything that may be private is ephemeral: a streamed or
+// deferred response is ephemeral because its privacy is not known yet,
+// and only a reply sent at once with Private=false is public. A button
+// press updates the message it sits on, unless that would show a private
+// reply on a public message, in which case the reply is a new ephemeral
+// message.
+type interactionReply struct {
+	a         *Adapter
+	i         *discordgo.Interaction
+	msg       bot.Message
+	component bool
+	// sourcePrivate is true when the pressed button sits on a message
+	// only the presser sees.
+	sourcePrivate bool
+
+	mu                sync.Mutex
+	acked             bool
+	deferred          bool
+	originalUsed      bool
+	originalEphemeral bool
+	cur               *stream
+}
+
+var _ bot.Responder = (*interactionReply)(nil)
+
+func (a *Adapter) newInteractionReply(i *discordgo.Interaction, msg bot.Message) *interactionReply {
+	r := &interactionReply{a: a, i: i, msg: msg, component: i.Type == discordgo.InteractionMessageComponent}
+	if r.component && i.Message != nil {
+		r.sourcePrivate = i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
+	}
+	return r
+}
+
+func (r *interactionReply) inGuild() bool { return r.i.GuildID != "" }
+
+// canUpdate reports whether a reply may replace the pressed message.
+func (r *interactionReply) canUpdate(private bool) bool {
+	return !r.inGuild() || r.sourcePrivate || !private
+}
+
+func (r *interactionReply) flags(private bool) discordgo.MessageFlags {
+	if r.inGuild() && (private || r.originalEphemeral) {
+		return discordgo.MessageFlagsEphemeral
+	}
+	return 0
+}
+
+// interactionSink posts one reply of an interaction; private says
+// whether the reply must stay with the asker.
+type interactionSink struct {
+	r       *interactionReply
+	private bool
+}
+
+func (s *interactionSink) create(ctx context.Context, first bool, p part) (string, error) {
+	r := s.r
+	opt := discordgo.WithContext(ctx)
+	if first && !r.originalUsed && (!r.component || r.canUpdate(s.private)) {
+		if !r.acked {
+			resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource}
+			data := &discordgo.InteractionResponseData{Content: p.content, AllowedMentions: mentionsOnly(r.msg.Author.ID), Files: uploads(p.files)}
+			if p.components != nil {
+				data.Components = *p.components
+			}
+			if r.component {
+				resp.Type = discordgo.InteractionResponseUpdateMessage
+				if data.Components == nil {
+					data.Components = []discordgo.MessageComponent{}
+				}
+			} else {
+				data.Flags = r.flags(s.private)
+				r.originalEphemeral = data.Flags != 0
+			}
+			resp.Data = data
+			if err := r.a.s.InteractionRespond(r.i, resp, opt); err != nil {
+				return "", fmt.Errorf("respond to interaction %s: %w", r.i.ID, err)
+			}
+			r.acked, r.originalUsed = true, true
+			return original, nil
+		}
+		r.originalUsed = true
+		if err := s.edit(ctx, original, p); err != nil {
+			return "", err
+		}
+		return original, nil
+	}
+	if !r.acked {
+		if err := r.deferLocked(ctx); err != nil {
+			return "", err
+		}
+	}
+	params := &discordgo.WebhookParams{Content: p.content, AllowedMentions: mentionsOnly(r.msg.Author.ID), Flags: r.flags(s.private), Files: uploads(p.files)}
+	if p.components != nil {
+		params.Components = *p.components
+	}
+	m, err := r.a.s.FollowupMessageCreate(r.i, true, params, opt)
+	if err != nil {
+		return "", fmt.Errorf("follow up interaction %s: %w", r.i.ID, err)
+	}
+	return m.ID, nil
+}
+
+func (s *interactionSink) edit(ctx context.Context, id string, p part) error {
+	r := s.r
+	content := p.content
+	ed := &discordgo.WebhookEdit{Content: &content, Components: p.components, AllowedMentions: mentionsOnly(r.msg.Author.ID), Files: uploads(p.files)}
+	var err error
+	if id == original {
+		_, err = r.a.s.InteractionResponseEdit(r.i, ed, discordgo.WithContext(ctx))
+	} else {
+		_, err = r.a.s.FollowupMessageEdit(r.i, id, ed, discordgo.WithContext(ctx))
+	}
+	if err != nil {
+		if isUnknownMessage(err) {
+			return fmt.Errorf("edit interaction %s message %s: %w", r.i.ID, id, errMessageGone)
+		}
+		return fmt.Errorf("edit interaction %s message %s: %w", r.i.ID, id, err)
+	}
+	return nil
+}
+
+func (s *interactionSink) remove(ctx context.Context, id string) error {
+	r := s.r
+	var err error
+	if id == original {
+		err = r.a.s.InteractionResponseDelete(r.i, discordgo.WithContext(ctx))
+	} else {
+		err = r.a.s.FollowupMessageDelete(r.i, id, discordgo.WithContext(ctx))
+	}
+	if err != nil {
+		if isUnknownMessage(err) {
+			return fmt.Errorf("delete interaction %s message %s: %w", r.i.ID, id, errMessageGone)
+		}
+		return fmt.Errorf("delete interaction %s message %s: %w", r.i.ID, id, err)
+	}
+	return nil
+}
+
+// deferLocked acknowledges the interaction without an answer yet
+// ("thinking…", or a silent acknowledgement of a button); callers hold
+// r.mu.
+func (r *interactionReply) deferLocked(ctx context.Context) error {
+	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+	if r.component {
+		resp.Type = discordgo.InteractionResponseDeferredMessageUpdate
+	} else {
+		resp.Data = &discordgo.InteractionResponseData{Flags: r.flags(true)}
+		r.originalEphemeral = r.inGuild()
+	}
+	if err := r.a.s.InteractionRespond(r.i, resp, discordgo.WithContext(ctx)); err != nil {
+		return fmt.Errorf("defer interaction %s: %w", r.i.ID, err)
+	}
+	r.acked, r.deferred = true, true
+	return nil
+}
+
+// deferIfSilent defers the interaction if nothing has answered it yet.
+func (r *interactionReply) deferIfSilent(ctx context.Context) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.acked {
+		return
+	}
+	if err := r.deferLocked(ctx); err != nil {
+		r.a.log.Warn("could not defer interaction", "interaction", r.i.ID, "err", err)
+	}
+}
+
+// Typing does nothing: Discord shows "thinking…" once the interaction is
+// deferred, which happens by itself after Options.DeferAfter. Deferring
+// earlier would make every answer to a command ephemeral in a server.
+func (r *interactionReply) Typing(context.Context) error { return nil }
+
+// Stream shows the reply so far in the interaction's response.
+func (r *interactionReply) Stream(ctx context.Context, text string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur == nil {
+		r.cur = newStream(&interactionSink{r: r, private: true}, r.a.opts.EditInterval)
+	}
+	if err := r.cur.update(ctx, text); err != nil {
+		return fmt.Errorf("stream interaction reply: %w", err)
+	}
+	return nil
+}
+
+// Send delivers a complete reply: the interaction's response for the
+// first, followups after.
+func (r *interactionReply) Send(ctx context.Context, rep bot.Reply) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	st := r.cur
+	r.cur = nil
+	if st == nil {
+		st = newStream(&interactionSink{r: r, private: rep.Private}, r.a.opts.EditInterval)
+	}
+	text, files := replyFiles(rep)
+	if err := st.finish(ctx, text, files, buttonRows(rep.Buttons, r.a.log)); err != nil {
+		return fmt.Errorf("send interaction reply: %w", err)
+	}
+	return nil
+}
+
+// complete makes sure the interaction got an answer once the engine is
+// done: a streamed text left unshown is shown, an unanswered command gets
+// note, a silent button press is acknowledged.
+func (r *interactionReply) complete(ctx context.Context, note string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var err error
+	switch {
+	case r.cur != nil:
+		err = r.cur.flush(ctx)
+		r.cur = nil
+	case r.originalUsed:
+	case r.component && !r.acked:
+		err = r.deferLocked(ctx)
+	case r.component:
+		if note != noteDone {
+			err = newStream(&interactionSink{r: r, private: true}, 0).finish(ctx, note, nil, nil)
+		}
+	default:
+		err = newStream(&interactionSink{r: r, private: true}, 0).finish(ctx, note, nil, nil)
+	}
+	if err != nil && !errors.Is(err, context.Canceled) {
+		r.a.log.Warn("could not complete interaction", "interaction", r.i.ID, "err", err)
+	}
+}

@@ -1,0 +1,85 @@
+package fakediscord
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// failure is an injected error answer for matching requests.
+type failure struct {
+	method   string
+	pathPart string
+	status   int
+	header   http.Header
+	body     []byte
+	times    int
+}
+
+func (f *failure) matches(r *http.Request) bool {
+	return f.times > 0 && (f.method == "" || f.method == r.Method) && strings.Contains(r.URL.Path, f.pathPart)
+}
+
+// RateLimitNext makes the next request with method whose path contains
+// pathPart answer 429 with retry_after (and, when global, the global
+// rate limit headers).
+func (s *Server) RateLimitNext(method, pathPart string, retryAfter time.Duration, global bool) {
+	secs := retryAfter.Seconds()
+	body, _ := json.Marshal(map[string]any{
+		"message":     "You are being rate limited.",
+		"retry_after": secs,
+		"global":      global,
+	})
+	h := http.Header{}
+	h.Set("Retry-After", strconv.FormatFloat(secs, 'f', 3, 64))
+	h.Set("X-RateLimit-Scope", "user")
+	if global {
+		h.Set("X-RateLimit-Global", "true")
+		h.Set("X-RateLimit-Scope", "global")
+	}
+	s.addFailure(&failure{method: method, pathPart: pathPart, status: http.StatusTooManyRequests, header: h, body: body, times: 1})
+}
+
+// FailNext makes the next `times` requests with method whose path
+// contains pathPart answer status with a Discord JSON error of the given
+// code and message.
+func (s *Server) FailNext(method, pathPart string, times, status, code int, message string) {
+	body, _ := json.Marshal(map[string]any{"message": message, "code": code})
+	s.addFailure(&failure{method: method, pathPart: pathPart, status: status, body: body, times: times})
+}
+
+func (s *Server) addFailure(f *failure) {
+	s.mu.Lock()
+	s.failures = append(s.failures, f)
+	s.mu.Unlock()
+}
+
+// takeFailure consumes the first injected failure matching r; callers
+// hold s.mu.
+func (s *Server) takeFailureLocked(r *http.Request) *failure {
+	for _, f := range s.failures {
+		if f.matches(r) {
+			f.times--
+			return f
+		}
+	}
+	return nil
+}
+
+func writeFailure(w http.ResponseWriter, f *failure) {
+	for k, v := range f.header {
+		w.Header()[k] = v
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(f.status)
+	_, _ = w.Write(f.body)
+}
+
+// writeError answers a Discord JSON error.
+func writeError(w http.ResponseWriter, status, code int, message string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(map[string]any{"message": message, "code": code})
+}
