@@ -1,0 +1,132 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/recall"
+)
+
+// Neutral bookkeeping for bench memories, which carry none: recall then
+// ranks them by relevance and age alone.
+const (
+	benchImportance = 0.5
+	benchConfidence = 0.8
+)
+
+// memorySearcher recalls a case's memories with the production Index, or
+// with a plain corpus for the baseline.
+type memorySearcher struct {
+	owner string
+	index *recall.Index
+	plain *recall.Corpus
+	// covers maps a recalled memory id to the ids it covers.
+	covers map[string][]string
+	// now is the clock the index sees: the time of the query being asked.
+	now    time.Time
+	latest time.Time
+}
+
+// newMemorySearcher loads a case's memories, into the store when given.
+func newMemorySearcher(ctx context.Context, c *Case, store memory.Store, opts Options, baseline bool) (*memorySearcher, error) {
+	s := &memorySearcher{owner: "bench:" + c.ID, covers: make(map[string][]string, len(c.Memories))}
+	mems := make([]memory.Memory, 0, len(c.Memories))
+	for i, bm := range c.Memories {
+		m := memory.Memory{
+			ID: bm.ID, Owner: s.owner, Text: bm.Text, Type: memory.TypeFact,
+			Lifecycle: memory.LifecycleFact, Subject: bm.Owner, Tags: bm.Tags,
+			Importance: benchImportance, Confidence: benchConfidence, Status: memory.StatusActive,
+			Source:    memory.Source{Platform: "bench", MessageIDs: bm.Source, Time: bm.Time},
+			CreatedAt: bm.Time, UpdatedAt: bm.Time, Version: 1,
+		}
+		if err := m.Validate(); err != nil {
+			return nil, fmt.Errorf("memory %d (%q): %w", i, bm.ID, err)
+		}
+		if bm.Time.After(s.latest) {
+			s.latest = bm.Time
+		}
+		mems = append(mems, m)
+	}
+	coverOf := func(bm Memory) []string {
+		if len(c.Messages) > 0 {
+			return bm.Source
+		}
+		return []string{bm.ID}
+	}
+	if store != nil && !baseline {
+		for i := range mems {
+			m := mems[i]
+			if err := store.InsertMemory(ctx, &m); err != nil {
+				return nil, fmt.Errorf("store memory %q: %w", c.Memories[i].ID, err)
+			}
+			s.covers[m.ID] = coverOf(c.Memories[i])
+		}
+	} else {
+		for i, m := range mems {
+			s.covers[m.ID] = coverOf(c.Memories[i])
+		}
+	}
+
+	if baseline {
+		s.plain = recall.NewCorpus(recall.PlainOptions())
+		for _, m := range mems {
+			if err := s.plain.Add(recall.MemoryDoc(m)); err != nil {
+				return nil, fmt.Errorf("index memory %q: %w", m.ID, err)
+			}
+		}
+		return s, nil
+	}
+	var loader recall.Loader = recall.LoaderFunc(func(context.Context, string) ([]memory.Memory, error) {
+		return mems, nil
+	})
+	if store != nil {
+		loader = recall.StoreLoader{Store: store}
+	}
+	cfg := recall.DefaultConfig()
+	if opts.Recall != nil {
+		cfg = *opts.Recall
+	}
+	cfg.Options = ranking(opts, false, recall.MemoryOptions())
+	cfg.MaxAge = 0
+	cfg.Now = func() time.Time { return s.now }
+	s.index = recall.NewIndex(loader, cfg)
+	s.now = s.latest
+	if err := s.index.Warm(ctx, s.owner); err != nil {
+		return nil, err
+	}
+	if n, _ := s.index.Stats(s.owner); n != len(mems) {
+		return nil, fmt.Errorf("indexed %d of %d memories: the store did not give them all back", n, len(mems))
+	}
+	return s, nil
+}
+
+// search returns the top k memories, each covering its provenance.
+func (s *memorySearcher) search(ctx context.Context, q Query, k int) ([][]string, error) {
+	var ids []string
+	if s.plain != nil {
+		for _, h := range s.plain.Search(recall.Query{Text: q.Text, Context: q.Context, Limit: k}) {
+			ids = append(ids, h.ID)
+		}
+	} else {
+		s.now = q.Time
+		if s.now.IsZero() {
+			s.now = s.latest
+		}
+		rs, err := s.index.Search(ctx, s.owner, recall.Query{
+			Text: q.Text, Context: q.Context, Limit: k, MinScore: -1, TokenBudget: -1,
+		})
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rs {
+			ids = append(ids, r.Memory.ID)
+		}
+	}
+	covers := make([][]string, len(ids))
+	for i, id := range ids {
+		covers[i] = s.covers[id]
+	}
+	return covers, nil
+}

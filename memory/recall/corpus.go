@@ -1,0 +1,401 @@
+package recall
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"sync"
+	"time"
+	"unicode/utf8"
+)
+
+// MaxDocText bounds the text of one document, in bytes; longer text is an
+// error rather than a silent truncation.
+const MaxDocText = 1 << 20
+
+// Doc is one retrievable item: a memory, a captured message, a note.
+type Doc struct {
+	// ID identifies the document within its corpus.
+	ID   string
+	Text string
+	// Keywords are extra terms (tags, bilingual keywords) weighted above
+	// the text.
+	Keywords []string
+	// Speaker is who said it, when known; queries naming a speaker favour
+	// that speaker's documents.
+	Speaker string
+	// Time is when it was said or happened.
+	Time time.Time
+	// Group and Seq place the document in a conversation: documents of
+	// one group are neighbours in Seq order. An empty Group stands alone.
+	Group string
+	Seq   int64
+	// Vector is the document's embedding, if any.
+	Vector []float32
+}
+
+// posting is one document holding a term, with the term's weighted
+// frequency in it.
+type posting struct {
+	slot int32
+	tf   float32
+}
+
+// slotDoc is what the corpus keeps of one document.
+type slotDoc struct {
+	id      string
+	speaker string
+	time    time.Time
+	group   string
+	seq     int64
+	// terms and tfs are the distinct term ids of the document and their
+	// weighted frequencies.
+	terms []int32
+	tfs   []float32
+	// length is the weighted number of terms.
+	length float32
+	// temporal is true when the text holds a time expression.
+	temporal bool
+	// vec is the unit-length embedding, nil when absent.
+	vec []float32
+	// prev and next are the neighbouring slots of the same group, -1 at
+	// the ends or for standalone documents.
+	prev, next int32
+}
+
+// Corpus is a searchable collection of documents: a BM25 inverted index
+// with optional vectors, ranked as Options say. Add, Remove and Update are
+// incremental; a removed document is gone from the index at once. It is
+// safe for concurrent use.
+type Corpus struct {
+	mu   sync.RWMutex
+	opts Options
+
+	slots []*slotDoc
+	free  []int32
+	byID  map[string]int32
+
+	termIDs  map[string]int32
+	terms    []string
+	postings [][]posting
+	freeTerm []int32
+
+	totalLen float64
+	live     int
+	// groups holds each group's slots in Seq order.
+	groups map[string][]int32
+	// speakers counts documents per speaker, keyed by the speaker as given.
+	speakers map[string]int
+}
+
+// NewCorpus returns an empty corpus ranked with opts.
+func NewCorpus(opts Options) *Corpus {
+	return &Corpus{
+		opts:     opts.withDefaults(),
+		byID:     make(map[string]int32),
+		termIDs:  make(map[string]int32),
+		groups:   make(map[string][]int32),
+		speakers: make(map[string]int),
+	}
+}
+
+// Len returns the number of documents.
+func (c *Corpus) Len() int {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return c.live
+}
+
+// Has reports whether a document with id is indexed.
+func (c *Corpus) Has(id string) bool {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	_, ok := c.byID[id]
+	return ok
+}
+
+// Add indexes d, replacing any document with the same id.
+func (c *Corpus) Add(d Doc) error {
+	if err := validateDoc(d); err != nil {
+		return err
+	}
+	sd := c.analyse(d)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if old, ok := c.byID[d.ID]; ok {
+		c.removeSlot(old)
+	}
+	c.insert(sd, d)
+	return nil
+}
+
+// Update is Add under the name a caller replacing a document expects.
+func (c *Corpus) Update(d Doc) error { return c.Add(d) }
+
+// Remove deletes the document with id, reporting whether it was there.
+func (c *Corpus) Remove(id string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s, ok := c.byID[id]
+	if ok {
+		c.removeSlot(s)
+	}
+	return ok
+}
+
+// validateDoc rejects documents the index cannot hold.
+func validateDoc(d Doc) error {
+	switch {
+	case d.ID == "":
+		return fmt.Errorf("index document: empty id")
+	case len(d.Text) > MaxDocText:
+		return fmt.Errorf("index document %q: text is %d bytes, over %d", d.ID, len(d.Text), MaxDocText)
+	case !utf8.ValidString(d.ID):
+		return fmt.Errorf("index document: id is not valid UTF-8")
+	}
+	for _, v := range d.Vector {
+		if v != v || v > 1e30 || v < -1e30 {
+			return fmt.Errorf("index document %q: vector holds NaN or infinity", d.ID)
+		}
+	}
+	return nil
+}
+
+// pendingDoc is an analysed document waiting for term ids.
+type pendingDoc struct {
+	terms    map[string]float32
+	length   float32
+	temporal bool
+	vec      []float32
+}
+
+// analyse tokenises d outside the lock.
+func (c *Corpus) analyse(d Doc) pendingDoc {
+	pd := pendingDoc{terms: make(map[string]float32)}
+	add := func(text string, w float32) {
+		for _, t := range c.opts.Tokenizer.Tokens(text) {
+			pd.terms[t] += w
+			pd.length += w
+		}
+	}
+	add(d.Text, 1)
+	for _, k := range d.Keywords {
+		add(k, float32(c.opts.KeywordWeight))
+	}
+	if c.opts.TemporalBoost > 0 {
+		pd.temporal = hasTimeExpression(d.Text)
+	}
+	pd.vec = unitVector(d.Vector)
+	return pd
+}
+
+// insert places an analysed document in a free slot. c.mu is held.
+func (c *Corpus) insert(pd pendingDoc, d Doc) {
+	sd := &slotDoc{
+		id: d.ID, speaker: d.Speaker, time: d.Time, group: d.Group, seq: d.Seq,
+		length: pd.length, temporal: pd.temporal, vec: pd.vec, prev: -1, next: -1,
+		terms: make([]int32, 0, len(pd.terms)), tfs: make([]float32, 0, len(pd.terms)),
+	}
+	var slot int32
+	if n := len(c.free); n > 0 {
+		slot = c.free[n-1]
+		c.free = c.free[:n-1]
+		c.slots[slot] = sd
+	} else {
+		slot = int32(len(c.slots))
+		c.slots = append(c.slots, sd)
+	}
+	for t, tf := range pd.terms {
+		id := c.termID(t)
+		sd.terms = append(sd.terms, id)
+		sd.tfs = append(sd.tfs, tf)
+		c.postings[id] = append(c.postings[id], posting{slot: slot, tf: tf})
+	}
+	// Term ids in ascending order let two documents be compared by merge.
+	sort.Sort(byTerm{sd})
+	c.byID[d.ID] = slot
+	c.totalLen += float64(pd.length)
+	c.live++
+	if d.Speaker != "" {
+		c.speakers[d.Speaker]++
+	}
+	if d.Group != "" {
+		c.linkGroup(slot, sd)
+	}
+}
+
+// termID returns the id of term t, assigning one if new. c.mu is held.
+func (c *Corpus) termID(t string) int32 {
+	if id, ok := c.termIDs[t]; ok {
+		return id
+	}
+	var id int32
+	if n := len(c.freeTerm); n > 0 {
+		id = c.freeTerm[n-1]
+		c.freeTerm = c.freeTerm[:n-1]
+		c.terms[id] = t
+	} else {
+		id = int32(len(c.terms))
+		c.terms = append(c.terms, t)
+		c.postings = append(c.postings, nil)
+	}
+	c.termIDs[t] = id
+	return id
+}
+
+// removeSlot deletes the document in slot from every structure. c.mu is
+// held.
+func (c *Corpus) removeSlot(slot int32) {
+	sd := c.slots[slot]
+	for _, id := range sd.terms {
+		ps := c.postings[id]
+		for i := range ps {
+			if ps[i].slot == slot {
+				ps[i] = ps[len(ps)-1]
+				ps = ps[:len(ps)-1]
+				break
+			}
+		}
+		if len(ps) == 0 {
+			delete(c.termIDs, c.terms[id])
+			c.terms[id] = ""
+			c.postings[id] = nil
+			c.freeTerm = append(c.freeTerm, id)
+			continue
+		}
+		c.postings[id] = ps
+	}
+	if sd.group != "" {
+		c.unlinkGroup(slot, sd)
+	}
+	if sd.speaker != "" {
+		if c.speakers[sd.speaker]--; c.speakers[sd.speaker] <= 0 {
+			delete(c.speakers, sd.speaker)
+		}
+	}
+	delete(c.byID, sd.id)
+	c.totalLen -= float64(sd.length)
+	c.live--
+	if c.live == 0 || c.totalLen < 0 {
+		// No rounding drift survives an emptied corpus.
+		c.totalLen = 0
+	}
+	c.slots[slot] = nil
+	c.free = append(c.free, slot)
+}
+
+// linkGroup places slot in its group's Seq order. c.mu is held.
+func (c *Corpus) linkGroup(slot int32, sd *slotDoc) {
+	g := c.groups[sd.group]
+	i := len(g)
+	for i > 0 && c.slots[g[i-1]].seq > sd.seq {
+		i--
+	}
+	g = slices.Insert(g, i, slot)
+	c.groups[sd.group] = g
+	if i > 0 {
+		sd.prev = g[i-1]
+		c.slots[g[i-1]].next = slot
+	}
+	if i+1 < len(g) {
+		sd.next = g[i+1]
+		c.slots[g[i+1]].prev = slot
+	}
+}
+
+// unlinkGroup takes slot out of its group. c.mu is held.
+func (c *Corpus) unlinkGroup(slot int32, sd *slotDoc) {
+	g := c.groups[sd.group]
+	if i := slices.Index(g, slot); i >= 0 {
+		g = slices.Delete(g, i, i+1)
+	}
+	if len(g) == 0 {
+		delete(c.groups, sd.group)
+	} else {
+		c.groups[sd.group] = g
+	}
+	if sd.prev >= 0 {
+		c.slots[sd.prev].next = sd.next
+	}
+	if sd.next >= 0 {
+		c.slots[sd.next].prev = sd.prev
+	}
+	sd.prev, sd.next = -1, -1
+}
+
+// ApproxBytes estimates the heap held by the index, for capacity
+// planning: postings, per-document term lists, vectors and dictionaries.
+func (c *Corpus) ApproxBytes() int {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	const (
+		mapEntry   = 48 // bucket share of a map entry, excluding key data
+		sliceHdr   = 24
+		stringHdr  = 16
+		slotStruct = 160
+	)
+	n := len(c.slots)*8 + len(c.free)*4
+	for _, sd := range c.slots {
+		if sd == nil {
+			continue
+		}
+		n += slotStruct + len(sd.id) + len(sd.speaker) + len(sd.group)
+		n += cap(sd.terms)*4 + cap(sd.tfs)*4 + cap(sd.vec)*4
+		n += mapEntry + stringHdr + len(sd.id) // byID
+	}
+	for id, t := range c.terms {
+		n += stringHdr + len(t) + sliceHdr + cap(c.postings[id])*8
+		if t != "" {
+			n += mapEntry + stringHdr + 4
+		}
+	}
+	for g, s := range c.groups {
+		n += mapEntry + stringHdr + len(g) + sliceHdr + cap(s)*4
+	}
+	return n
+}
+
+// likeness compares two documents for near-duplicate detection: the
+// Jaccard overlap of their terms and, when both have vectors, their cosine
+// similarity. ok is false when either document is missing.
+func (c *Corpus) likeness(a, b string) (jaccard, cosine float64, hasVec, ok bool) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	sa, okA := c.byID[a]
+	sb, okB := c.byID[b]
+	if !okA || !okB {
+		return 0, 0, false, false
+	}
+	da, db := c.slots[sa], c.slots[sb]
+	inter, i, j := 0, 0, 0
+	for i < len(da.terms) && j < len(db.terms) {
+		switch {
+		case da.terms[i] == db.terms[j]:
+			inter++
+			i++
+			j++
+		case da.terms[i] < db.terms[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	if union := len(da.terms) + len(db.terms) - inter; union > 0 {
+		jaccard = float64(inter) / float64(union)
+	}
+	if da.vec != nil && len(da.vec) == len(db.vec) {
+		cosine, hasVec = float64(dot(da.vec, db.vec)), true
+	}
+	return jaccard, cosine, hasVec, true
+}
+
+// byTerm sorts a document's term ids, keeping frequencies aligned.
+type byTerm struct{ sd *slotDoc }
+
+// Len, Less and Swap implement sort.Interface.
+func (b byTerm) Len() int           { return len(b.sd.terms) }
+func (b byTerm) Less(i, j int) bool { return b.sd.terms[i] < b.sd.terms[j] }
+func (b byTerm) Swap(i, j int) {
+	b.sd.terms[i], b.sd.terms[j] = b.sd.terms[j], b.sd.terms[i]
+	b.sd.tfs[i], b.sd.tfs[j] = b.sd.tfs[j], b.sd.tfs[i]
+}

@@ -1,0 +1,273 @@
+package recall
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// ids returns the ids of hits in order.
+func ids(hits []Hit) []string {
+	out := make([]string, len(hits))
+	for i, h := range hits {
+		out[i] = h.ID
+	}
+	return out
+}
+
+// mustAdd indexes docs or fails the test.
+func mustAdd(t testing.TB, c *Corpus, docs ...Doc) {
+	t.Helper()
+	for _, d := range docs {
+		if err := c.Add(d); err != nil {
+			t.Fatalf("Add(%s): %v", d.ID, err)
+		}
+	}
+}
+
+func TestCorpusBM25Ranking(t *testing.T) {
+	for _, opts := range []Options{DefaultOptions(), PlainOptions()} {
+		c := NewCorpus(opts)
+		mustAdd(t, c,
+			Doc{ID: "coffee", Text: "She drinks black coffee every morning"},
+			Doc{ID: "tea", Text: "He prefers green tea in the afternoon"},
+			Doc{ID: "both", Text: "Coffee or tea, coffee wins"},
+			Doc{ID: "none", Text: "The weather was lovely in Lisbon"},
+		)
+		hits := c.Search(Query{Text: "coffee", Limit: 10})
+		got := ids(hits)
+		if len(got) != 2 || got[0] != "both" || got[1] != "coffee" {
+			t.Fatalf("coffee query = %v, want [both coffee] (higher tf first)", got)
+		}
+		for _, h := range hits {
+			if h.Relevance <= 0 || h.Relevance > 1 || h.Score <= 0 {
+				t.Errorf("hit %s has relevance %v score %v", h.ID, h.Relevance, h.Score)
+			}
+		}
+		if hits := c.Search(Query{Text: "Lisbon weather"}); len(hits) != 1 || hits[0].ID != "none" {
+			t.Errorf("rare terms query = %v, want [none]", ids(hits))
+		}
+		if hits := c.Search(Query{Text: "quantum chromodynamics"}); len(hits) != 0 {
+			t.Errorf("unrelated query returned %v", ids(hits))
+		}
+	}
+}
+
+func TestCorpusRareTermOutweighsCommon(t *testing.T) {
+	c := NewCorpus(PlainOptions())
+	for i := range 20 {
+		mustAdd(t, c, Doc{ID: fmt.Sprint("d", i), Text: "we talked about work today"})
+	}
+	mustAdd(t, c, Doc{ID: "rare", Text: "we talked about the violin"})
+	hits := c.Search(Query{Text: "work violin"})
+	if len(hits) == 0 || hits[0].ID != "rare" {
+		t.Fatalf("first hit = %v, want rare", ids(hits))
+	}
+}
+
+func TestCorpusRemoveAndUpdate(t *testing.T) {
+	c := NewCorpus(DefaultOptions())
+	mustAdd(t, c,
+		Doc{ID: "a", Text: "loves hiking in the mountains"},
+		Doc{ID: "b", Text: "hiking boots are expensive"},
+	)
+	if !c.Remove("a") {
+		t.Fatal("Remove(a) = false")
+	}
+	if c.Remove("a") {
+		t.Error("second Remove(a) = true")
+	}
+	for _, h := range c.Search(Query{Text: "hiking mountains", Limit: 10}) {
+		if h.ID == "a" {
+			t.Fatal("removed document returned")
+		}
+	}
+	if c.Len() != 1 || c.Has("a") {
+		t.Fatalf("Len = %d, Has(a) = %v after removal", c.Len(), c.Has("a"))
+	}
+	// Update replaces the text: the old words no longer find it.
+	mustAdd(t, c, Doc{ID: "b", Text: "owns a red kayak"})
+	if hits := c.Search(Query{Text: "hiking boots"}); len(hits) != 0 {
+		t.Errorf("old text still matches: %v", ids(hits))
+	}
+	if hits := c.Search(Query{Text: "kayak"}); len(hits) != 1 || hits[0].ID != "b" {
+		t.Errorf("new text = %v, want [b]", ids(hits))
+	}
+	// Every term of removed documents is gone from the dictionary.
+	c.Remove("b")
+	if len(c.termIDs) != 0 || c.totalLen != 0 || c.live != 0 {
+		t.Errorf("empty corpus keeps %d terms, length %v, %d live", len(c.termIDs), c.totalLen, c.live)
+	}
+}
+
+func TestCorpusRejectsBadDocs(t *testing.T) {
+	c := NewCorpus(DefaultOptions())
+	bad := []Doc{
+		{ID: "", Text: "no id"},
+		{ID: "big", Text: strings.Repeat("a ", MaxDocText)},
+		{ID: "bad\xff", Text: "x"},
+		{ID: "nan", Text: "x", Vector: []float32{float32(math.NaN()), 1}},
+		{ID: "inf", Text: "x", Vector: []float32{float32(math.Inf(1)), 1}},
+	}
+	for _, d := range bad {
+		if err := c.Add(d); err == nil {
+			t.Errorf("Add(%.10q) accepted", d.ID)
+		}
+	}
+	if c.Len() != 0 {
+		t.Errorf("Len = %d after rejected adds", c.Len())
+	}
+}
+
+func TestCorpusHostileQueries(t *testing.T) {
+	c := NewCorpus(DefaultOptions())
+	mustAdd(t, c, Doc{ID: "a", Text: "plain text"})
+	for _, q := range []Query{
+		{},
+		{Text: "\xff\xfe\xfd"},
+		{Text: strings.Repeat("word", 100000)},
+		{Text: strings.Repeat("x ", 50000) + "plain", Limit: -5},
+		{Text: "plain", Vector: []float32{float32(math.NaN())}},
+	} {
+		for _, h := range c.Search(q) {
+			if h.ID != "a" {
+				t.Errorf("unexpected hit %q", h.ID)
+			}
+		}
+	}
+}
+
+func TestCorpusSpeakerBoost(t *testing.T) {
+	c := NewCorpus(DefaultOptions())
+	mustAdd(t, c,
+		Doc{ID: "m1", Text: "Thanks Caroline, I painted a sunset last week", Speaker: "Melanie", Group: "g", Seq: 1},
+		Doc{ID: "c1", Text: "Thinking of some ways to relax", Speaker: "Caroline", Group: "g", Seq: 2},
+		Doc{ID: "x", Text: "filler", Speaker: "Caroline", Group: "g", Seq: 3},
+		Doc{ID: "y", Text: "filler", Speaker: "Caroline", Group: "g", Seq: 4},
+		Doc{ID: "c2", Text: "I painted a lake sunrise", Speaker: "Caroline", Group: "g", Seq: 5},
+	)
+	hits := c.Search(Query{Text: "What did Caroline paint?"})
+	if len(hits) == 0 || hits[0].ID != "c2" || !hits[0].Speaker {
+		t.Fatalf("hits = %+v, want c2 first, boosted", hits)
+	}
+}
+
+func TestCorpusNeighbours(t *testing.T) {
+	opts := DefaultOptions()
+	opts.FeedbackDocs = 0
+	c := NewCorpus(opts)
+	t0 := time.Date(2024, 1, 1, 10, 0, 0, 0, time.UTC)
+	// Inserted out of order: Seq decides who is a neighbour; a pause of a
+	// day (another session) stops the help.
+	mustAdd(t, c,
+		Doc{ID: "ans", Text: "Yes, last summer with my sister", Group: "g", Seq: 2, Time: t0.Add(time.Minute)},
+		Doc{ID: "q", Text: "Have you ever been to Iceland?", Group: "g", Seq: 1, Time: t0},
+		Doc{ID: "far", Text: "Unrelated chatter about lunch", Group: "g", Seq: 9, Time: t0.Add(24 * time.Hour)},
+		Doc{ID: "other", Text: "Unrelated chatter about dinner", Group: "h", Seq: 2, Time: t0},
+	)
+	hits := c.Search(Query{Text: "Iceland trip"})
+	got := ids(hits)
+	if len(got) != 2 || got[0] != "q" || got[1] != "ans" || hits[1].Neighbour <= 0 {
+		t.Fatalf("hits = %v, want [q ans] with ans lifted by its neighbour", got)
+	}
+	// Removing the middle turn relinks its neighbours.
+	mustAdd(t, c, Doc{ID: "mid", Text: "hmm", Group: "g", Seq: 3, Time: t0.Add(2 * time.Minute)})
+	c.Remove("ans")
+	if got := ids(c.Search(Query{Text: "Iceland"})); len(got) != 2 || got[1] != "mid" {
+		t.Errorf("after removal hits = %v, want q then mid", got)
+	}
+}
+
+func TestCorpusDateAndWhen(t *testing.T) {
+	c := NewCorpus(DefaultOptions())
+	june := time.Date(2023, 6, 20, 0, 0, 0, 0, time.UTC)
+	aug := time.Date(2023, 8, 20, 0, 0, 0, 0, time.UTC)
+	mustAdd(t, c,
+		Doc{ID: "aug", Text: "We went camping by the lake", Time: aug},
+		Doc{ID: "june", Text: "We went camping by the river", Time: june},
+	)
+	hits := c.Search(Query{Text: "Where did they go camping in June?"})
+	if len(hits) != 2 || hits[0].ID != "june" || !hits[0].Date {
+		t.Fatalf("hits = %+v, want june first", hits)
+	}
+}
+
+func TestCorpusVectorFusion(t *testing.T) {
+	c := NewCorpus(DefaultOptions())
+	mustAdd(t, c,
+		Doc{ID: "lex", Text: "favourite programming language", Vector: []float32{0, 1, 0}},
+		Doc{ID: "vec", Text: "prefers TypeScript", Vector: []float32{1, 0.05, 0}},
+		Doc{ID: "novec", Text: "nothing in common"},
+	)
+	// Lexical alone without a query vector.
+	if got := ids(c.Search(Query{Text: "programming language"})); len(got) != 1 || got[0] != "lex" {
+		t.Fatalf("lexical = %v, want [lex]", got)
+	}
+	// A query vector close to "vec" finds it with no shared word.
+	hits := c.Search(Query{Text: "which language should I code in", Vector: []float32{0.9, 0.1, 0}})
+	found := false
+	for _, h := range hits {
+		if h.ID == "vec" {
+			found = h.Cosine > 0.9 && h.VectorRel == 1
+		}
+		if h.ID == "novec" {
+			t.Error("document without vector or words returned")
+		}
+	}
+	if !found {
+		t.Fatalf("vector match missing or unscored: %+v", hits)
+	}
+	// A document not embedded yet is judged by its words, not penalised.
+	hits = c.Search(Query{Text: "nothing in common", Vector: []float32{0, 0, 1}})
+	if len(hits) != 1 || hits[0].ID != "novec" || hits[0].Score != hits[0].LexicalRel {
+		t.Errorf("unembedded document = %+v, want scored by words alone", hits)
+	}
+	// Vectors of another dimension are ignored, not a panic.
+	if hits := c.Search(Query{Text: "zzz", Vector: []float32{1, 0}}); len(hits) != 0 {
+		t.Errorf("mismatched dimensions returned %v", ids(hits))
+	}
+}
+
+func TestCosine(t *testing.T) {
+	if got := Cosine([]float32{1, 0}, []float32{0, 1}); got != 0 {
+		t.Errorf("orthogonal cosine = %v", got)
+	}
+	if got := Cosine([]float32{1, 2, 3}, []float32{2, 4, 6}); math.Abs(got-1) > 1e-9 {
+		t.Errorf("parallel cosine = %v", got)
+	}
+	if got := Cosine([]float32{1}, []float32{1, 2}); got != 0 {
+		t.Errorf("mismatched cosine = %v", got)
+	}
+}
+
+func TestCorpusConcurrentUse(t *testing.T) {
+	c := NewCorpus(DefaultOptions())
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 200 {
+				id := fmt.Sprintf("w%d-%d", w, i%20)
+				if i%3 == 2 {
+					c.Remove(id)
+					continue
+				}
+				if err := c.Add(Doc{ID: id, Text: fmt.Sprintf("note %d about topic %d", i, i%7), Group: "g", Seq: int64(i)}); err != nil {
+					t.Error(err)
+					return
+				}
+				c.Search(Query{Text: "topic note", Limit: 5})
+			}
+		}()
+	}
+	wg.Wait()
+	for _, h := range c.Search(Query{Text: "note topic", Limit: 1000}) {
+		if !c.Has(h.ID) {
+			t.Fatalf("hit %s is not indexed", h.ID)
+		}
+	}
+}

@@ -1,0 +1,422 @@
+package recall
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/membot/membot/memory"
+)
+
+var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+
+// mem returns a valid active fact of owner "p1".
+func mem(id, text string) memory.Memory {
+	return memory.Memory{
+		ID: id, Owner: "p1", Text: text, Type: memory.TypeFact, Lifecycle: memory.LifecycleFact,
+		Importance: 0.5, Confidence: 0.8, Status: memory.StatusActive,
+		CreatedAt: t0, UpdatedAt: t0, Version: 1,
+	}
+}
+
+// fakeLoader serves fixed memories per owner and counts loads.
+type fakeLoader struct {
+	mu    sync.Mutex
+	mems  map[string][]memory.Memory
+	loads int
+	err   error
+	// gate, when set, is waited on inside LoadActive; entered is closed
+	// on entry.
+	gate    chan struct{}
+	entered chan struct{}
+}
+
+func (f *fakeLoader) LoadActive(ctx context.Context, owner string) ([]memory.Memory, error) {
+	f.mu.Lock()
+	f.loads++
+	gate, entered, err := f.gate, f.entered, f.err
+	ms := append([]memory.Memory(nil), f.mems[owner]...)
+	f.mu.Unlock()
+	if entered != nil {
+		close(entered)
+	}
+	if gate != nil {
+		select {
+		case <-gate:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	return ms, err
+}
+
+// clock is a settable test clock.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *clock) Set(t time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = t
+}
+
+// newTestIndex returns an index over loader with a clock at t0.
+func newTestIndex(l Loader) (*Index, *clock) {
+	clk := &clock{now: t0}
+	cfg := DefaultConfig()
+	cfg.Now = clk.Now
+	return NewIndex(l, cfg), clk
+}
+
+// search runs a search that must not fail.
+func search(t *testing.T, x *Index, owner string, q Query) []Result {
+	t.Helper()
+	rs, err := x.Search(context.Background(), owner, q)
+	if err != nil {
+		t.Fatalf("Search(%q): %v", q.Text, err)
+	}
+	return rs
+}
+
+// resultIDs returns the memory ids of results in order.
+func resultIDs(rs []Result) []string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = r.Memory.ID
+	}
+	return out
+}
+
+func TestIndexSearchFindsAndExplains(t *testing.T) {
+	l := &fakeLoader{mems: map[string][]memory.Memory{"p1": {
+		mem("m1", "Prefers TypeScript for web projects"),
+		mem("m2", "Has a cat named Miso"),
+	}}}
+	x, _ := newTestIndex(l)
+	rs := search(t, x, "p1", Query{Text: "Which language for my web project?"})
+	if len(rs) != 1 || rs[0].Memory.ID != "m1" {
+		t.Fatalf("results = %v, want [m1]", resultIDs(rs))
+	}
+	r := rs[0]
+	for _, k := range []string{"lexical", "vector", "importance", "recency", "type", "confidence", "usage", "prior"} {
+		if _, ok := r.Parts[k]; !ok {
+			t.Errorf("Parts lacks %q", k)
+		}
+	}
+	if r.Score <= 0 || r.Relevance <= 0 || r.Relevance > 1 || r.Memory.Embedding != nil {
+		t.Errorf("score %v relevance %v embedding %v", r.Score, r.Relevance, r.Memory.Embedding)
+	}
+	search(t, x, "p1", Query{Text: "cat"})
+	if l.loads != 1 {
+		t.Errorf("loads = %d, want 1 (cached)", l.loads)
+	}
+}
+
+func TestIndexRemovedNeverServed(t *testing.T) {
+	l := &fakeLoader{mems: map[string][]memory.Memory{"p1": {mem("m1", "Allergic to peanuts"), mem("m2", "Peanut butter fan")}}}
+	x, _ := newTestIndex(l)
+	if got := resultIDs(search(t, x, "p1", Query{Text: "peanuts"})); len(got) != 2 {
+		t.Fatalf("before removal = %v", got)
+	}
+	x.Remove("p1", "m1")
+	for _, r := range search(t, x, "p1", Query{Text: "allergic peanuts", MinScore: -1}) {
+		if r.Memory.ID == "m1" {
+			t.Fatal("removed memory served")
+		}
+	}
+	if n, _ := x.Stats("p1"); n != 1 {
+		t.Errorf("Stats memories = %d, want 1", n)
+	}
+}
+
+func TestIndexRemoveRacingLoad(t *testing.T) {
+	l := &fakeLoader{
+		mems:    map[string][]memory.Memory{"p1": {mem("m1", "Lives in Berlin"), mem("m2", "Works in Berlin")}},
+		gate:    make(chan struct{}),
+		entered: make(chan struct{}),
+	}
+	x, _ := newTestIndex(l)
+	done := make(chan []Result)
+	go func() {
+		rs, err := x.Search(context.Background(), "p1", Query{Text: "Berlin"})
+		if err != nil {
+			t.Error(err)
+		}
+		done <- rs
+	}()
+	<-l.entered
+	// The loader has read m1; the store deletes it and the index is told
+	// before the load finishes.
+	x.Remove("p1", "m1")
+	close(l.gate)
+	for _, rs := range [][]Result{<-done, search(t, x, "p1", Query{Text: "Berlin"})} {
+		if got := resultIDs(rs); len(got) != 1 || got[0] != "m2" {
+			t.Fatalf("results = %v, want [m2]", got)
+		}
+	}
+}
+
+func TestIndexUpsert(t *testing.T) {
+	l := &fakeLoader{mems: map[string][]memory.Memory{"p1": {mem("m1", "Drinks oat milk")}}}
+	x, _ := newTestIndex(l)
+	// Not cached yet: ignored, the load brings the store's truth.
+	if err := x.Upsert(mem("m9", "Plays chess")); err != nil {
+		t.Fatal(err)
+	}
+	if got := resultIDs(search(t, x, "p1", Query{Text: "chess"})); len(got) != 0 {
+		t.Fatalf("uncached upsert served: %v", got)
+	}
+	added := mem("m2", "Plays the cello")
+	if err := x.Upsert(added); err != nil {
+		t.Fatal(err)
+	}
+	if got := resultIDs(search(t, x, "p1", Query{Text: "cello"})); len(got) != 1 {
+		t.Fatalf("after insert = %v, want [m2]", got)
+	}
+	edited := mem("m1", "Drinks soy milk")
+	edited.Version = 2
+	if err := x.Upsert(edited); err != nil {
+		t.Fatal(err)
+	}
+	if got := resultIDs(search(t, x, "p1", Query{Text: "oat"})); len(got) != 0 {
+		t.Errorf("old text still found: %v", got)
+	}
+	stale := mem("m1", "Drinks oat milk")
+	if err := x.Upsert(stale); err != nil {
+		t.Fatal(err)
+	}
+	if got := resultIDs(search(t, x, "p1", Query{Text: "soy milk"})); len(got) != 1 {
+		t.Errorf("stale upsert overwrote newer version: %v", got)
+	}
+	superseded := edited
+	superseded.Version = 3
+	superseded.Status = memory.StatusSuperseded
+	if err := x.Upsert(superseded); err != nil {
+		t.Fatal(err)
+	}
+	if got := resultIDs(search(t, x, "p1", Query{Text: "soy milk", MinScore: -1})); len(got) != 0 {
+		t.Errorf("superseded memory served: %v", got)
+	}
+	if err := x.Upsert(memory.Memory{ID: "x"}); err == nil {
+		t.Error("upsert without owner accepted")
+	}
+}
+
+func TestIndexExcludesExpiredAndInactive(t *testing.T) {
+	expired := mem("old", "Dentist appointment on Friday")
+	expired.Lifecycle = memory.LifecycleTemporary
+	expired.ExpiresAt = t0.Add(-time.Hour)
+	later := mem("soon", "Dentist appointment next Friday")
+	later.Lifecycle = memory.LifecycleTemporary
+	later.ExpiresAt = t0.Add(48 * time.Hour)
+	archived := mem("arch", "Dentist is Dr Chen")
+	archived.Status = memory.StatusArchived
+	l := &fakeLoader{mems: map[string][]memory.Memory{"p1": {expired, later, archived}}}
+	x, clk := newTestIndex(l)
+	if got := resultIDs(search(t, x, "p1", Query{Text: "dentist appointment", MinScore: -1})); len(got) != 1 || got[0] != "soon" {
+		t.Fatalf("results = %v, want [soon]", got)
+	}
+	clk.Set(t0.Add(72 * time.Hour))
+	if got := resultIDs(search(t, x, "p1", Query{Text: "dentist appointment", MinScore: -1})); len(got) != 0 {
+		t.Fatalf("after expiry = %v, want none", got)
+	}
+}
+
+func TestIndexDecayByLifecycle(t *testing.T) {
+	var ms []memory.Memory
+	for _, lc := range []memory.Lifecycle{memory.LifecycleTemporary, memory.LifecycleFact, memory.LifecycleLongTerm} {
+		m := mem(string(lc), "Enjoys climbing at the gym")
+		m.Lifecycle = lc
+		ms = append(ms, m)
+	}
+	upcoming := mem("upcoming", "Climbing trip to the gym in the Alps")
+	upcoming.Lifecycle = memory.LifecycleTemporary
+	upcoming.EventTime = t0.Add(200 * 24 * time.Hour)
+	l := &fakeLoader{mems: map[string][]memory.Memory{"p1": ms}}
+	x, clk := newTestIndex(l)
+	x.cfg.DuplicateSimilarity = 0
+	x.cfg.MaxAge = 0
+
+	rs := search(t, x, "p1", Query{Text: "climbing gym"})
+	if len(rs) != 3 || rs[0].Score != rs[2].Score {
+		t.Fatalf("fresh memories should tie: %v", rs)
+	}
+	clk.Set(t0.Add(60 * 24 * time.Hour))
+	if err := x.Upsert(upcoming); err != nil {
+		t.Fatal(err)
+	}
+	rs = search(t, x, "p1", Query{Text: "climbing gym", Limit: 10})
+	rec := map[string]float64{}
+	for _, r := range rs {
+		rec[r.Memory.ID] = r.Parts["recency"]
+	}
+	if rec["long_term"] != 1 || rec["upcoming"] != 1 {
+		t.Errorf("long-term and upcoming recency = %v, %v, want 1", rec["long_term"], rec["upcoming"])
+	}
+	if !(rec["long_term"] > rec["fact"] && rec["fact"] > rec["temporary"] && rec["temporary"] < 0.01) {
+		t.Errorf("recency by lifecycle = %v, want long_term > fact > temporary ≈ 0", rec)
+	}
+	order := resultIDs(rs)
+	pos := map[string]int{}
+	for i, id := range order {
+		pos[id] = i
+	}
+	if !(pos["long_term"] < pos["fact"] && pos["fact"] < pos["temporary"]) {
+		t.Errorf("order = %v, want long_term before fact before temporary", order)
+	}
+}
+
+func TestIndexRelevanceThreshold(t *testing.T) {
+	l := &fakeLoader{mems: map[string][]memory.Memory{"p1": {
+		mem("m1", "Vegetarian since 2019"),
+		mem("m2", "Birthday is on 4 May"),
+	}}}
+	x, _ := newTestIndex(l)
+	if rs := search(t, x, "p1", Query{Text: "Can you help me fix this Kubernetes deployment?"}); len(rs) != 0 {
+		t.Errorf("irrelevant message recalled %v", resultIDs(rs))
+	}
+	if rs := search(t, x, "p1", Query{Text: "ok"}); len(rs) != 0 {
+		t.Errorf("empty-content message recalled %v", resultIDs(rs))
+	}
+	// A weak overlap (one of many words) falls under a high bar and over
+	// a low one.
+	q := Query{Text: "any vegetarian options among these ten restaurants near the station tonight downtown"}
+	q.MinScore = 0.9
+	if rs := search(t, x, "p1", q); len(rs) != 0 {
+		t.Errorf("weak match passed a 0.9 bar: %v", resultIDs(rs))
+	}
+	q.MinScore = 0.01
+	if rs := search(t, x, "p1", q); len(rs) != 1 {
+		t.Errorf("weak match missed a 0.01 bar: %v", resultIDs(rs))
+	}
+}
+
+func TestIndexDropsNearDuplicates(t *testing.T) {
+	l := &fakeLoader{mems: map[string][]memory.Memory{"p1": {
+		mem("a", "Prefers dark roast coffee in the morning"),
+		mem("b", "Prefers dark roast coffee in the morning!"),
+		mem("c", "Drinks coffee with oat milk"),
+	}}}
+	x, _ := newTestIndex(l)
+	got := resultIDs(search(t, x, "p1", Query{Text: "coffee"}))
+	if len(got) != 2 || !slices.Contains(got, "c") || (slices.Contains(got, "a") == slices.Contains(got, "b")) {
+		t.Errorf("results = %v, want c and one of a/b", got)
+	}
+}
+
+func TestIndexTokenBudgetAndLimit(t *testing.T) {
+	var ms []memory.Memory
+	for i := range 8 {
+		ms = append(ms, mem(fmt.Sprint("m", i), fmt.Sprintf("Garden note %d: %s", i, strings.Repeat("tomatoes basil ", 10+i))))
+	}
+	l := &fakeLoader{mems: map[string][]memory.Memory{"p1": ms}}
+	x, _ := newTestIndex(l)
+	x.cfg.DuplicateSimilarity = 0
+	rs := search(t, x, "p1", Query{Text: "tomatoes", TokenBudget: 100})
+	used := 0
+	for _, r := range rs {
+		used += ApproxTokens(r.Memory.Text)
+	}
+	if len(rs) == 0 || used > 100 {
+		t.Fatalf("%d results use %d tokens, budget 100", len(rs), used)
+	}
+	if len(rs) >= 5 {
+		t.Errorf("budget did not bind: %d results", len(rs))
+	}
+	if rs := search(t, x, "p1", Query{Text: "tomatoes", TokenBudget: -1}); len(rs) != 5 {
+		t.Errorf("default limit gave %d results, want 5", len(rs))
+	}
+	if rs := search(t, x, "p1", Query{Text: "tomatoes", TokenBudget: -1, Limit: 3}); len(rs) != 3 {
+		t.Errorf("limit 3 gave %d", len(rs))
+	}
+}
+
+func TestIndexOwnersIsolated(t *testing.T) {
+	other := mem("o1", "Secret plan about the surprise party")
+	other.Owner = "p2"
+	l := &fakeLoader{mems: map[string][]memory.Memory{"p1": {mem("m1", "Likes parties")}, "p2": {other}}}
+	x, _ := newTestIndex(l)
+	for _, r := range search(t, x, "p1", Query{Text: "surprise party plan", MinScore: -1}) {
+		if r.Memory.Owner != "p1" {
+			t.Fatalf("served memory of %s to p1", r.Memory.Owner)
+		}
+	}
+	// A loader returning another owner's memory is an error, not a leak.
+	bad := &fakeLoader{mems: map[string][]memory.Memory{"p3": {other}}}
+	xb, _ := newTestIndex(bad)
+	if _, err := xb.Search(context.Background(), "p3", Query{Text: "party"}); err == nil {
+		t.Error("foreign memory accepted")
+	}
+	if _, err := x.Search(context.Background(), "", Query{Text: "x"}); !errors.Is(err, memory.ErrInvalid) {
+		t.Errorf("empty owner: %v", err)
+	}
+}
+
+func TestIndexLoadErrorRetries(t *testing.T) {
+	boom := errors.New("store down")
+	l := &fakeLoader{mems: map[string][]memory.Memory{"p1": {mem("m1", "Runs marathons")}}, err: boom}
+	x, _ := newTestIndex(l)
+	if _, err := x.Search(context.Background(), "p1", Query{Text: "marathon"}); !errors.Is(err, boom) {
+		t.Fatalf("err = %v, want store down", err)
+	}
+	l.mu.Lock()
+	l.err = nil
+	l.mu.Unlock()
+	if got := resultIDs(search(t, x, "p1", Query{Text: "marathon"})); len(got) != 1 {
+		t.Fatalf("after recovery = %v", got)
+	}
+}
+
+func TestIndexCacheBounds(t *testing.T) {
+	p2 := mem("m2", "Knits scarves")
+	p2.Owner = "p2"
+	l := &fakeLoader{mems: map[string][]memory.Memory{"p1": {mem("m1", "Knits hats")}, "p2": {p2}}}
+	x, clk := newTestIndex(l)
+	x.cfg.MaxOwners = 1
+	search(t, x, "p1", Query{Text: "knits"})
+	search(t, x, "p2", Query{Text: "knits"})
+	search(t, x, "p1", Query{Text: "knits"})
+	if l.loads != 3 {
+		t.Errorf("loads = %d, want 3 (p1 evicted by p2)", l.loads)
+	}
+	clk.Set(t0.Add(time.Hour))
+	search(t, x, "p1", Query{Text: "knits"})
+	if l.loads != 4 {
+		t.Errorf("loads = %d, want 4 (reloaded after MaxAge)", l.loads)
+	}
+	x.Invalidate("p1")
+	search(t, x, "p1", Query{Text: "knits"})
+	if l.loads != 5 {
+		t.Errorf("loads = %d, want 5 (reloaded after Invalidate)", l.loads)
+	}
+	if n, b := x.Stats("p1"); n != 1 || b <= 0 {
+		t.Errorf("Stats = %d memories, %d bytes", n, b)
+	}
+}
+
+// lister records the query a StoreLoader sends.
+type lister struct{ got memory.MemoryQuery }
+
+func (l *lister) ListMemories(_ context.Context, q memory.MemoryQuery) ([]memory.Memory, error) {
+	l.got = q
+	return []memory.Memory{mem("m1", "x")}, nil
+}
+
+func TestStoreLoader(t *testing.T) {
+	var l lister
+	ms, err := StoreLoader{Store: &l}.LoadActive(context.Background(), "p1")
+	if err != nil || len(ms) != 1 {
+		t.Fatalf("LoadActive = %v, %v", ms, err)
+	}
+	if l.got.Owner != "p1" || !l.got.WithEmbedding || len(l.got.Statuses) != 1 || l.got.Statuses[0] != memory.StatusActive {
+		t.Errorf("query = %+v", l.got)
+	}
+}

@@ -1,0 +1,148 @@
+package recall
+
+import (
+	"cmp"
+	"context"
+	"slices"
+
+	"github.com/membot/membot/memory"
+)
+
+// Result is one recalled memory with the reasons for its rank, for
+// injection into a reply and for "/memories why".
+type Result struct {
+	// Memory is the recalled memory (without its embedding).
+	Memory memory.Memory
+	// Score is the strength of the match (Relevance before clamping to 1,
+	// so strong matches stay apart) × the memory's prior; results are
+	// ordered by it.
+	Score float64
+	// Relevance is how well the memory matches the message, 0–1.
+	Relevance float64
+	// Parts break the score down: "lexical" and "vector" relevance (and
+	// "cosine"), the prior's "importance", "recency", "type",
+	// "confidence", "usage" and the "prior" itself.
+	Parts map[string]float64
+}
+
+// Search recalls owner's memories for q, best first: active, unexpired
+// memories matching at least MinScore, near-duplicates of better ones
+// dropped, at most Limit within TokenBudget tokens. Zero fields of q take
+// the Config's defaults; a negative MinScore or TokenBudget disables that
+// filter. The only errors come from loading the owner's memories or from
+// ctx.
+func (x *Index) Search(ctx context.Context, owner string, q Query) ([]Result, error) {
+	e, err := x.entry(ctx, owner)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	limit := firstPositive(q.Limit, x.cfg.Limit, 5)
+	minScore := q.MinScore
+	if minScore == 0 {
+		minScore = x.cfg.MinRelevance
+	}
+	budget := q.TokenBudget
+	if budget == 0 {
+		budget = x.cfg.TokenBudget
+	}
+	now := x.cfg.now()
+
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	cq := q
+	cq.Limit = max(firstPositive(x.cfg.Candidates, 50), 4*limit)
+	cq.MinScore = 0
+	hits := e.corpus.Search(cq)
+
+	cands := make([]candidate, 0, len(hits))
+	for _, h := range hits {
+		m, ok := e.get(h.ID)
+		if !ok || !recallable(m, now) || h.Relevance < minScore {
+			continue
+		}
+		p := x.cfg.prior(m, now)
+		cands = append(cands, candidate{mem: m, hit: h, prior: p, score: h.Score * p.Value})
+	}
+	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
+	kept := x.choose(e, cands, limit, budget)
+	results := make([]Result, len(kept))
+	for i, c := range kept {
+		results[i] = c.result()
+	}
+	return results, nil
+}
+
+// candidate is a matching memory being weighed.
+type candidate struct {
+	mem   *memory.Memory
+	hit   Hit
+	prior Prior
+	score float64
+}
+
+// result renders a chosen candidate with the parts of its score.
+func (c candidate) result() Result {
+	h, p := c.hit, c.prior
+	return Result{
+		Memory:    *c.mem,
+		Score:     c.score,
+		Relevance: h.Relevance,
+		Parts: map[string]float64{
+			"lexical": clamp01(h.LexicalRel), "vector": h.VectorRel, "cosine": h.Cosine,
+			"importance": p.Importance, "recency": p.Recency, "type": p.Type,
+			"confidence": p.Confidence, "usage": p.Usage, "prior": p.Value,
+		},
+	}
+}
+
+// choose keeps the best candidates that are not near-duplicates of a kept
+// one, up to limit and within budget tokens (budget < 0: unlimited).
+// e.mu is read-locked.
+func (x *Index) choose(e *ownerIndex, cands []candidate, limit, budget int) []candidate {
+	var kept []candidate
+	used := 0
+	for _, c := range cands {
+		if len(kept) >= limit {
+			break
+		}
+		if x.duplicate(e, c.mem.ID, kept) {
+			continue
+		}
+		cost := ApproxTokens(c.mem.Text)
+		if budget >= 0 && used+cost > budget {
+			continue
+		}
+		used += cost
+		kept = append(kept, c)
+	}
+	return kept
+}
+
+// duplicate reports whether memory id says nearly what a kept one says:
+// most of its words, or (with embeddings) nearly its meaning.
+func (x *Index) duplicate(e *ownerIndex, id string, kept []candidate) bool {
+	th := x.cfg.DuplicateSimilarity
+	if th <= 0 {
+		return false
+	}
+	for _, k := range kept {
+		jac, cos, hasVec, ok := e.corpus.likeness(id, k.mem.ID)
+		if ok && (jac >= th || (hasVec && cos >= max(th, 0.9))) {
+			return true
+		}
+	}
+	return false
+}
+
+// firstPositive returns the first positive value.
+func firstPositive(vs ...int) int {
+	for _, v := range vs {
+		if v > 0 {
+			return v
+		}
+	}
+	return 0
+}

@@ -1,0 +1,167 @@
+package recall
+
+import (
+	"math"
+	"slices"
+)
+
+// defaultCorpusLimit is the number of hits a Corpus search returns when the
+// query sets no limit.
+const defaultCorpusLimit = 10
+
+// Hit is one document found by a Corpus search.
+type Hit struct {
+	ID string
+	// Score orders hits: fused lexical and vector evidence with the
+	// ranking features applied.
+	Score float64
+	// Relevance is Score clamped to 0–1, comparable across queries.
+	Relevance float64
+	// Lexical is the BM25 score after ranking features; LexicalRel the
+	// same normalised by the query's weight (0–1, may exceed 1 slightly
+	// before clamping).
+	Lexical    float64
+	LexicalRel float64
+	// Cosine is the vector similarity, and VectorRel its mapping onto 0–1;
+	// both are 0 without vectors.
+	Cosine    float64
+	VectorRel float64
+	// Speaker, Date and Neighbour report which ranking features lifted
+	// this hit.
+	Speaker, Date bool
+	Neighbour     float64
+}
+
+// Search returns the documents best matching q, best first: at most
+// q.Limit (10 when unset), none below q.MinScore relevance (no bar when
+// unset). Documents with neither a lexical nor a vector match are never
+// returned. Query vectors are compared with document vectors of the same
+// dimension; without a query vector the search is lexical.
+func (c *Corpus) Search(q Query) []Hit {
+	aq := c.opts.analyse(q)
+	qvec := unitVector(q.Vector)
+	limit := q.Limit
+	if limit <= 0 {
+		limit = defaultCorpusLimit
+	}
+
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	if c.live == 0 || (len(aq.terms) == 0 && qvec == nil) {
+		return nil
+	}
+	named := c.namedSpeakers(aq.words)
+	if len(named) > 0 && c.opts.SpeakerBoost > 0 {
+		c.downweightNames(aq.terms, named)
+		c.downweightNames(aq.own, named)
+	}
+
+	sc := newScorer(c)
+	sc.addTerms(aq.terms)
+	mass := sc.mass(aq.own)
+	if mass <= 0 {
+		mass = sc.mass(aq.terms)
+	}
+	if c.opts.FeedbackDocs > 0 && len(sc.touched) > 0 {
+		sc.addTerms(sc.feedbackTerms(aq.terms))
+	}
+	boosted := sc.applyBoosts(aq, named)
+	final := sc.smooth()
+	if qvec != nil {
+		sc.vectorScores(qvec)
+	}
+	return c.collect(sc, final, boosted, mass, q.MinScore, limit)
+}
+
+// collect returns the best limit hits scoring at least minScore, best
+// first. c.mu is held.
+func (c *Corpus) collect(sc *scorer, final []float64, boosted []uint8, mass, minScore float64, limit int) []Hit {
+	vw := 0.0
+	if sc.hasVec != nil {
+		vw = c.opts.VectorWeight
+	}
+	// A document without a vector (not embedded yet) is judged by its
+	// words alone rather than penalised for the missing half.
+	fuse := func(slot int32) (lexRel, vecRel, score float64) {
+		if mass > 0 {
+			lexRel = final[slot] / mass
+		}
+		if sc.hasVec == nil || !sc.hasVec[slot] {
+			return lexRel, 0, lexRel
+		}
+		vecRel = clamp01((sc.cos[slot] - c.opts.VectorFloor) / (c.opts.VectorCeil - c.opts.VectorFloor))
+		return lexRel, vecRel, (1-vw)*lexRel + vw*vecRel
+	}
+	top := topK{k: limit}
+	consider := func(slot int32) {
+		if _, _, score := fuse(slot); score > 0 && clamp01(score) >= minScore {
+			top.offer(ranked{slot: slot, score: score, id: c.slots[slot].id})
+		}
+	}
+	for _, s := range sc.touched {
+		consider(s)
+	}
+	for s, ok := range sc.hasVec {
+		if ok && !sc.marked[s] {
+			consider(int32(s))
+		}
+	}
+	best := top.sorted()
+	hits := make([]Hit, len(best))
+	for i, r := range best {
+		lexRel, vecRel, score := fuse(r.slot)
+		h := Hit{
+			ID: r.id, Score: score, Relevance: clamp01(score),
+			Lexical: final[r.slot], LexicalRel: lexRel, VectorRel: vecRel,
+			Speaker:   boosted[r.slot]&boostSpeaker != 0,
+			Date:      boosted[r.slot]&boostDate != 0,
+			Neighbour: final[r.slot] - sc.scores[r.slot],
+		}
+		if sc.hasVec != nil && sc.hasVec[r.slot] {
+			h.Cosine = sc.cos[r.slot]
+		}
+		hits[i] = h
+	}
+	return hits
+}
+
+// namedSpeakers returns the speakers whose name the query words include.
+// c.mu is held.
+func (c *Corpus) namedSpeakers(words []string) map[string]bool {
+	if len(c.speakers) == 0 || len(words) == 0 {
+		return nil
+	}
+	var named map[string]bool
+	for sp := range c.speakers {
+		for _, part := range Words(sp) {
+			if len([]rune(part)) < 2 || isStopword(part) {
+				continue
+			}
+			if slices.Contains(words, part) {
+				if named == nil {
+					named = make(map[string]bool)
+				}
+				named[sp] = true
+				break
+			}
+		}
+	}
+	return named
+}
+
+// downweightNames lowers the weight of query terms that are only a named
+// speaker's name: the speaker boost stands for them.
+func (c *Corpus) downweightNames(terms map[string]float64, named map[string]bool) {
+	for sp := range named {
+		for _, t := range c.opts.Tokenizer.Tokens(sp) {
+			if w, ok := terms[t]; ok {
+				terms[t] = w * c.opts.SpeakerTermWeight
+			}
+		}
+	}
+}
+
+// clamp01 limits x to 0–1.
+func clamp01(x float64) float64 {
+	return math.Max(0, math.Min(1, x))
+}

@@ -1,0 +1,216 @@
+package recall
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// timeWords are English words that place a statement in time; a turn
+// holding one is a likely answer to a "when" question.
+var timeWords = setOf(
+	"yesterday", "today", "tonight", "tomorrow", "ago", "last", "next", "week", "weeks",
+	"weekend", "weekends", "month", "months", "year", "years", "monday", "tuesday",
+	"wednesday", "thursday", "friday", "saturday", "sunday", "morning", "afternoon",
+	"evening", "night", "recently", "lately", "earlier", "soon", "since", "january",
+	"february", "april", "june", "july", "august", "september", "october",
+	"november", "december", "summer", "winter", "autumn", "weekday", "decade", "days", "day",
+	"hours", "upcoming",
+)
+
+// chineseTimeMarkers are Chinese words that place a statement in time.
+var chineseTimeMarkers = []string{
+	"昨天", "今天", "明天", "前天", "后天", "上周", "下周", "这周", "本周", "上个月", "下个月",
+	"去年", "今年", "明年", "周末", "星期", "礼拜", "最近", "以前", "之前", "以后", "早上",
+	"晚上", "上午", "下午", "年前", "月前", "天前", "小时前", "刚才", "那天",
+}
+
+// monthNames maps English month names and abbreviations to 1–12; the
+// ambiguous ones ("may", "march") count only beside a date-like word.
+var monthNames = map[string]int{
+	"january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
+	"may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9,
+	"sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12,
+	"dec": 12,
+}
+
+// ambiguousMonths are month names that are also ordinary words.
+var ambiguousMonths = setOf("may", "march", "mar", "jan", "sep", "dec", "oct", "nov", "aug", "apr", "jun", "jul", "feb")
+
+// monthLead are words that, before an ambiguous month name, make it a
+// month ("in May", "early March").
+var monthLead = setOf("in", "on", "of", "since", "during", "early", "late", "mid", "last", "this",
+	"next", "until", "till", "before", "after", "by", "from", "through")
+
+// whenPhrases are the English ways to ask for a time.
+var whenPhrases = []string{"when", "what time", "what date", "what day", "which day", "what year",
+	"which year", "what month", "which month", "how long ago", "how long", "since when"}
+
+// chineseWhenPhrases are the Chinese ways to ask for a time.
+var chineseWhenPhrases = []string{"什么时候", "何时", "哪天", "哪一天", "哪年", "哪一年", "几月",
+	"几号", "多久", "多长时间", "什么时间", "几点"}
+
+// dateRef is a month and/or year a query names; zero means unnamed.
+type dateRef struct {
+	year, month int
+}
+
+// matches reports whether a document time (year, month) falls in d.
+func (d dateRef) matches(year, month int) bool {
+	if d.year == 0 && d.month == 0 {
+		return false
+	}
+	return (d.year == 0 || d.year == year) && (d.month == 0 || d.month == month)
+}
+
+// hasTimeExpression reports whether text places something in time.
+func hasTimeExpression(text string) bool {
+	for _, w := range Words(text) {
+		if _, ok := timeWords[w]; ok {
+			return true
+		}
+		if isYear(w) {
+			return true
+		}
+	}
+	for _, m := range chineseTimeMarkers {
+		if strings.Contains(text, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// isWhenQuestion reports whether text asks for a time.
+func isWhenQuestion(words []string, text string) bool {
+	joined := " " + strings.Join(words, " ") + " "
+	for _, p := range whenPhrases {
+		if strings.Contains(joined, " "+p+" ") {
+			return true
+		}
+	}
+	for _, p := range chineseWhenPhrases {
+		if strings.Contains(text, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// isYear reports whether w is a plausible calendar year.
+func isYear(w string) bool {
+	if len(w) != 4 || !isNumber(w) {
+		return false
+	}
+	return (w[0] == '1' && w[1] == '9') || (w[0] == '2' && (w[1] == '0' || (w[1] == '1' && w[2] == '0' && w[3] == '0')))
+}
+
+// parseDateRef finds the first month and year a query names, in English
+// ("in June", "May 2023") or Chinese ("2023年", "6月", "六月").
+func parseDateRef(words []string, text string) dateRef {
+	var d dateRef
+	for i, w := range words {
+		if d.year == 0 && isYear(w) {
+			d.year, _ = strconv.Atoi(w)
+			continue
+		}
+		m, ok := monthNames[w]
+		if !ok || d.month != 0 {
+			continue
+		}
+		if _, amb := ambiguousMonths[w]; amb {
+			before := i > 0 && (isNumber(words[i-1]) || inSet(monthLead, words[i-1]))
+			after := i+1 < len(words) && isNumber(words[i+1])
+			if !before && !after {
+				continue
+			}
+		}
+		d.month = m
+	}
+	if d.year == 0 || d.month == 0 {
+		cy, cm := parseChineseDate(text)
+		if d.year == 0 {
+			d.year = cy
+		}
+		if d.month == 0 {
+			d.month = cm
+		}
+	}
+	return d
+}
+
+// parseChineseDate finds "YYYY年" and "M月" (digits or Chinese numerals).
+func parseChineseDate(text string) (year, month int) {
+	runes := []rune(text)
+	for i, r := range runes {
+		switch r {
+		case '年':
+			if year == 0 && i >= 4 {
+				if y, err := strconv.Atoi(string(runes[i-4 : i])); err == nil && y >= 1900 && y <= 2100 {
+					year = y
+				}
+			}
+		case '月':
+			if month == 0 {
+				month = monthBefore(runes[:i])
+			}
+		}
+	}
+	return year, month
+}
+
+// monthBefore reads a month number (1–12) written just before 月.
+func monthBefore(rs []rune) int {
+	if n := len(rs); n > 0 && rs[n-1] >= '0' && rs[n-1] <= '9' {
+		start := n - 1
+		if start > 0 && rs[start-1] >= '0' && rs[start-1] <= '9' {
+			start--
+		}
+		m, _ := strconv.Atoi(string(rs[start:]))
+		if m >= 1 && m <= 12 {
+			return m
+		}
+		return 0
+	}
+	n := len(rs)
+	if n == 0 {
+		return 0
+	}
+	last := chineseDigit(rs[n-1])
+	if last == 0 {
+		return 0
+	}
+	if n >= 2 && rs[n-2] == '十' && last < 10 {
+		return 10 + last
+	}
+	return last
+}
+
+// isNumber reports whether w is all ASCII digits.
+func isNumber(w string) bool {
+	if w == "" || !utf8.ValidString(w) {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < '0' || w[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// inSet reports whether w is in s.
+func inSet(s map[string]struct{}, w string) bool {
+	_, ok := s[w]
+	return ok
+}
+
+// chineseDigit returns the value of a Chinese numeral from 一 to 十, or 0.
+func chineseDigit(r rune) int {
+	for i, d := range "一二三四五六七八九十" {
+		if d == r {
+			return i/3 + 1
+		}
+	}
+	return 0
+}
