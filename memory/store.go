@@ -77,6 +77,66 @@ type Store interface {
 	// many went.
 	DeleteAllMemories(ctx context.Context, owner string) (int64, error)
 
+	// CreatePerson stores a new person, assigning p.ID when empty, setting
+	// Version to 1 and CreatedAt/UpdatedAt to now when zero (reflected in
+	// p). ErrConflict if the id exists; ErrInvalid for text that cannot be
+	// stored.
+	CreatePerson(ctx context.Context, p *Person) error
+	// DeletePersonMessages hard-deletes every captured message authored by
+	// the person (the right to erasure) and returns how many went. The bot's
+	// own messages are never touched: an empty personID is ErrInvalid.
+	DeletePersonMessages(ctx context.Context, personID string) (int64, error)
+
+	// Setting returns the value stored under key, or ErrNotFound if there is
+	// none or it expired. Settings are small named documents (server
+	// settings, one-time link codes, per-person records) shared by every
+	// replica; see ValidateSettingKey for what a key may be (ErrInvalid
+	// otherwise).
+	Setting(ctx context.Context, key string) (string, error)
+	// PutSetting stores value under key, replacing any earlier value, until
+	// expires (the zero time: forever). Keys and values beyond
+	// MaxSettingKey and MaxSettingValue, or not valid UTF-8, are ErrInvalid.
+	PutSetting(ctx context.Context, key, value string, expires time.Time) error
+	// TakeSetting atomically returns and deletes key, so that of concurrent
+	// callers exactly one gets the value and the others ErrNotFound
+	// (single-use codes). An expired value is ErrNotFound.
+	TakeSetting(ctx context.Context, key string) (string, error)
+	// DeleteSetting removes key; a key that is absent is not an error.
+	DeleteSetting(ctx context.Context, key string) error
+	// CountSettings counts the unexpired keys starting with prefix (byte
+	// for byte, no wildcards; the empty prefix counts every key), e.g. to
+	// rate-limit link attempts.
+	CountSettings(ctx context.Context, prefix string) (int64, error)
+
+	// ArchiveStale moves stale active memories, of every owner, out of the
+	// active set: temporary memories whose ExpiresAt is set and before now
+	// (reason ArchiveExpired), and memories neither used, updated nor
+	// created since unusedBefore, that is with the latest of LastUsedAt,
+	// UpdatedAt and CreatedAt before it (reason ArchiveUnused; with
+	// keepLongTerm long-term memories are exempt; a zero unusedBefore turns
+	// this rule off). Each becomes StatusArchived with its version
+	// incremented, UpdatedAt set to now and a History entry {Text: its text,
+	// Time: now, Action: ArchiveAction, Reason: the reason} appended. At
+	// most limit memories go per call (0: no limit); it returns the refs of
+	// those archived, so that indexes can drop them; with an error, the
+	// refs returned (possibly none) were archived all the same. A zero now
+	// or a negative limit is ErrInvalid.
+	ArchiveStale(ctx context.Context, now, unusedBefore time.Time, keepLongTerm bool, limit int) ([]MemoryRef, error)
+	// MissingEmbeddings lists active memories of every owner that have no
+	// embedding or one made by another model than model, oldest first (by
+	// CreatedAt, then ID), at most limit (0: no limit), for back-filling.
+	// Their Embedding is not loaded (nil). An empty model or a negative
+	// limit is ErrInvalid.
+	MissingEmbeddings(ctx context.Context, model string, limit int) ([]Memory, error)
+	// SetEmbedding stores e as the embedding of owner's memory id and
+	// changes nothing else: neither Version nor UpdatedAt moves, so a
+	// content edit racing with a back-fill is never rejected because of it.
+	// The write is skipped with ErrConflict when the memory's Version is no
+	// longer version (its text may have changed since it was embedded);
+	// ErrNotFound when the memory does not exist under owner; ErrInvalid
+	// for an empty owner or id, a nil embedding, an empty model or vector.
+	SetEmbedding(ctx context.Context, owner, id string, version int64, e *Embedding) error
+
 	// Close releases the store. It is safe to call more than once.
 	Close() error
 }

@@ -9,7 +9,9 @@
 //	conversations  _id = conversation id; watermark, summary, last user message seq
 //	counters       _id = conversation id; the next message seq (atomic $inc)
 //	messages       captured log; unique {conversation_id, platform_id}, {conversation_id, seq}, {time}
-//	memories       _id = memory id; {owner, status, created_at}, {owner, _id}
+//	memories       _id = memory id; {owner, status, created_at}, {owner, _id},
+//	               {status, created_at, _id} for upkeep across owners
+//	settings       _id = setting key; value, expires_at (TTL index where supported)
 //
 // Indexes are created by Open; creating an existing index is a no-op, so
 // every replica may do it at start-up.
@@ -19,7 +21,8 @@
 // Memories are sharded naturally on owner: every memory query and write
 // names the owner (privacy is enforced by that same filter), so each one is
 // routed to a single shard, and the {owner, …} indexes are prefixed by the
-// shard key. Messages and counters shard on conversation_id, identities on
+// shard key. Only the upkeep queries (ArchiveStale, MissingEmbeddings) span
+// owners and so every shard; they run in the background, in bounded batches. Messages and counters shard on conversation_id, identities on
 // {platform, user_id}. ReassignOwner changes the shard key of a memory one
 // document at a time (a single-document update by _id and owner), which a
 // sharded cluster accepts as a retryable write; the driver enables
@@ -36,6 +39,10 @@
 // dimension beside them, never arrays of doubles, which decode about twenty
 // times slower. Times are BSON dates: millisecond precision, UTC. Ids are 16
 // random hex characters.
+//
+// Settings expire when read: a setting past its expires_at is reported as
+// absent whether or not the TTL index removed it yet (FerretDB has no TTL
+// indexes; expired settings are also purged whenever one is written).
 //
 // Every versioned record (person, conversation, memory) is written with a
 // filter on its version and $inc of it, so two replicas updating one record

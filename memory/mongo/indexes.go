@@ -15,21 +15,27 @@ type indexSpec struct {
 	name   string
 	keys   bson.D
 	unique bool
+	// ttl makes the server delete a document once the date in its single
+	// key field has passed. Servers without TTL indexes get a plain index
+	// of the same name instead; nothing relies on the deletion.
+	ttl bool
 }
 
 // indexSpecs lists every index the store relies on. Names are fixed so that
 // a changed definition fails loudly instead of creating a second index.
 func indexSpecs() []indexSpec {
 	return []indexSpec{
-		{collMemories, "owner_status_created", bson.D{{Key: "owner", Value: 1}, {Key: "status", Value: 1}, {Key: "created_at", Value: -1}}, false},
-		{collMemories, "owner_id", bson.D{{Key: "owner", Value: 1}, {Key: "_id", Value: 1}}, false},
-		{collMessages, "conversation_platform_id", bson.D{{Key: "conversation_id", Value: 1}, {Key: "platform_id", Value: 1}}, true},
-		{collMessages, "conversation_seq", bson.D{{Key: "conversation_id", Value: 1}, {Key: "seq", Value: 1}}, true},
-		{collMessages, "time", bson.D{{Key: "time", Value: 1}}, false},
-		{collMessages, "person_id", bson.D{{Key: "person_id", Value: 1}}, false},
-		{collIdentities, "platform_user_id", bson.D{{Key: "platform", Value: 1}, {Key: "user_id", Value: 1}}, true},
-		{collIdentities, "person_id", bson.D{{Key: "person_id", Value: 1}}, false},
-		{collConversations, "updated_at", bson.D{{Key: "updated_at", Value: 1}}, false},
+		{collMemories, "owner_status_created", bson.D{{Key: "owner", Value: 1}, {Key: "status", Value: 1}, {Key: "created_at", Value: -1}}, false, false},
+		{collMemories, "owner_id", bson.D{{Key: "owner", Value: 1}, {Key: "_id", Value: 1}}, false, false},
+		{collMemories, "status_created", bson.D{{Key: "status", Value: 1}, {Key: "created_at", Value: 1}, {Key: "_id", Value: 1}}, false, false},
+		{collMessages, "conversation_platform_id", bson.D{{Key: "conversation_id", Value: 1}, {Key: "platform_id", Value: 1}}, true, false},
+		{collMessages, "conversation_seq", bson.D{{Key: "conversation_id", Value: 1}, {Key: "seq", Value: 1}}, true, false},
+		{collMessages, "time", bson.D{{Key: "time", Value: 1}}, false, false},
+		{collMessages, "person_id", bson.D{{Key: "person_id", Value: 1}}, false, false},
+		{collIdentities, "platform_user_id", bson.D{{Key: "platform", Value: 1}, {Key: "user_id", Value: 1}}, true, false},
+		{collIdentities, "person_id", bson.D{{Key: "person_id", Value: 1}}, false, false},
+		{collConversations, "updated_at", bson.D{{Key: "updated_at", Value: 1}}, false, false},
+		{collSettings, "expires_at", bson.D{{Key: "expires_at", Value: 1}}, false, true},
 	}
 }
 
@@ -39,14 +45,30 @@ func indexSpecs() []indexSpec {
 // a hot path.
 func (s *Store) ensureIndexes(ctx context.Context) error {
 	for _, ix := range indexSpecs() {
+		if ix.ttl {
+			err := s.createIndex(ctx, ix, options.Index().SetName(ix.name).SetExpireAfterSeconds(0))
+			if err == nil {
+				continue
+			}
+			s.log.DebugContext(ctx, "server refused a TTL index; creating a plain one",
+				"collection", ix.coll, "index", ix.name, "err", err)
+		}
 		o := options.Index().SetName(ix.name)
 		if ix.unique {
 			o.SetUnique(true)
 		}
-		model := mongo.IndexModel{Keys: ix.keys, Options: o}
-		if _, err := s.db.Collection(ix.coll).Indexes().CreateOne(ctx, model); err != nil {
-			return fmt.Errorf("create index %s on %s: %w", ix.name, ix.coll, err)
+		if err := s.createIndex(ctx, ix, o); err != nil {
+			return err
 		}
+	}
+	return nil
+}
+
+// createIndex creates one index with the given options.
+func (s *Store) createIndex(ctx context.Context, ix indexSpec, o *options.IndexOptionsBuilder) error {
+	model := mongo.IndexModel{Keys: ix.keys, Options: o}
+	if _, err := s.db.Collection(ix.coll).Indexes().CreateOne(ctx, model); err != nil {
+		return fmt.Errorf("create index %s on %s: %w", ix.name, ix.coll, err)
 	}
 	return nil
 }

@@ -213,3 +213,17 @@ func (s *Store) DeleteMessagesBefore(ctx context.Context, t time.Time) (int64, e
 	}
 	return res.DeletedCount, nil
 }
+
+// DeletePersonMessages hard-deletes every captured message the person
+// wrote and returns how many went; the bot's messages (no person) stay.
+func (s *Store) DeletePersonMessages(ctx context.Context, personID string) (int64, error) {
+	op := "delete messages of " + personID
+	if err := checkKey("person id", personID); err != nil {
+		return 0, fmt.Errorf("delete messages of a person: %w", err)
+	}
+	res, err := s.messages.DeleteMany(ctx, bson.D{{Key: "person_id", Value: personID}})
+	if err != nil {
+		return 0, s.fail(op, err)
+	}
+	return res.DeletedCount, nil
+}

@@ -120,6 +120,8 @@ func TestMongoStore(t *testing.T) {
 		{"MessageInputRejected", testMessageInputRejected},
 		{"ConversationSeesMessagesCapturedBeforeIt", testConversationSeesMessagesCapturedBeforeIt},
 		{"ReassignOwnerBumpsVersion", testReassignOwnerBumpsVersion},
+		{"SettingsExpiryIndex", testSettingsExpiryIndex},
+		{"PutSettingPurgesExpired", testPutSettingPurgesExpired},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.run(t, srv) })
 	}

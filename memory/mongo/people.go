@@ -74,6 +74,40 @@ func (s *Store) person(ctx context.Context, op, id string) (memory.Person, error
 	return d.toPerson(), nil
 }
 
+// CreatePerson stores a new person at version 1, assigning its id when
+// empty and the creation and update times when zero; memory.ErrConflict if
+// the id is taken.
+func (s *Store) CreatePerson(ctx context.Context, p *memory.Person) error {
+	op := "create person " + p.ID
+	stored := *p
+	if stored.ID == "" {
+		stored.ID = newID()
+	}
+	if err := errors.Join(checkKey("person id", stored.ID), checkString("display name", stored.DisplayName, maxShort),
+		checkString("language", stored.Language, maxShort)); err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	now := s.clock()
+	if stored.CreatedAt.IsZero() {
+		stored.CreatedAt = now
+	}
+	if stored.UpdatedAt.IsZero() {
+		stored.UpdatedAt = now
+	}
+	stored.CreatedAt, stored.UpdatedAt = storedTime(stored.CreatedAt), storedTime(stored.UpdatedAt)
+	stored.Version = 1
+	doc := personDoc{
+		ID: stored.ID, DisplayName: stored.DisplayName, Language: stored.Language, MemoryOff: stored.MemoryOff,
+		CreatedAt: bson.NewDateTimeFromTime(stored.CreatedAt), UpdatedAt: bson.NewDateTimeFromTime(stored.UpdatedAt),
+		Version: stored.Version,
+	}
+	if _, err := s.people.InsertOne(ctx, doc); err != nil {
+		return s.fail("create person "+stored.ID, err)
+	}
+	*p = stored
+	return nil
+}
+
 // UpdatePerson writes p's settings if p.Version is still the stored one.
 func (s *Store) UpdatePerson(ctx context.Context, p *memory.Person) error {
 	op := "update person " + p.ID

@@ -26,6 +26,7 @@ const (
 	collCounters      = "counters"
 	collMessages      = "messages"
 	collMemories      = "memories"
+	collSettings      = "settings"
 )
 
 // closeTimeout bounds Close, so that shutting down never hangs on a server
@@ -47,6 +48,7 @@ type Store struct {
 	counters      *mongo.Collection
 	messages      *mongo.Collection
 	memories      *mongo.Collection
+	settings      *mongo.Collection
 
 	closeOnce sync.Once
 	closeErr  error
@@ -132,6 +134,7 @@ func newStore(client *mongo.Client, database, where string, cfg config) *Store {
 		counters:      db.Collection(collCounters),
 		messages:      db.Collection(collMessages),
 		memories:      db.Collection(collMemories),
+		settings:      db.Collection(collSettings),
 	}
 }
 

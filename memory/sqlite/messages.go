@@ -166,3 +166,21 @@ func (s *Store) DeleteMessagesBefore(ctx context.Context, t time.Time) (int64, e
 	})
 	return n, err
 }
+
+// DeletePersonMessages hard-deletes every captured message the person
+// wrote and returns how many went; the bot's messages (no person) stay.
+func (s *Store) DeletePersonMessages(ctx context.Context, personID string) (int64, error) {
+	if personID == "" {
+		return 0, fmt.Errorf("delete messages of a person: %w: no person id", memory.ErrInvalid)
+	}
+	var n int64
+	err := s.write(ctx, "delete messages of "+personID, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM messages WHERE person_id = ?`, personID)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return n, err
+}

@@ -101,7 +101,7 @@ func (s *Store) migrate(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("migrate %s: %w", s.path, err)
 		}
-		s.log.InfoContext(ctx, "applied schema migration", slog.Int("version", m.version), slog.String("name", m.name))
+		s.log.DebugContext(ctx, "applied schema migration", slog.Int("version", m.version), slog.String("name", m.name))
 	}
 	return nil
 }

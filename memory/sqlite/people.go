@@ -90,6 +90,42 @@ func (s *Store) Person(ctx context.Context, id string) (memory.Person, error) {
 	return p, nil
 }
 
+// CreatePerson stores a new person at version 1, assigning its id when
+// empty and the creation and update times when zero.
+func (s *Store) CreatePerson(ctx context.Context, p *memory.Person) error {
+	if err := checkUTF8("id", p.ID, "display name", p.DisplayName, "language", p.Language); err != nil {
+		return fmt.Errorf("create person %s: %w", p.ID, err)
+	}
+	stored := *p
+	if stored.ID == "" {
+		stored.ID = newID()
+	}
+	now := s.nowMs()
+	if stored.CreatedAt.IsZero() {
+		stored.CreatedAt = now
+	}
+	if stored.UpdatedAt.IsZero() {
+		stored.UpdatedAt = now
+	}
+	stored.CreatedAt, stored.UpdatedAt = fromMs(toMs(stored.CreatedAt)), fromMs(toMs(stored.UpdatedAt))
+	stored.Version = 1
+	err := s.write(ctx, "create person "+stored.ID, func(tx *sql.Tx) error {
+		ok, err := execOne(ctx, tx, `INSERT INTO people (`+personColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (id) DO NOTHING`,
+			stored.ID, stored.DisplayName, stored.Language, boolInt(stored.MemoryOff),
+			toMs(stored.CreatedAt), toMs(stored.UpdatedAt), stored.Version)
+		if err == nil && !ok {
+			err = fmt.Errorf("id is taken: %w", memory.ErrConflict)
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	*p = stored
+	return nil
+}
+
 // UpdatePerson writes p if its version is current, then increments it.
 func (s *Store) UpdatePerson(ctx context.Context, p *memory.Person) error {
 	if err := checkUTF8("display name", p.DisplayName, "language", p.Language); err != nil {

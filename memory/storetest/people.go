@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"testing"
+	"time"
 
 	"github.com/membot/membot/memory"
 )
@@ -15,6 +16,9 @@ func peopleContracts() []contract {
 		{name: "UpdatePersonVersion", run: testUpdatePersonVersion},
 		{name: "MoveIdentity", run: testMoveIdentity},
 		{name: "ReassignOwner", run: testReassignOwner},
+		{name: "CreatePerson", run: testCreatePerson},
+		{name: "CreatePersonConflict", run: testCreatePersonConflict},
+		{name: "CreatePersonRejectsInvalid", run: testCreatePersonRejectsInvalid},
 	}
 }
 
@@ -189,5 +193,82 @@ func testReassignOwner(t *testing.T, s memory.Store) {
 	msgs := mustMessages(t, s, conv.ID, 0, 0)
 	if len(msgs) != 1 || msgs[0].PersonID != to.ID {
 		t.Errorf("messages after reassign = %+v, want one authored by %s", msgs, to.ID)
+	}
+}
+
+func testCreatePerson(t *testing.T, s memory.Store) {
+	ctx := t.Context()
+	before := time.Now().Add(-time.Minute)
+	fresh := memory.Person{DisplayName: "新人 🌱", Language: "zh", Version: 9}
+	if err := s.CreatePerson(ctx, &fresh); err != nil {
+		t.Fatalf("CreatePerson: %v", err)
+	}
+	after := time.Now().Add(time.Minute)
+	if !urlSafe.MatchString(fresh.ID) || fresh.Version != 1 {
+		t.Errorf("created person %+v, want an assigned URL-safe id and version 1", fresh)
+	}
+	if fresh.CreatedAt.Before(before) || fresh.CreatedAt.After(after) || fresh.UpdatedAt.Before(before) || fresh.UpdatedAt.After(after) {
+		t.Errorf("created person's times %v / %v, want the time of creation", fresh.CreatedAt, fresh.UpdatedAt)
+	}
+
+	given := memory.Person{ID: "person-given-id", DisplayName: "Given", MemoryOff: true,
+		CreatedAt: base.In(shanghai), UpdatedAt: base.Add(time.Minute)}
+	if err := s.CreatePerson(ctx, &given); err != nil {
+		t.Fatalf("CreatePerson with an id: %v", err)
+	}
+	for _, want := range []memory.Person{fresh, given} {
+		got, err := s.Person(ctx, want.ID)
+		if err != nil {
+			t.Fatalf("Person(%s): %v", want.ID, err)
+		}
+		if got.ID != want.ID || got.DisplayName != want.DisplayName || got.Language != want.Language ||
+			got.MemoryOff != want.MemoryOff || got.Version != 1 ||
+			!sameMs(got.CreatedAt, want.CreatedAt) || !sameMs(got.UpdatedAt, want.UpdatedAt) {
+			t.Errorf("Person(%s) = %+v, want %+v", want.ID, got, want)
+		}
+	}
+	if idents := mustIdentities(t, s, given.ID); len(idents) != 0 {
+		t.Errorf("a created person has identities %+v, want none", idents)
+	}
+	// A created person can receive a linked account and be updated.
+	mustResolve(t, s, "discord", "u1", "alice")
+	if err := s.MoveIdentity(ctx, "discord", "u1", given.ID); err != nil {
+		t.Errorf("MoveIdentity to a created person: %v", err)
+	}
+	if err := s.UpdatePerson(ctx, &given); err != nil || given.Version != 2 {
+		t.Errorf("UpdatePerson of a created person: %v (version %d), want version 2", err, given.Version)
+	}
+}
+
+func testCreatePersonConflict(t *testing.T, s memory.Store) {
+	ctx := t.Context()
+	resolved := mustResolve(t, s, "telegram", "7", "first")
+	dup := memory.Person{ID: resolved.ID, DisplayName: "impostor"}
+	wantErr(t, "CreatePerson with the id of a resolved person", s.CreatePerson(ctx, &dup), memory.ErrConflict)
+	p := memory.Person{ID: "person-taken-id", DisplayName: "original"}
+	if err := s.CreatePerson(ctx, &p); err != nil {
+		t.Fatalf("CreatePerson: %v", err)
+	}
+	again := memory.Person{ID: p.ID, DisplayName: "second"}
+	wantErr(t, "CreatePerson twice", s.CreatePerson(ctx, &again), memory.ErrConflict)
+	for id, name := range map[string]string{resolved.ID: "first", p.ID: "original"} {
+		if got, err := s.Person(ctx, id); err != nil || got.DisplayName != name || got.Version != 1 {
+			t.Errorf("after a conflicting create Person(%s) = %+v, %v; want %s unchanged", id, got, err, name)
+		}
+	}
+}
+
+func testCreatePersonRejectsInvalid(t *testing.T, s memory.Store) {
+	ctx := t.Context()
+	for name, p := range map[string]memory.Person{
+		"a display name not UTF-8": {ID: "bad-name", DisplayName: "x\xff"},
+		"a language not UTF-8":     {ID: "bad-lang", Language: "\xc3"},
+		"an id not UTF-8":          {ID: "bad-\xfe"},
+	} {
+		wantErr(t, "CreatePerson with "+name, s.CreatePerson(ctx, &p), memory.ErrInvalid)
+	}
+	for _, id := range []string{"bad-name", "bad-lang"} {
+		_, err := s.Person(ctx, id)
+		wantErr(t, "Person after a rejected create", err, memory.ErrNotFound)
 	}
 }

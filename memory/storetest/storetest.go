@@ -40,7 +40,26 @@
 //   - ResolveIdentity with an empty platform or user id is ErrInvalid; a new
 //     person gets the username as DisplayName and Version 1.
 //   - Text that is not valid UTF-8 is either refused with ErrInvalid or
-//     stored byte for byte; nothing else is acceptable.
+//     stored byte for byte; nothing else is acceptable. Settings and
+//     setting keys are the exception: invalid UTF-8 there is ErrInvalid.
+//   - CreatePerson assigns a URL-safe ID of at least 12 characters when
+//     empty and otherwise behaves as InsertMemory does for memories: a
+//     taken id (whether created or resolved) is ErrConflict.
+//   - DeletePersonMessages leaves the sequence numbers of later messages
+//     unaffected (never reused).
+//   - Settings expire against the store's clock: a setting is expired from
+//     its expiry time on. Keys match prefixes byte for byte: no wildcards,
+//     no case folding. A rejected write leaves any stored value as it was.
+//   - ArchiveStale compares at millisecond precision, strictly: a memory
+//     expiring exactly at now, or last used exactly at unusedBefore, stays.
+//     When both rules apply the reason is ArchiveExpired. Memories that
+//     are not active are never touched; the order of the returned refs is
+//     unspecified, but a limited call archives the oldest (by CreatedAt)
+//     first. UseCount, LastUsedAt, the embedding and every other field are
+//     kept.
+//   - MissingEmbeddings compares model names exactly (case-sensitive).
+//   - SetEmbedding works on memories of any status and leaves UseCount,
+//     LastUsedAt and UpdatedAt alone, like TouchMemories.
 package storetest
 
 import (
@@ -53,8 +72,9 @@ import (
 // makes the tests needing it call t.Skip(reason) so the reason is printed.
 type Options struct {
 	// SkipConcurrent skips the tests needing atomic concurrent updates
-	// (50 goroutines): read-modify-write with retry, use counters, message
-	// numbering and first-sight identity creation under contention.
+	// (20 to 50 goroutines): read-modify-write with retry, use counters,
+	// message numbering, first-sight identity creation and single-use
+	// settings under contention.
 	SkipConcurrent string
 }
 
@@ -75,6 +95,10 @@ func contracts() []contract {
 	all = append(all, memoryContracts()...)
 	all = append(all, queryContracts()...)
 	all = append(all, writeContracts()...)
+	all = append(all, erasureContracts()...)
+	all = append(all, settingContracts()...)
+	all = append(all, archiveContracts()...)
+	all = append(all, backfillContracts()...)
 	all = append(all, concurrencyContracts()...)
 	return all
 }
