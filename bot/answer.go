@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -17,7 +18,9 @@ import (
 // or a model answer with the person's memories as background.
 func (e *Engine) answer(ctx context.Context, t turn, r Responder) {
 	var reply Reply
-	if t.msg.IsCommand() {
+	if refusal, limited := e.limited(t); limited {
+		reply = refusal
+	} else if t.msg.IsCommand() {
 		reply = e.command(ctx, t)
 	} else {
 		reply = e.chat(ctx, t, r)
@@ -54,11 +57,15 @@ func (e *Engine) chat(ctx context.Context, t turn, r Responder) Reply {
 		Messages:    append([]llm.Message{{Role: llm.RoleSystem, Content: system}}, history...),
 		Temperature: e.opts.Temperature,
 	}
+	if !e.meter.tokensLeft(t.person.ID, e.opts.Now(), e.opts.Limits.DailyTokens) {
+		return Reply{Text: e.say(lang, msgTokenBudget)}
+	}
 	var acc strings.Builder
-	text, _, err := e.model.Stream(ctx, req, func(delta string) error {
+	text, usage, err := e.model.Stream(ctx, req, func(delta string) error {
 		acc.WriteString(delta)
 		return r.Stream(ctx, acc.String())
 	})
+	e.meter.addTokens(t.person.ID, e.opts.Now(), spent(req, text, usage))
 	if err != nil {
 		e.log.Warn("model reply failed", "conversation", t.conv.ID, "err", err)
 		return Reply{Text: e.modelApology(lang, err)}
@@ -68,6 +75,32 @@ func (e *Engine) chat(ctx context.Context, t turn, r Responder) Reply {
 	}
 	e.afterReply(ctx, t, text, recalled)
 	return Reply{Text: text}
+}
+
+// limited answers instead of the request when the person is over a limit.
+func (e *Engine) limited(t turn) (Reply, bool) {
+	now := e.opts.Now()
+	lang := e.language(t)
+	if !e.meter.allowMessage(t.person.ID, now, e.opts.Limits.MessagesPerMinute) {
+		return Reply{Text: e.say(lang, msgSlowDown)}, true
+	}
+	if t.msg.GuildID != "" && !e.meter.allowGuildMessage(t.msg.Platform+":"+t.msg.GuildID+":"+t.person.ID, now, t.guild.DailyLimit) {
+		return Reply{Text: e.say(lang, msgGuildLimit)}, true
+	}
+	return Reply{}, false
+}
+
+// spent is the tokens a call used: the server's count, or an estimate
+// when it sent none.
+func spent(req llm.Request, answer string, u llm.Usage) int64 {
+	if n := u.PromptTokens + u.CompletionTokens; n > 0 {
+		return n
+	}
+	n := len(answer)
+	for _, m := range req.Messages {
+		n += len(m.Content)
+	}
+	return int64(n/4 + 1)
 }
 
 // recallFor fetches the memories to inject; a recall failure degrades to
@@ -84,17 +117,29 @@ func (e *Engine) recallFor(ctx context.Context, t turn) []Recalled {
 			}
 		}
 	}
-	got, err := e.recall.Recall(ctx, t.person.ID, RecallQuery{
-		Text: t.text, Context: context, Limit: e.opts.MaxInjected, TokenBudget: e.opts.TokenBudget,
-	})
+	q := RecallQuery{Text: t.text, Context: context, Limit: e.opts.MaxInjected, TokenBudget: e.opts.TokenBudget}
+	got, err := e.recall.Recall(ctx, t.person.ID, q)
 	if err != nil {
 		e.log.Warn("recall failed; answering without memories", "person", t.person.ID, "err", err)
 		return nil
 	}
-	// Scoping is enforced here, whatever the recall layer returns.
+	owners := []string{t.person.ID}
+	if t.guild.Notes && t.msg.GuildID != "" {
+		notesOwner := GuildOwner(t.msg.Platform, t.msg.GuildID)
+		owners = append(owners, notesOwner)
+		q.Limit = 2
+		notes, err := e.recall.Recall(ctx, notesOwner, q)
+		if err != nil {
+			e.log.Warn("recall server notes", "guild", t.msg.GuildID, "err", err)
+		}
+		got = append(got, notes...)
+		sort.SliceStable(got, func(i, j int) bool { return got[i].Score > got[j].Score })
+	}
+	// Scoping is enforced here, whatever the recall layer returns: only the
+	// asking person's memories (and the server's notes) can reach a prompt.
 	out := got[:0]
 	for _, r := range got {
-		if r.Memory.Owner == t.person.ID {
+		if slices.Contains(owners, r.Memory.Owner) && len(out) < e.opts.MaxInjected {
 			out = append(out, r)
 		}
 	}

@@ -19,6 +19,8 @@ type turn struct {
 	// captured is false when the person has memory off or the message was a
 	// command.
 	captured bool
+	// guild holds the server's settings (defaults outside servers).
+	guild GuildSettings
 	// seq is the captured message's place in the conversation (0 when not
 	// captured).
 	seq int64
@@ -93,7 +95,11 @@ func authorName(a Author) string {
 // language picks the reply language: the conversation's, else the
 // person's, else the client's, else the default.
 func (e *Engine) language(t turn) string {
-	for _, l := range []string{preprocess.DetectLanguage(t.text), t.conv.Language, t.person.Language} {
+	detected := ""
+	if !t.msg.IsCommand() { // a command's words say nothing of the person's language
+		detected = preprocess.DetectLanguage(t.text)
+	}
+	for _, l := range []string{detected, t.conv.Language, t.person.Language} {
 		if l == "zh" || l == "en" {
 			return l
 		}

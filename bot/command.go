@@ -52,6 +52,8 @@ func (e *Engine) handlers() map[string]handler {
 		"memories": e.cmdMemories,
 		"memory":   e.cmdMemories,
 		"summary":  e.cmdSummary,
+		"link":     e.cmdLink,
+		"membot":   e.cmdMembot,
 	}
 }
 

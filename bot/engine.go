@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -44,6 +45,8 @@ type Options struct {
 	Now func() time.Time
 	// Logger receives the engine's logs (default slog.Default()).
 	Logger *slog.Logger
+	// Limits guard against abuse and runaway costs.
+	Limits Limits
 }
 
 // Deps are the engine's collaborators. Store is required; a nil Model runs
@@ -80,6 +83,7 @@ type Engine struct {
 	// forgetAsked holds when each person asked to forget everything,
 	// awaiting confirmation.
 	forgetAsked map[string]time.Time
+	meter       *meter
 }
 
 // Injection records which memories went into a person's last reply.
@@ -137,6 +141,7 @@ func New(d Deps, o Options) (*Engine, error) {
 		queues:      make(map[string]*queue),
 		injected:    make(map[string]Injection),
 		forgetAsked: make(map[string]time.Time),
+		meter:       newMeter(),
 	}, nil
 }
 
@@ -167,10 +172,31 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 	if closed {
 		return nil, ErrClosed
 	}
+	if !e.opts.Limits.allowed(msg) {
+		if !msg.Addressed || !e.enqueue(msg.ConversationID(), func(ctx context.Context) {
+			defer close(done)
+			lang := e.language(turn{msg: msg, text: msg.Text})
+			if err := r.Send(ctx, Reply{Text: e.say(lang, msgDenied), Private: true}); err != nil {
+				e.log.Warn("deliver refusal", "err", err)
+			}
+		}) {
+			close(done)
+		}
+		return done, nil
+	}
+	guild, err := e.guildSettings(ctx, msg.Platform, msg.GuildID)
+	if err != nil {
+		e.log.Warn("server settings unavailable; using defaults", "guild", msg.GuildID, "err", err)
+	}
+	if !e.listening(msg, guild) {
+		close(done)
+		return done, nil
+	}
 	turn, err := e.capture(ctx, msg)
 	if err != nil {
 		return nil, err
 	}
+	turn.guild = guild
 	if !msg.Addressed {
 		close(done)
 		return done, nil
@@ -182,6 +208,19 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 		return nil, ErrClosed
 	}
 	return done, nil
+}
+
+// listening reports whether the engine takes in msg at all: in a server,
+// only in the channels its admins chose (commands always), and messages not
+// addressed to the bot only when the server enabled passive capture.
+func (e *Engine) listening(msg Message, g GuildSettings) bool {
+	if msg.IsDM || msg.GuildID == "" {
+		return true
+	}
+	if len(g.Channels) > 0 && !msg.IsCommand() && !slices.Contains(g.Channels, msg.ChatID) {
+		return false
+	}
+	return msg.Addressed || g.Passive
 }
 
 // Edited updates a captured message after a platform edit.

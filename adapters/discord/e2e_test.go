@@ -73,11 +73,21 @@ func extractByContent(facts map[string]string) func(*fakeopenai.ChatRequest) fak
 			Memories []mem `json:"memories"`
 		}{Memories: []mem{}}
 		for key, text := range facts {
-			if strings.Contains(window.String(), key) {
+			// Cite the lines that say it: "[<id>] … key …", not context lines.
+			var ids []string
+			for _, line := range strings.Split(window.String(), "\n") {
+				if !strings.Contains(line, key) || !strings.HasPrefix(line, "[") || strings.HasPrefix(line, "[context]") {
+					continue
+				}
+				if end := strings.IndexByte(line, ']'); end > 1 {
+					ids = append(ids, line[1:end])
+				}
+			}
+			if len(ids) > 0 {
 				out.Memories = append(out.Memories, mem{
 					Text: text, Type: "preference", Lifecycle: "long_term", Subject: key,
 					Tags: []string{key}, Keywords: []string{key, strings.ToLower(key)}, Importance: 0.8, Confidence: 0.95,
-					SourceIDs: []string{},
+					SourceIDs: ids,
 				})
 			}
 		}

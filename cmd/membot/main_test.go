@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/membot/membot/internal/fakeopenai"
@@ -57,6 +59,9 @@ func TestChatBadInput(t *testing.T) {
 func TestChatWithModelPersists(t *testing.T) {
 	fake := fakeopenai.New(t)
 	fake.SetHandler(func(req *fakeopenai.ChatRequest) fakeopenai.Response {
+		if req.SchemaName != "" {
+			return fakeopenai.Response{Content: `{"memories":[]}`}
+		}
 		return fakeopenai.Response{Content: "reply to " + req.LastUser(), Chunks: 3}
 	})
 	env := map[string]string{"OPENAI_BASE_URL": fake.URL(), "MEMBOT_MODEL": "test-model"}
@@ -69,9 +74,11 @@ func TestChatWithModelPersists(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "reply to second message") {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
-	last, ok := fake.LastChat()
-	if !ok {
-		t.Fatal("no chat request reached the model")
+	var last fakeopenai.ChatRequest
+	for _, r := range fake.ChatRequests() {
+		if r.SchemaName == "" {
+			last = r
+		}
 	}
 	var history []string
 	for _, m := range last.Messages {
@@ -159,8 +166,12 @@ func TestLockedDataDir(t *testing.T) {
 	fake := fakeopenai.New(t)
 	started := make(chan struct{})
 	release := make(chan struct{})
-	fake.SetHandler(func(*fakeopenai.ChatRequest) fakeopenai.Response {
-		close(started)
+	var once sync.Once
+	fake.SetHandler(func(req *fakeopenai.ChatRequest) fakeopenai.Response {
+		if req.SchemaName != "" {
+			return fakeopenai.Response{Content: `{"memories":[]}`}
+		}
+		once.Do(func() { close(started) })
 		<-release
 		return fakeopenai.Response{Content: "ok"}
 	})
@@ -185,5 +196,44 @@ func TestVersion(t *testing.T) {
 	out, _, code := run(t, "", nil, "version")
 	if code != 0 || !strings.HasPrefix(out, "membot ") {
 		t.Fatalf("version: %d %q", code, out)
+	}
+}
+
+func TestEvalRecall(t *testing.T) {
+	bench := filepath.Join(t.TempDir(), "tiny.json")
+	doc := `{"format":"recall-bench/1","name":"tiny","cases":[{"id":"c1","speakers":["A","B"],
+"messages":[{"id":"m1","speaker":"A","time":"2024-01-01T10:00:00Z","text":"I adopted a cat named Miso"},
+{"id":"m2","speaker":"B","time":"2024-01-01T10:01:00Z","text":"The weather is nice today"},
+{"id":"m3","speaker":"A","time":"2024-01-01T10:02:00Z","text":"I work as a nurse in Lyon"}],
+"queries":[{"id":"q1","text":"What is the name of A's cat?","evidence":["m1"],"category":"single-hop"},
+{"id":"q2","text":"Where does A work?","evidence":["m3"],"category":"single-hop"}]}]}`
+	if err := os.WriteFile(bench, []byte(doc), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := run(t, "", nil, "eval", "recall", "--data", bench, "--unit", "messages", "--k", "1,2", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rep struct {
+		Data   string             `json:"data"`
+		Unit   string             `json:"unit"`
+		K      []int              `json:"k"`
+		Pooled map[string]float64 `json:"pooled"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if rep.Data != "tiny" || rep.Unit != "messages" || len(rep.K) != 2 || rep.Pooled["recall@1"] != 1 || rep.Pooled["n"] != 2 {
+		t.Fatalf("report = %+v", rep)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	if err := os.WriteFile(bad, []byte(`{"cases":[{"id":"c1","messages":[{"id":"m1"}],"queries":[{"id":"q","text":"x","evidence":["zz"]}]}]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := run(t, "", nil, "eval", "recall", "--data", bad); code == 0 || !strings.Contains(errOut, "c1") {
+		t.Fatalf("malformed bench: exit %d, %s", code, errOut)
+	}
+	if _, _, code := run(t, "", nil, "eval", "recall", "--data", bench, "--k", "0"); code == 0 {
+		t.Fatal("--k 0 accepted")
 	}
 }

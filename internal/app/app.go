@@ -15,9 +15,11 @@ import (
 	"github.com/membot/membot/bot"
 	"github.com/membot/membot/config"
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/extract"
 	"github.com/membot/membot/memory/llm"
 	"github.com/membot/membot/memory/llm/openai"
 	"github.com/membot/membot/memory/mongo"
+	"github.com/membot/membot/memory/recall"
 	"github.com/membot/membot/memory/sqlite"
 )
 
@@ -32,7 +34,10 @@ type App struct {
 	Engine *bot.Engine
 	// ModelName is the chat model in use ("" offline).
 	ModelName string
-	log       *slog.Logger
+	// Index is the recall index; Extraction schedules extraction.
+	Index      *recall.Index
+	Extraction *extract.Scheduler
+	log        *slog.Logger
 }
 
 // Option adjusts how an App is assembled (mostly for tests).
@@ -73,7 +78,19 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 			return nil, err
 		}
 	}
-	a.Engine, err = bot.New(bot.Deps{Store: a.Store, Model: a.Model}, bot.Options{
+	index, sched, err := a.memorySystem(o)
+	if err != nil {
+		store.Close()
+		return nil, fmt.Errorf("memory pipeline: %w", err)
+	}
+	a.Index, a.Extraction = index, sched
+	a.Engine, err = bot.New(bot.Deps{
+		Store:     a.Store,
+		Model:     a.Model,
+		Recall:    &recaller{index: index, model: a.Model, log: o.logger},
+		Index:     indexUpdater{index: index, log: o.logger},
+		Extractor: extractor{sched},
+	}, bot.Options{
 		BotName:         cfg.Bot.Name,
 		Persona:         cfg.Bot.SystemPrompt,
 		HistoryMessages: cfg.Bot.HistoryMessages,
@@ -83,12 +100,32 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 		Temperature:     cfg.Model.Temperature,
 		Now:             o.now,
 		Logger:          o.logger,
+		Limits: bot.Limits{
+			MessagesPerMinute: cfg.Limits.MessagesPerMinute,
+			DailyTokens:       cfg.Limits.DailyTokens,
+			AllowUsers:        cfg.Limits.AllowUsers,
+			DenyUsers:         cfg.Limits.DenyUsers,
+			AllowGuilds:       cfg.Limits.AllowGuilds,
+			DenyGuilds:        cfg.Limits.DenyGuilds,
+		},
 	})
 	if err != nil {
 		store.Close()
 		return nil, err
 	}
+	a.recover(ctx)
 	return a, nil
+}
+
+// recover picks up extraction left unfinished by an earlier process (the
+// conversations whose watermark is behind their messages).
+func (a *App) recover(ctx context.Context) {
+	n, err := a.Extraction.Recover(ctx)
+	if err != nil {
+		a.log.Warn("recover pending extraction", "err", err)
+	} else if n > 0 {
+		a.log.Info("pending extraction resumed", "conversations", n)
+	}
 }
 
 func openStore(ctx context.Context, cfg config.Config, o options) (memory.Store, error) {

@@ -1,0 +1,203 @@
+package bot
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/membot/membot/memory"
+)
+
+// Link codes join one person's accounts on several platforms.
+const (
+	// LinkCodeTTL is how long a code can be redeemed.
+	LinkCodeTTL = 10 * time.Minute
+	// LinkCodeLen characters from linkAlphabet: 32^8 ≈ 10^12 codes, against
+	// at most LinkAttempts guesses per account per LinkCodeTTL.
+	LinkCodeLen = 8
+	// LinkAttempts bounds code redemptions (and code creations) per account
+	// per LinkCodeTTL.
+	LinkAttempts = 5
+)
+
+// linkAlphabet has no look-alike characters (0/O, 1/I).
+const linkAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+var (
+	msgLinkCode    = phrase{"To link another account, send this on the other platform within 10 minutes:\n/link %s\n(The code works once.)", "要关联另一个账号，请在 10 分钟内于另一个平台发送：\n/link %s\n（此代码只能使用一次。）"}
+	msgLinked      = phrase{"Linked accounts:", "已关联的账号："}
+	msgLinkOK      = phrase{"Linked: this account now shares one memory with %s.", "关联成功：此账号现在与 %s 共享同一份记忆。"}
+	msgLinkBad     = phrase{"That code is invalid, expired or already used. Send /link on your other account for a new one.", "代码无效、已过期或已被使用。请在另一个账号发送 /link 获取新代码。"}
+	msgLinkSame    = phrase{"That code belongs to this same person: nothing to link.", "这个代码属于同一个人，无需关联。"}
+	msgLinkLimit   = phrase{"Too many link attempts. Please wait 10 minutes.", "关联尝试次数过多，请 10 分钟后再试。"}
+	msgUnlinkUsage = phrase{"Usage: /link remove <platform>:<user id> (see /link for your accounts)", "用法：/link remove <平台>:<用户编号>（用 /link 查看你的账号）"}
+	msgUnlinkSelf  = phrase{"You cannot unlink the account you are using; do it from another one.", "不能解除正在使用的账号，请在另一个账号上操作。"}
+	msgUnlinkNone  = phrase{"No such linked account.", "没有这个已关联的账号。"}
+	msgUnlinked    = phrase{"Unlinked %s. Its future messages start a separate memory; what is already remembered stays here.", "已解除 %s。它今后的消息将使用独立的记忆；已有的记忆保留在这里。"}
+)
+
+type linkTicket struct {
+	PersonID string    `json:"person_id"`
+	Platform string    `json:"platform"`
+	UserID   string    `json:"user_id"`
+	Created  time.Time `json:"created"`
+}
+
+func (e *Engine) cmdLink(ctx context.Context, t turn, c command, lang string) Reply {
+	r := e.link(ctx, t, c, lang)
+	r.Private = true
+	return r
+}
+
+func (e *Engine) link(ctx context.Context, t turn, c command, lang string) Reply {
+	switch {
+	case len(c.args) == 0:
+		return e.linkStart(ctx, t, lang)
+	case strings.EqualFold(c.args[0], "remove") || strings.EqualFold(c.args[0], "unlink"):
+		return e.unlink(ctx, t, c.args[1:], lang)
+	default:
+		return e.linkRedeem(ctx, t, c.args[0], lang)
+	}
+}
+
+// attempt records one rate-limited action by an account and reports
+// whether it is still within LinkAttempts per LinkCodeTTL.
+func (e *Engine) attempt(ctx context.Context, kind string, t turn) (bool, error) {
+	prefix := fmt.Sprintf("%s:%s:%s:", kind, t.msg.Platform, t.msg.Author.ID)
+	n, err := e.store.CountSettings(ctx, prefix)
+	if err != nil {
+		return false, err
+	}
+	if n >= LinkAttempts {
+		return false, nil
+	}
+	key := prefix + randomCode(12)
+	return true, e.store.PutSetting(ctx, key, "1", e.opts.Now().Add(LinkCodeTTL))
+}
+
+func (e *Engine) linkStart(ctx context.Context, t turn, lang string) Reply {
+	var b strings.Builder
+	ids, err := e.store.Identities(ctx, t.person.ID)
+	if err != nil {
+		return e.internalError(lang, "list identities", err)
+	}
+	b.WriteString(e.say(lang, msgLinked))
+	for _, id := range ids {
+		here := ""
+		if id.Platform == t.msg.Platform && id.UserID == t.msg.Author.ID {
+			here = " ←"
+		}
+		fmt.Fprintf(&b, "\n- %s:%s %s%s", id.Platform, id.UserID, id.Username, here)
+	}
+	ok, err := e.attempt(ctx, "linkgen", t)
+	if err != nil {
+		return e.internalError(lang, "rate-limit link codes", err)
+	}
+	if !ok {
+		return Reply{Text: b.String() + "\n\n" + e.say(lang, msgLinkLimit)}
+	}
+	code := randomCode(LinkCodeLen)
+	ticket, _ := json.Marshal(linkTicket{PersonID: t.person.ID, Platform: t.msg.Platform, UserID: t.msg.Author.ID, Created: e.opts.Now()})
+	if err := e.store.PutSetting(ctx, "link:"+code, string(ticket), e.opts.Now().Add(LinkCodeTTL)); err != nil {
+		return e.internalError(lang, "store link code", err)
+	}
+	return Reply{Text: b.String() + "\n\n" + fmt.Sprintf(e.say(lang, msgLinkCode), code)}
+}
+
+func (e *Engine) linkRedeem(ctx context.Context, t turn, code, lang string) Reply {
+	ok, err := e.attempt(ctx, "linktry", t)
+	if err != nil {
+		return e.internalError(lang, "rate-limit link attempts", err)
+	}
+	if !ok {
+		return Reply{Text: e.say(lang, msgLinkLimit)}
+	}
+	code = strings.ToUpper(strings.TrimSpace(code))
+	if len(code) != LinkCodeLen || strings.Trim(code, linkAlphabet) != "" {
+		return Reply{Text: e.say(lang, msgLinkBad)}
+	}
+	raw, err := e.store.TakeSetting(ctx, "link:"+code)
+	if errors.Is(err, memory.ErrNotFound) {
+		return Reply{Text: e.say(lang, msgLinkBad)}
+	}
+	if err != nil {
+		return e.internalError(lang, "redeem link code", err)
+	}
+	var tk linkTicket
+	if err := json.Unmarshal([]byte(raw), &tk); err != nil || tk.PersonID == "" {
+		return Reply{Text: e.say(lang, msgLinkBad)}
+	}
+	if tk.PersonID == t.person.ID {
+		return Reply{Text: e.say(lang, msgLinkSame)}
+	}
+	// Everything of the redeeming person joins the person who made the code.
+	ids, err := e.store.Identities(ctx, t.person.ID)
+	if err != nil {
+		return e.internalError(lang, "list identities", err)
+	}
+	for _, id := range ids {
+		if err := e.store.MoveIdentity(ctx, id.Platform, id.UserID, tk.PersonID); err != nil {
+			return e.internalError(lang, "move identity", err)
+		}
+	}
+	if err := e.store.ReassignOwner(ctx, t.person.ID, tk.PersonID); err != nil {
+		return e.internalError(lang, "merge memories", err)
+	}
+	if e.index != nil {
+		e.index.Invalidate(t.person.ID)
+		e.index.Invalidate(tk.PersonID)
+	}
+	e.mu.Lock()
+	delete(e.injected, t.person.ID)
+	e.mu.Unlock()
+	return Reply{Text: fmt.Sprintf(e.say(lang, msgLinkOK), tk.Platform+":"+tk.UserID)}
+}
+
+func (e *Engine) unlink(ctx context.Context, t turn, args []string, lang string) Reply {
+	if len(args) != 1 {
+		return Reply{Text: e.say(lang, msgUnlinkUsage)}
+	}
+	platform, userID, ok := strings.Cut(args[0], ":")
+	if !ok || platform == "" || userID == "" {
+		return Reply{Text: e.say(lang, msgUnlinkUsage)}
+	}
+	if platform == t.msg.Platform && userID == t.msg.Author.ID {
+		return Reply{Text: e.say(lang, msgUnlinkSelf)}
+	}
+	ids, err := e.store.Identities(ctx, t.person.ID)
+	if err != nil {
+		return e.internalError(lang, "list identities", err)
+	}
+	var found *memory.Identity
+	for i := range ids {
+		if ids[i].Platform == platform && ids[i].UserID == userID {
+			found = &ids[i]
+		}
+	}
+	if found == nil {
+		return Reply{Text: e.say(lang, msgUnlinkNone)}
+	}
+	p := memory.Person{DisplayName: found.Username, Language: t.person.Language}
+	if err := e.store.CreatePerson(ctx, &p); err != nil {
+		return e.internalError(lang, "create person", err)
+	}
+	if err := e.store.MoveIdentity(ctx, platform, userID, p.ID); err != nil {
+		return e.internalError(lang, "unlink identity", err)
+	}
+	return Reply{Text: fmt.Sprintf(e.say(lang, msgUnlinked), platform+":"+userID)}
+}
+
+// randomCode returns n characters of linkAlphabet from crypto/rand
+// (256 is a multiple of 32: no modulo bias).
+func randomCode(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails
+	for i := range b {
+		b[i] = linkAlphabet[int(b[i])%len(linkAlphabet)]
+	}
+	return string(b)
+}
