@@ -60,6 +60,8 @@ type Discord struct {
 	// CommandGuilds registers slash commands in these servers only (fast
 	// to update while testing); empty registers them globally.
 	CommandGuilds []string `toml:"command_guilds"`
+	// APIURL replaces https://discord.com (a proxy, or a test server).
+	APIURL string `toml:"api_url"`
 }
 
 // On reports whether the Discord adapter should start.

@@ -28,6 +28,7 @@ var envKeys = map[string]string{
 	"MONGODB_URI":             "mongodb.uri",
 	"MEMBOT_MONGODB_DATABASE": "mongodb.database",
 	"DISCORD_TOKEN":           "discord.token",
+	"DISCORD_API_URL":         "discord.api_url",
 	"TELEGRAM_BOT_TOKEN":      "telegram.token",
 	"TELEGRAM_API_URL":        "telegram.api_url",
 	"TELEGRAM_WEBHOOK_URL":    "telegram.webhook.url",

@@ -55,6 +55,11 @@ func (c *Config) Validate() error {
 	if c.Discord.ShardCount < 0 || c.Discord.ShardID < 0 || (c.Discord.ShardCount > 0 && c.Discord.ShardID >= c.Discord.ShardCount) {
 		bad("discord.shard_id", "%d must be below shard_count %d", c.Discord.ShardID, c.Discord.ShardCount)
 	}
+	if c.Discord.APIURL != "" {
+		if err := checkURL(c.Discord.APIURL); err != nil {
+			bad("discord.api_url", "%v", err)
+		}
+	}
 	if c.Telegram.On() && c.Telegram.Token == "" {
 		bad("telegram.token", "telegram is enabled but no token is set (TELEGRAM_BOT_TOKEN)")
 	}
