@@ -87,7 +87,7 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 	a.Engine, err = bot.New(bot.Deps{
 		Store:     a.Store,
 		Model:     a.Model,
-		Recall:    &recaller{index: index, model: a.Model, log: o.logger},
+		Recall:    &recaller{index: index, store: a.Store, model: a.Model, log: o.logger},
 		Index:     indexUpdater{index: index, log: o.logger},
 		Extractor: extractor{sched},
 	}, bot.Options{

@@ -18,6 +18,7 @@ import (
 // it is not, or when the embedding call fails).
 type recaller struct {
 	index *recall.Index
+	store memory.Store
 	model llm.Client
 	log   *slog.Logger
 }
@@ -43,11 +44,38 @@ func (r *recaller) Recall(ctx context.Context, owner string, q bot.RecallQuery) 
 	if err != nil {
 		return nil, err
 	}
-	out := make([]bot.Recalled, len(res))
-	for i, x := range res {
-		out[i] = bot.Recalled{Memory: x.Memory, Score: x.Score, Parts: x.Parts}
+	out := make([]bot.Recalled, 0, len(res))
+	for _, x := range res {
+		if !r.current(ctx, x.Memory) {
+			continue
+		}
+		out = append(out, bot.Recalled{Memory: x.Memory, Score: x.Score, Parts: x.Parts})
 	}
 	return out, nil
+}
+
+// current checks a recalled memory against the store before it is used:
+// another replica may have forgotten, edited or superseded it since this
+// replica's index loaded it. A stale entry is dropped from the index.
+func (r *recaller) current(ctx context.Context, m memory.Memory) bool {
+	stored, err := r.store.Memory(ctx, m.Owner, m.ID)
+	switch {
+	case errors.Is(err, memory.ErrNotFound):
+		r.index.Remove(m.Owner, m.ID)
+		return false
+	case err != nil:
+		r.log.Warn("check recalled memory", "owner", m.Owner, "err", err)
+		return false
+	case stored.Status != memory.StatusActive || stored.Version != m.Version:
+		r.index.Remove(m.Owner, m.ID)
+		if stored.Status == memory.StatusActive {
+			if err := r.index.Upsert(stored); err != nil {
+				r.index.Invalidate(m.Owner)
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // indexUpdater lets the engine keep the index in step after edits.
