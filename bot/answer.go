@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/llm"
@@ -77,6 +78,13 @@ func (e *Engine) chat(ctx context.Context, t turn, r Responder) Reply {
 	return Reply{Text: text}
 }
 
+// A message shorter than followUpRunes, within followUpWindow of the
+// person's previous ones, is recalled together with them.
+const (
+	followUpRunes  = 40
+	followUpWindow = 10 * time.Minute
+)
+
 // limited answers instead of the request when the person is over a limit.
 func (e *Engine) limited(t turn) (Reply, bool) {
 	now := e.opts.Now()
@@ -109,11 +117,16 @@ func (e *Engine) recallFor(ctx context.Context, t turn) []Recalled {
 	if e.recall == nil {
 		return nil
 	}
+	// A short follow-up ("and for dinner?") needs the turns just before it;
+	// a message that stands alone is recalled on its own words, so earlier
+	// topics do not drag their memories into this reply.
 	var context []string
-	if recent, err := e.store.RecentMessages(ctx, t.conv.ID, 4); err == nil {
-		for _, m := range recent {
-			if m.PlatformID != t.msg.ID && m.PersonID == t.person.ID {
-				context = append(context, m.Text)
+	if utf8.RuneCountInString(t.text) < followUpRunes {
+		if recent, err := e.store.RecentMessages(ctx, t.conv.ID, 4); err == nil {
+			for _, m := range recent {
+				if m.PlatformID != t.msg.ID && m.PersonID == t.person.ID && t.msg.Time.Sub(m.Time) < followUpWindow {
+					context = append(context, m.Text)
+				}
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/prompts"
@@ -34,6 +35,10 @@ func (e *Engine) cmdMemories(ctx context.Context, t turn, c command, lang string
 	sub, args := "list", c.args
 	if len(args) > 0 {
 		sub, args = strings.ToLower(args[0]), args[1:]
+	}
+	switch sub {
+	case "list", "ls", "search", "find", "export", "history", "forget", "edit":
+		e.catchUp(ctx, t)
 	}
 	var r Reply
 	switch sub {
@@ -69,6 +74,24 @@ func (e *Engine) cmdMemories(ctx context.Context, t turn, c command, lang string
 	r.Private = true
 	return r
 }
+
+// catchUp extracts what the person said in this conversation and is
+// still waiting for its quiet window, so that what they just told the bot
+// shows up when they look. With nothing pending it costs nothing.
+func (e *Engine) catchUp(ctx context.Context, t turn) {
+	if e.extract == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, catchUpTimeout)
+	defer cancel()
+	if _, err := e.extract.ExtractNow(ctx, t.conv.ID, false); err != nil {
+		e.log.Warn("extract before listing memories", "conversation", t.conv.ID, "err", err)
+	}
+}
+
+// catchUpTimeout bounds catchUp, so a slow model delays a list only a
+// little.
+const catchUpTimeout = 20 * time.Second
 
 // listMemories shows one page, newest first, optionally filtered by type
 // or lifecycle: "/memories list 2 preference temporary".

@@ -420,3 +420,27 @@ func TestStoreLoader(t *testing.T) {
 		t.Errorf("query = %+v", l.got)
 	}
 }
+
+// Recent turns re-rank what the message matches but never pull in a
+// memory the message itself has nothing to do with.
+func TestIndexContextDoesNotBringOffTopicMemories(t *testing.T) {
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	mem := func(id, text string) memory.Memory {
+		return memory.Memory{ID: id, Owner: "o", Text: text, Type: memory.TypePreference,
+			Lifecycle: memory.LifecycleLongTerm, Importance: 0.7, Confidence: 0.9,
+			Status: memory.StatusActive, CreatedAt: now, UpdatedAt: now}
+	}
+	loader := LoaderFunc(func(context.Context, string) ([]memory.Memory, error) {
+		return []memory.Memory{mem("tea", "Prefers green tea over coffee"), mem("paris", "Lives in Paris")}, nil
+	})
+	cfg := DefaultConfig()
+	cfg.Now = func() time.Time { return now }
+	x := NewIndex(loader, cfg)
+	got, err := x.Search(context.Background(), "o", Query{Text: "any tea recommendation?", Context: []string{"I live in Paris"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Memory.ID != "tea" {
+		t.Fatalf("results = %+v, want only the tea memory", got)
+	}
+}

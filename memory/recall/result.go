@@ -56,11 +56,24 @@ func (x *Index) Search(ctx context.Context, owner string, q Query) ([]Result, er
 	cq.Limit = max(firstPositive(x.cfg.Candidates, 50), 4*limit)
 	cq.MinScore = 0
 	hits := e.corpus.Search(cq)
+	// Context re-ranks what the message itself matches; it never brings in a
+	// memory the message has nothing to do with.
+	var onTopic map[string]bool
+	if len(q.Context) > 0 {
+		oq := cq
+		oq.Context = nil
+		onTopic = make(map[string]bool)
+		for _, h := range e.corpus.Search(oq) {
+			if h.Relevance >= minScore {
+				onTopic[h.ID] = true
+			}
+		}
+	}
 
 	cands := make([]candidate, 0, len(hits))
 	for _, h := range hits {
 		m, ok := e.get(h.ID)
-		if !ok || !recallable(m, now) || h.Relevance < minScore {
+		if !ok || !recallable(m, now) || h.Relevance < minScore || (onTopic != nil && !onTopic[h.ID]) {
 			continue
 		}
 		p := x.cfg.prior(m, now)
