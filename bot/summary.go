@@ -8,6 +8,7 @@ import (
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/llm"
+	"github.com/membot/membot/memory/preprocess"
 )
 
 // summaryMessages is how much of the conversation a handoff covers.
@@ -43,6 +44,7 @@ func (e *Engine) cmdSummary(ctx context.Context, t turn, _ command, lang string)
 	if len(msgs) == 0 {
 		return Reply{Text: e.say(lang, msgSummaryEmpty), Private: true}
 	}
+	lang = conversationLanguage(msgs, lang)
 	var recalled []Recalled
 	if e.recall != nil {
 		var last []string
@@ -177,6 +179,31 @@ func (e *Engine) extractiveSummary(t turn, lang string, msgs []memory.Message, r
 	fmt.Fprintf(&b, "\n## %s\n%s\n", sec[4], bullets(questions))
 	fmt.Fprintf(&b, "\n## %s\n%s\n", sec[5], lastUser)
 	return b.String()
+}
+
+// conversationLanguage is the language most of the last user messages
+// are in (the latest one breaking a tie), else fallback.
+func conversationLanguage(msgs []memory.Message, fallback string) string {
+	count := map[string]int{}
+	seen := 0
+	for i := len(msgs) - 1; i >= 0 && seen < 10; i-- {
+		if msgs[i].Role != memory.RoleUser {
+			continue
+		}
+		l := preprocess.DetectLanguage(msgs[i].Text)
+		if seen == 0 {
+			count[l]++ // the latest message breaks a tie
+		}
+		seen++
+		count[l] += 2
+	}
+	switch {
+	case count["zh"] > count["en"]:
+		return "zh"
+	case count["en"] > count["zh"]:
+		return "en"
+	}
+	return fallback
 }
 
 var decisionCues = []string{"decided", "decide to", "we will", "i will", "let's", "going to", "plan to", "决定", "打算", "计划", "就这么定", "我会", "我们会"}

@@ -59,7 +59,7 @@ func (r *run) page(ctx context.Context, msgs []memory.Message, rescan bool) erro
 		items = append(items, preprocess.Item{ID: key, Author: authorKey(m), Text: pm.text, Time: m.Time})
 	}
 	r.res.Messages += len(msgs)
-	merged := preprocess.Merge(items, preprocess.DefaultMergeWindow, preprocess.DefaultMergeMaxLen)
+	merged := r.p.lines(items)
 	windows := preprocess.Segment(merged, preprocess.DefaultMinChars, preprocess.DefaultMaxChars, preprocess.DefaultOverlap)
 	for _, w := range windows {
 		lines := windowLines(w, byKey)
@@ -244,6 +244,22 @@ func windowLines(w preprocess.Window, byKey map[string]prepared) []Line {
 		lines = append(lines, l)
 	}
 	return lines
+}
+
+// lines turns messages into the units an extractor reads. A model reads
+// one author's quick consecutive messages merged into one line, the way
+// people split a thought; the rules read each message on its own, so that a
+// memory cites exactly the message it came from (provenance, and what
+// "/memories forget" erases).
+func (p *Pipeline) lines(items []preprocess.Item) []preprocess.Merged {
+	if _, rules := p.extractor.(RuleExtractor); !rules {
+		return preprocess.Merge(items, preprocess.DefaultMergeWindow, preprocess.DefaultMergeMaxLen)
+	}
+	out := make([]preprocess.Merged, len(items))
+	for i, it := range items {
+		out[i] = preprocess.Merged{IDs: []string{it.ID}, Author: it.Author, Text: it.Text, Time: it.Time, End: it.Time}
+	}
+	return out
 }
 
 // firstNewSeq is the sequence of the first message a window brought in
