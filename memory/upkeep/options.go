@@ -1,0 +1,127 @@
+package upkeep
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/membot/membot/memory"
+)
+
+// Defaults applied to zero-valued Options fields.
+const (
+	// DefaultInterval is how often the worker runs a pass.
+	DefaultInterval = 10 * time.Minute
+	// DefaultArchiveAfter is how long a memory may go unused, unchanged and
+	// unrecalled before it leaves the active set (DESIGN §5 "Forget").
+	DefaultArchiveAfter = 90 * 24 * time.Hour
+	// DefaultBatchSize is how many memories one store call archives or one
+	// embeddings request carries.
+	DefaultBatchSize = 100
+)
+
+// maxRounds bounds how many batches one pass archives or back-fills, so a
+// huge backlog is worked off over several passes instead of one pass
+// holding the store for a long time.
+const maxRounds = 50
+
+// Store is the part of memory.Store the worker needs; every memory.Store
+// satisfies it.
+type Store interface {
+	ArchiveStale(ctx context.Context, now, unusedBefore time.Time, keepLongTerm bool, limit int) ([]memory.MemoryRef, error)
+	MissingEmbeddings(ctx context.Context, model string, limit int) ([]memory.Memory, error)
+	SetEmbedding(ctx context.Context, owner, id string, version int64, e *memory.Embedding) error
+	DeleteMessagesBefore(ctx context.Context, t time.Time) (int64, error)
+}
+
+// Embedder turns memory texts into vectors; every llm.Client satisfies it.
+type Embedder interface {
+	// Embed returns one vector per text, in order.
+	Embed(ctx context.Context, texts []string) ([][]float32, error)
+	// EmbeddingModel names the model, or "" when there is none.
+	EmbeddingModel() string
+}
+
+// Index is the recall index the worker keeps in step with the store;
+// *recall.Index satisfies it.
+type Index interface {
+	// Remove drops a memory that left the active set.
+	Remove(owner, id string)
+	// Upsert re-indexes a memory that gained an embedding.
+	Upsert(m memory.Memory) error
+}
+
+// Options configures a Worker. Only Store is required.
+type Options struct {
+	// Store holds the memories and captured messages.
+	Store Store
+	// Embedder back-fills missing embeddings. Back-fill is off when it is
+	// nil or names no model, and resumes by itself once a model is
+	// configured (EmbeddingModel is asked on every pass).
+	Embedder Embedder
+	// Index is told about archived and newly embedded memories; nil when
+	// there is no in-process index to keep current.
+	Index Index
+	// Now is the clock; time.Now when nil.
+	Now func() time.Time
+	// Interval is the time between passes; DefaultInterval when zero or
+	// negative.
+	Interval time.Duration
+	// ArchiveAfter is how long a memory may go neither used, updated nor
+	// created before it is archived as unused; DefaultArchiveAfter when
+	// zero, and a negative value turns that rule off (expired temporary
+	// memories are archived regardless).
+	ArchiveAfter time.Duration
+	// ArchiveLongTerm lets the unused rule archive long-term memories too.
+	// By default (false) they are kept: long-term preferences and traits
+	// never decay by design (DESIGN §4), so a preference stated once and
+	// rarely relevant, such as a dietary restriction, must still be there
+	// when it finally matters.
+	ArchiveLongTerm bool
+	// MessageRetention is how long captured messages are kept; zero or
+	// negative keeps them forever.
+	MessageRetention time.Duration
+	// BatchSize bounds each store call and embeddings request;
+	// DefaultBatchSize when zero or negative.
+	BatchSize int
+	// Logger receives failures (warn) and pass summaries (debug);
+	// discarded when nil.
+	Logger *slog.Logger
+	// OnPass, when set, is called after every scheduled pass (not after
+	// RunOnce) with its report and error, for metrics and for tests that
+	// wait for the worker.
+	OnPass func(Report, error)
+}
+
+// withDefaults fills the zero-valued fields.
+func (o Options) withDefaults() Options {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Interval <= 0 {
+		o.Interval = DefaultInterval
+	}
+	if o.ArchiveAfter == 0 {
+		o.ArchiveAfter = DefaultArchiveAfter
+	}
+	if o.MessageRetention < 0 {
+		o.MessageRetention = 0
+	}
+	if o.BatchSize <= 0 {
+		o.BatchSize = DefaultBatchSize
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	return o
+}
+
+// Report counts what one pass did.
+type Report struct {
+	// Archived is how many memories left the active set.
+	Archived int
+	// Embedded is how many memories gained an embedding.
+	Embedded int
+	// MessagesDeleted is how many captured messages retention removed.
+	MessagesDeleted int64
+}

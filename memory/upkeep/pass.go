@@ -1,0 +1,96 @@
+package upkeep
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/membot/membot/memory"
+)
+
+// pass runs the three steps of upkeep once. The caller holds w.sem.
+func (w *Worker) pass(ctx context.Context) (Report, error) {
+	now := w.opts.Now()
+	var rep Report
+	var errs []error
+
+	archived, err := w.archive(ctx, now)
+	rep.Archived = archived
+	errs = append(errs, err)
+
+	if ctx.Err() == nil {
+		embedded, err := w.backfill(ctx)
+		rep.Embedded = embedded
+		errs = append(errs, err)
+	}
+	if ctx.Err() == nil {
+		deleted, err := w.retain(ctx, now)
+		rep.MessagesDeleted = deleted
+		errs = append(errs, err)
+	}
+	if ctx.Err() != nil && errors.Join(errs...) == nil {
+		errs = append(errs, fmt.Errorf("upkeep pass cut short: %w", ctx.Err()))
+	}
+
+	err = errors.Join(errs...)
+	level := slog.LevelDebug
+	if rep != (Report{}) {
+		level = slog.LevelInfo
+	}
+	w.log.Log(ctx, level, "upkeep pass done",
+		slog.Int("archived", rep.Archived),
+		slog.Int("embedded", rep.Embedded),
+		slog.Int64("messages_deleted", rep.MessagesDeleted),
+		slog.Bool("failed", err != nil))
+	return rep, err
+}
+
+// archive moves expired and long-unused memories out of the active set,
+// batch by batch, and drops each from the index.
+func (w *Worker) archive(ctx context.Context, now time.Time) (int, error) {
+	var unusedBefore time.Time
+	if w.opts.ArchiveAfter > 0 {
+		unusedBefore = now.Add(-w.opts.ArchiveAfter)
+	}
+	keepLongTerm := !w.opts.ArchiveLongTerm
+	total := 0
+	for range maxRounds {
+		refs, err := w.opts.Store.ArchiveStale(ctx, now, unusedBefore, keepLongTerm, w.opts.BatchSize)
+		// Refs returned with an error were archived all the same.
+		w.unindex(refs)
+		total += len(refs)
+		if err != nil {
+			return total, fmt.Errorf("archive stale memories: %w", err)
+		}
+		if len(refs) < w.opts.BatchSize {
+			return total, nil
+		}
+	}
+	w.log.DebugContext(ctx, "stale memories left for the next pass", slog.Int("archived", total))
+	return total, nil
+}
+
+// unindex tells the index that refs left the active set.
+func (w *Worker) unindex(refs []memory.MemoryRef) {
+	if w.opts.Index == nil {
+		return
+	}
+	for _, r := range refs {
+		w.opts.Index.Remove(r.Owner, r.ID)
+	}
+}
+
+// retain deletes captured messages older than the retention period.
+func (w *Worker) retain(ctx context.Context, now time.Time) (int64, error) {
+	if w.opts.MessageRetention <= 0 {
+		return 0, nil
+	}
+	before := now.Add(-w.opts.MessageRetention)
+	n, err := w.opts.Store.DeleteMessagesBefore(ctx, before)
+	if err != nil {
+		return n, fmt.Errorf("delete messages before %s: %w", before.UTC().Format(time.RFC3339), err)
+	}
+	return n, nil
+}

@@ -1,0 +1,136 @@
+package upkeep
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+)
+
+// Errors of the worker's life cycle, checked with errors.Is.
+var (
+	// ErrClosed: the worker was closed and cannot start again.
+	ErrClosed = errors.New("upkeep worker closed")
+	// ErrStarted: Start was called twice.
+	ErrStarted = errors.New("upkeep worker already started")
+	// ErrNoStore: the worker was built without a Store.
+	ErrNoStore = errors.New("upkeep worker has no store")
+)
+
+// Worker archives stale memories, back-fills embeddings and applies message
+// retention, in passes run by its own goroutine (Start) or on demand
+// (RunOnce). Passes never overlap. Worker is safe for concurrent use.
+type Worker struct {
+	opts Options
+	log  *slog.Logger
+	// sem holds the right to run a pass; it also guards skip.
+	sem  chan struct{}
+	skip skipList
+
+	mu      sync.Mutex
+	started bool
+	closed  bool
+	cancel  context.CancelFunc
+	done    chan struct{}
+}
+
+// New returns a worker configured by opts, with defaults for the zero
+// fields. It starts nothing; see Start and RunOnce.
+func New(opts Options) *Worker {
+	opts = opts.withDefaults()
+	return &Worker{
+		opts: opts,
+		log:  opts.Logger.With(slog.String("component", "upkeep")),
+		sem:  make(chan struct{}, 1),
+	}
+}
+
+// Start runs a pass at once and then one every Interval, in a goroutine
+// that lives until ctx ends or Close is called. It fails with ErrStarted
+// when called twice, ErrClosed after Close and ErrNoStore without a store.
+func (w *Worker) Start(ctx context.Context) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	switch {
+	case w.closed:
+		return fmt.Errorf("start upkeep: %w", ErrClosed)
+	case w.started:
+		return fmt.Errorf("start upkeep: %w", ErrStarted)
+	case w.opts.Store == nil:
+		return fmt.Errorf("start upkeep: %w", ErrNoStore)
+	}
+	runCtx, cancel := context.WithCancel(ctx)
+	w.started, w.cancel, w.done = true, cancel, make(chan struct{})
+	go w.loop(runCtx, w.done)
+	w.log.InfoContext(ctx, "upkeep started",
+		slog.Duration("interval", w.opts.Interval),
+		slog.Duration("archive_after", w.opts.ArchiveAfter),
+		slog.Duration("message_retention", w.opts.MessageRetention))
+	return nil
+}
+
+// loop runs the scheduled passes until ctx ends.
+func (w *Worker) loop(ctx context.Context, done chan<- struct{}) {
+	defer close(done)
+	tick := time.NewTicker(w.opts.Interval)
+	defer tick.Stop()
+	for {
+		rep, err := w.RunOnce(ctx)
+		if ctx.Err() != nil {
+			// Stopped mid-pass: what was done is in the store, and the
+			// error only says the pass was cut short.
+			return
+		}
+		if err != nil {
+			w.log.WarnContext(ctx, "upkeep pass failed", slog.Any("err", err))
+		}
+		if w.opts.OnPass != nil {
+			w.opts.OnPass(rep, err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// Close stops the scheduled passes and waits for a running one to end,
+// which it cuts short; it gives up waiting when ctx ends. Close may be
+// called more than once, and before or without Start.
+func (w *Worker) Close(ctx context.Context) error {
+	w.mu.Lock()
+	w.closed = true
+	cancel, done := w.cancel, w.done
+	w.mu.Unlock()
+	if cancel == nil {
+		return nil
+	}
+	cancel()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("stop upkeep: wait for the running pass: %w", ctx.Err())
+	}
+}
+
+// RunOnce runs one pass now and returns what it did; it waits for a pass
+// already under way to end first. Steps that fail do not stop the others:
+// the error joins their failures, and the report counts what was done all
+// the same. An embedding service failure is not an error (it is logged,
+// and back-fill resumes on a later pass).
+func (w *Worker) RunOnce(ctx context.Context) (Report, error) {
+	if w.opts.Store == nil {
+		return Report{}, fmt.Errorf("run upkeep: %w", ErrNoStore)
+	}
+	select {
+	case w.sem <- struct{}{}:
+	case <-ctx.Done():
+		return Report{}, fmt.Errorf("run upkeep: wait for the running pass: %w", ctx.Err())
+	}
+	defer func() { <-w.sem }()
+	return w.pass(ctx)
+}
