@@ -17,10 +17,10 @@ import (
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/extract"
 	"github.com/membot/membot/memory/llm"
-	"github.com/membot/membot/memory/llm/openai"
 	"github.com/membot/membot/memory/mongo"
 	"github.com/membot/membot/memory/recall"
 	"github.com/membot/membot/memory/sqlite"
+	"github.com/membot/membot/memory/upkeep"
 )
 
 // App is one assembled bot. Close it to flush pending work and release the
@@ -37,6 +37,7 @@ type App struct {
 	// Index is the recall index; Extraction schedules extraction.
 	Index      *recall.Index
 	Extraction *extract.Scheduler
+	upkeep     *upkeep.Worker
 	log        *slog.Logger
 }
 
@@ -114,7 +115,29 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 		return nil, err
 	}
 	a.recover(ctx)
+	a.startUpkeep(o)
 	return a, nil
+}
+
+// startUpkeep runs lifecycle upkeep in the background: expiry, archiving,
+// embedding back-fill and message retention.
+func (a *App) startUpkeep(o options) {
+	var emb upkeep.Embedder
+	if a.Model != nil && a.Model.EmbeddingModel() != "" {
+		emb = a.Model
+	}
+	a.upkeep = upkeep.New(upkeep.Options{
+		Store:            a.Store,
+		Embedder:         emb,
+		Index:            a.Index,
+		Now:              o.now,
+		ArchiveAfter:     a.Config.Memory.ArchiveAfter.D(),
+		MessageRetention: a.Config.Memory.MessageRetention.D(),
+		Logger:           o.logger,
+	})
+	if err := a.upkeep.Start(context.Background()); err != nil {
+		a.log.Warn("lifecycle upkeep not started", "err", err)
+	}
 }
 
 // recover picks up extraction left unfinished by an earlier process (the
@@ -144,32 +167,9 @@ func openStore(ctx context.Context, cfg config.Config, o options) (memory.Store,
 }
 
 func (a *App) openModel(ctx context.Context, o options) error {
-	m := a.Config.Model
-	name := m.Name
-	if name == "" {
-		hc := o.httpClient
-		if hc == nil {
-			hc = http.DefaultClient
-		}
-		var err error
-		name, err = discoverModel(ctx, hc, m.BaseURL, m.APIKey.Value())
-		if err != nil {
-			a.log.Warn("no model named and none discovered; using a default", "model", name, "err", err)
-		}
-	}
-	c, err := openai.New(openai.Options{
-		BaseURL:        m.BaseURL,
-		APIKey:         m.APIKey.Value(),
-		Model:          name,
-		EmbeddingModel: m.EmbeddingModel,
-		Timeout:        m.Timeout.D(),
-		MaxRetries:     m.MaxRetries,
-		Meter:          a.Meter,
-		Logger:         o.logger,
-		HTTPClient:     o.httpClient,
-	})
+	c, name, err := newModel(ctx, a.Config.Model, a.Meter, o)
 	if err != nil {
-		return fmt.Errorf("model client: %w", err)
+		return err
 	}
 	a.Model, a.ModelName = c, name
 	return nil
@@ -184,6 +184,9 @@ func (a *App) Close(ctx context.Context) error {
 	var errs []error
 	if a.Engine != nil {
 		errs = append(errs, a.Engine.Close(ctx))
+	}
+	if a.upkeep != nil {
+		errs = append(errs, a.upkeep.Close(ctx))
 	}
 	if a.Store != nil {
 		errs = append(errs, a.Store.Close())

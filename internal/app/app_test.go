@@ -77,3 +77,46 @@ func TestOpenRefusesLockedDir(t *testing.T) {
 		t.Fatal("second Open on the same data dir succeeded")
 	}
 }
+
+// Upkeep runs at start-up: an expired temporary memory left by an earlier
+// process is archived without anyone asking.
+func TestUpkeepRunsAtStart(t *testing.T) {
+	dir := t.TempDir()
+	cfg := config.Default()
+	cfg.DataDir = dir
+	quiet := WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	ctx := context.Background()
+	a, err := Open(ctx, cfg, quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	past := time.Now().Add(-48 * time.Hour)
+	m := memory.Memory{Owner: "p1", Text: "Dentist appointment on Monday", Type: memory.TypeEvent,
+		Lifecycle: memory.LifecycleTemporary, Importance: 0.5, Confidence: 0.9, Status: memory.StatusActive,
+		CreatedAt: past, UpdatedAt: past, ExpiresAt: past.Add(24 * time.Hour)}
+	if err := a.Store.InsertMemory(ctx, &m); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	a, err = Open(ctx, cfg, quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close(ctx)
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		got, err := a.Store.Memory(ctx, "p1", m.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Status == memory.StatusArchived {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("expired memory still %s after start-up", got.Status)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
