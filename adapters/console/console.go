@@ -107,7 +107,9 @@ func (c *Console) Run(ctx context.Context) error {
 			if errors.Is(err, context.Canceled) || errors.Is(err, bot.ErrClosed) {
 				return nil
 			}
-			return err
+			// The message was not captured (the store failed): say so and
+			// keep the session, so the person can try again.
+			c.printf("(not delivered: %v)\n", err)
 		}
 	}
 }
