@@ -2,7 +2,10 @@
 // "recall-bench/1" format (bench/FORMAT.md): every case is loaded into a
 // fresh index (or a fresh store), its queries are asked, and evidence
 // recall@k, all@k and covered@k are reported per category and pooled,
-// optionally beside a plain BM25 baseline over the same units.
+// optionally beside a plain BM25 baseline over the same units. With
+// Options.Extract the memories searched are first extracted from each
+// case's conversation by the production pipeline, and the report adds what
+// that extraction cost.
 package eval
 
 import (

@@ -14,10 +14,11 @@ type searcher interface {
 	search(ctx context.Context, q Query, k int) ([][]string, error)
 }
 
-// runCase indexes one case, asks its queries and scores them.
-func runCase(ctx context.Context, c *Case, unit string, ks []int, opts Options, baseline bool) ([]outcome, []time.Duration, error) {
+// runCase indexes one case (its extracted memories when ext is not nil),
+// asks its queries and scores them.
+func runCase(ctx context.Context, c *Case, ext *extracted, unit string, ks []int, opts Options, baseline bool) ([]outcome, []time.Duration, error) {
 	var store memory.Store
-	if opts.Stores != nil && !baseline {
+	if opts.Stores != nil && !baseline && ext == nil {
 		s, release, err := opts.Stores.NewStore(ctx, c.ID)
 		if err != nil {
 			return nil, nil, fmt.Errorf("open store: %w", err)
@@ -29,8 +30,10 @@ func runCase(ctx context.Context, c *Case, unit string, ks []int, opts Options, 
 		s   searcher
 		err error
 	)
-	switch unit {
-	case UnitMessages:
+	switch {
+	case ext != nil:
+		s, err = newExtractedSearcher(ctx, ext, opts, baseline)
+	case unit == UnitMessages:
 		s, err = newMessageSearcher(ctx, c, store, ranking(opts, baseline, recall.DefaultOptions()))
 	default:
 		s, err = newMemorySearcher(ctx, c, store, opts, baseline)

@@ -27,6 +27,9 @@ type memorySearcher struct {
 	// now is the clock the index sees: the time of the query being asked.
 	now    time.Time
 	latest time.Time
+	// loadAt is the clock while the index loads, which leaves out what has
+	// expired by then.
+	loadAt time.Time
 }
 
 // newMemorySearcher loads a case's memories, into the store when given.
@@ -69,20 +72,50 @@ func newMemorySearcher(ctx context.Context, c *Case, store memory.Store, opts Op
 		}
 	}
 
+	var loader recall.Loader
+	if store != nil {
+		loader = recall.StoreLoader{Store: store}
+	}
+	s.loadAt = s.latest
+	if err := s.build(ctx, mems, loader, opts, baseline); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// newExtractedSearcher recalls the memories extracted from a case, pooled
+// over its speakers. Every active memory is loaded (the clock reads the
+// zero time while loading); whether a temporary one has expired is decided
+// at each query's time, as recall does.
+func newExtractedSearcher(ctx context.Context, ext *extracted, opts Options, baseline bool) (*memorySearcher, error) {
+	s := &memorySearcher{owner: ext.owner, covers: ext.covers}
+	for _, m := range ext.memories {
+		if m.UpdatedAt.After(s.latest) {
+			s.latest = m.UpdatedAt
+		}
+	}
+	if err := s.build(ctx, ext.memories, nil, opts, baseline); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// build indexes mems: a plain corpus for the baseline, otherwise the
+// production Index loading them through loader (directly when nil).
+func (s *memorySearcher) build(ctx context.Context, mems []memory.Memory, loader recall.Loader, opts Options, baseline bool) error {
 	if baseline {
 		s.plain = recall.NewCorpus(recall.PlainOptions())
 		for _, m := range mems {
 			if err := s.plain.Add(recall.MemoryDoc(m)); err != nil {
-				return nil, fmt.Errorf("index memory %q: %w", m.ID, err)
+				return fmt.Errorf("index memory %q: %w", m.ID, err)
 			}
 		}
-		return s, nil
+		return nil
 	}
-	var loader recall.Loader = recall.LoaderFunc(func(context.Context, string) ([]memory.Memory, error) {
-		return mems, nil
-	})
-	if store != nil {
-		loader = recall.StoreLoader{Store: store}
+	if loader == nil {
+		loader = recall.LoaderFunc(func(context.Context, string) ([]memory.Memory, error) {
+			return mems, nil
+		})
 	}
 	cfg := recall.DefaultConfig()
 	if opts.Recall != nil {
@@ -92,14 +125,14 @@ func newMemorySearcher(ctx context.Context, c *Case, store memory.Store, opts Op
 	cfg.MaxAge = 0
 	cfg.Now = func() time.Time { return s.now }
 	s.index = recall.NewIndex(loader, cfg)
-	s.now = s.latest
+	s.now = s.loadAt
 	if err := s.index.Warm(ctx, s.owner); err != nil {
-		return nil, err
+		return err
 	}
 	if n, _ := s.index.Stats(s.owner); n != len(mems) {
-		return nil, fmt.Errorf("indexed %d of %d memories: the store did not give them all back", n, len(mems))
+		return fmt.Errorf("indexed %d of %d memories: the store did not give them all back", n, len(mems))
 	}
-	return s, nil
+	return nil
 }
 
 // search returns the top k memories, each covering its provenance.

@@ -28,6 +28,9 @@ type Report struct {
 	Latency    Latency
 	// Baseline is the same measured with plain BM25, when asked for.
 	Baseline *Side
+	// Extraction is what extracting the memories cost, when they were
+	// extracted (Options.Extract).
+	Extraction *ExtractionReport
 }
 
 // Side is one method's figures, for comparison beside the main ones.
@@ -41,7 +44,9 @@ type Side struct {
 // MarshalJSON writes the report as
 // {"data","unit","k","pooled","by_category","latency_ms"} and, only when a
 // baseline was run, "baseline" with the same pooled/by_category/latency_ms
-// shape. Metric keys read "recall@5", "all@5", "covered@5", then "n".
+// shape, and only when memories were extracted, "extraction" (see
+// ExtractionReport for its keys). Metric keys read "recall@5", "all@5",
+// "covered@5", then "n".
 func (r *Report) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(`{"data":`)
@@ -62,6 +67,14 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 		b.WriteByte(',')
 		writeSide(&b, r.Ks, r.Baseline.Pooled, r.Baseline.ByCategory, r.Baseline.Latency)
 		b.WriteByte('}')
+	}
+	if r.Extraction != nil {
+		data, err := json.Marshal(r.Extraction)
+		if err != nil {
+			return nil, fmt.Errorf("encode extraction report: %w", err)
+		}
+		b.WriteString(`,"extraction":`)
+		b.Write(data)
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
@@ -143,7 +156,8 @@ func (r *Report) WriteJSON(w io.Writer) error {
 }
 
 // WriteText writes the report as an aligned table: pooled first, then each
-// category, each followed by the baseline's figures when present.
+// category, each followed by the baseline's figures when present, and the
+// extraction figures last when memories were extracted.
 func (r *Report) WriteText(w io.Writer) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "recall eval: %s · unit %s · %d queries in %d cases\n", r.Data, r.Unit, r.Queries, r.Cases)
@@ -199,6 +213,11 @@ func (r *Report) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "   (%s: p50 %.3f  p95 %.3f)", r.Baseline.Method, r.Baseline.Latency.P50, r.Baseline.Latency.P95)
 	}
 	b.WriteByte('\n')
+	if r.Extraction != nil {
+		if err := r.Extraction.writeText(&b); err != nil {
+			return err
+		}
+	}
 	if _, err := w.Write(b.Bytes()); err != nil {
 		return fmt.Errorf("write report: %w", err)
 	}

@@ -64,6 +64,10 @@ type Options struct {
 	// for the memories unit; nil uses recall.DefaultConfig. Its Now is
 	// replaced by the time of each query.
 	Recall *recall.Config
+	// Extract, when set, extracts memories from each case's messages with
+	// the production pipeline first (through Stores, which it requires)
+	// and measures recall over those, unit memories; see ExtractOptions.
+	Extract *ExtractOptions
 	// Logger receives progress; nil discards.
 	Logger *slog.Logger
 }
@@ -73,7 +77,9 @@ type Options struct {
 // (recall.DefaultOptions with recall.MessageDoc); over memories the
 // production recall.Index does, with its weights, the query's time as its
 // clock, and no relevance threshold or token budget, since recall@k needs
-// k results. Latency is measured per search, excluding indexing.
+// k results. Latency is measured per search, excluding indexing. With
+// Options.Extract, the memories searched are the ones extracted, and the
+// report carries what extraction cost.
 func Run(ctx context.Context, b *Bench, opts Options) (*Report, error) {
 	if b == nil || len(b.Cases) == 0 {
 		return nil, errors.New("run recall eval: empty bench")
@@ -82,7 +88,12 @@ func Run(ctx context.Context, b *Bench, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("run recall eval: %w", err)
 	}
-	unit, err := chooseUnit(b, opts.Unit)
+	var unit string
+	if opts.Extract != nil {
+		unit, err = extractionUnit(b, opts.Unit)
+	} else {
+		unit, err = chooseUnit(b, opts.Unit)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("run recall eval: %w", err)
 	}
@@ -91,14 +102,21 @@ func Run(ctx context.Context, b *Bench, opts Options) (*Report, error) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	r := &Report{Data: b.Name, Unit: unit, Ks: ks, Cases: len(b.Cases), Queries: b.Queries()}
-	main, err := runMethod(ctx, b, unit, ks, opts, false, log)
+	var exts []*extracted
+	if opts.Extract != nil {
+		exts, r.Extraction, err = extractBench(ctx, b, opts, log)
+		if err != nil {
+			return nil, fmt.Errorf("run recall eval: %w", err)
+		}
+	}
+	main, err := runMethod(ctx, b, unit, ks, opts, exts, false, log)
 	if err != nil {
 		return nil, err
 	}
 	r.Pooled, r.ByCategory = summarise(main.outcomes, len(ks))
 	r.Latency = latencyOf(main.latencies)
 	if opts.Baseline {
-		base, err := runMethod(ctx, b, unit, ks, opts, true, log)
+		base, err := runMethod(ctx, b, unit, ks, opts, exts, true, log)
 		if err != nil {
 			return nil, err
 		}
@@ -160,8 +178,9 @@ type methodResult struct {
 	latencies []time.Duration
 }
 
-// runMethod runs every case with the main ranking or the baseline.
-func runMethod(ctx context.Context, b *Bench, unit string, ks []int, opts Options, baseline bool, log *slog.Logger) (methodResult, error) {
+// runMethod runs every case with the main ranking or the baseline, over
+// the extracted memories of each case when exts holds them.
+func runMethod(ctx context.Context, b *Bench, unit string, ks []int, opts Options, exts []*extracted, baseline bool, log *slog.Logger) (methodResult, error) {
 	var res methodResult
 	for i := range b.Cases {
 		c := &b.Cases[i]
@@ -169,7 +188,11 @@ func runMethod(ctx context.Context, b *Bench, unit string, ks []int, opts Option
 			return res, fmt.Errorf("run recall eval: %w", err)
 		}
 		start := time.Now()
-		outs, lats, err := runCase(ctx, c, unit, ks, opts, baseline)
+		var ext *extracted
+		if exts != nil {
+			ext = exts[i]
+		}
+		outs, lats, err := runCase(ctx, c, ext, unit, ks, opts, baseline)
 		if err != nil {
 			return res, fmt.Errorf("run recall eval: case %q: %w", c.ID, err)
 		}
