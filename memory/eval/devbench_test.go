@@ -7,11 +7,11 @@ import (
 	"testing"
 )
 
-// benchDir finds the public development sets: $MEMBOT_BENCH_DIR, or bench/
-// at the repository root.
+// benchDir finds the public development sets: $MEMBOT_BENCH_DIR, bench/
+// at the repository root, or the shared/bench folder beside the checkout.
 func benchDir(t *testing.T) string {
 	t.Helper()
-	for _, d := range []string{os.Getenv("MEMBOT_BENCH_DIR"), filepath.Join("..", "..", "bench")} {
+	for _, d := range []string{os.Getenv("MEMBOT_BENCH_DIR"), filepath.Join("..", "..", "bench"), filepath.Join("..", "..", "..", "shared", "bench")} {
 		if d == "" {
 			continue
 		}
