@@ -238,12 +238,15 @@ func (e *Engine) history(ctx context.Context, t turn) ([]llm.Message, error) {
 func (e *Engine) afterReply(ctx context.Context, t turn, text string, recalled []Recalled) {
 	now := e.opts.Now()
 	if t.captured {
+		// The model may have written PII (echoed or invented): the log
+		// keeps only the redacted text.
+		stored, _ := clean(text)
 		m := memory.Message{
 			ConversationID: t.conv.ID,
 			PlatformID:     "reply:" + t.msg.ID,
 			Role:           memory.RoleAssistant,
 			AuthorName:     e.opts.BotName,
-			Text:           text,
+			Text:           stored,
 			ReplyTo:        t.msg.ID,
 			Time:           now.UTC(),
 		}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/preprocess"
 )
 
 // GuildSettings are one server's (or group's) choices, set by its admins.
@@ -215,7 +216,7 @@ func (e *Engine) editNotes(ctx context.Context, t turn, args []string, rest, lan
 	switch strings.ToLower(args[0]) {
 	case "add":
 		_, text, _ := strings.Cut(rest, " add ")
-		text = strings.TrimSpace(text)
+		text, _ = preprocess.Redact(strings.TrimSpace(text))
 		if text == "" || len(text) > memory.MaxMemoryText {
 			return Reply{Text: fmt.Sprintf(e.say(lang, msgEditTooLong), memory.MaxMemoryText/3)}
 		}

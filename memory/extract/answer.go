@@ -163,7 +163,7 @@ func (rm rawMemory) toMemory(in Input) (memory.Memory, error) {
 	if err != nil {
 		return memory.Memory{}, err
 	}
-	subject := truncateRunes(cleanText(rm.Subject), maxSubjectRunes)
+	subject := truncateRunes(redact(cleanText(rm.Subject)), maxSubjectRunes)
 	if aboutSomeoneElse(text, subject, in) {
 		return memory.Memory{}, errors.New("about another participant")
 	}
@@ -354,7 +354,7 @@ func cleanTerms(in []string, limit int) []string {
 	var out []string
 	seen := make(map[string]bool)
 	for _, t := range in {
-		t = cleanText(t)
+		t = redact(cleanText(t))
 		key := strings.ToLower(t)
 		if t == "" || utf8.RuneCountInString(t) > maxTermRunes || seen[key] {
 			continue

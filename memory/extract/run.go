@@ -146,6 +146,13 @@ func (r *run) input(owner string, history, lines []Line) Input {
 		}
 		in.Window = append(in.Window, l)
 	}
+	// People who spoke before this window (already extracted) are still
+	// "someone else": what the owner says about them is not the owner's.
+	for _, l := range in.Earlier {
+		if l.Role == memory.RoleUser && l.PersonID != owner && l.Author != "" && !slices.Contains(in.Others, l.Author) {
+			in.Others = append(in.Others, l.Author)
+		}
+	}
 	if in.Language == "" {
 		in.Language = preprocess.DetectLanguage(own.String())
 	}

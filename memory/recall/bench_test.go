@@ -144,3 +144,29 @@ func BenchmarkCorpusIndexing(b *testing.B) {
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "docs/s")
 	b.SetBytes(int64(size))
 }
+
+// benchmarkWarm measures building one owner's index from n memories
+// already in memory: the work a first recall does after the store has
+// loaded them (the load itself is measured in memory/sqlite).
+func benchmarkWarm(b *testing.B, n, dims int) {
+	ms := newSynth(uint64(n+dims)).memories(n, dims)
+	loader := LoaderFunc(func(context.Context, string) ([]memory.Memory, error) { return ms, nil })
+	cfg := DefaultConfig()
+	cfg.Now = func() time.Time { return t0 }
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		x := NewIndex(loader, cfg)
+		if err := x.Warm(ctx, "bench"); err != nil {
+			b.Fatal(err)
+		}
+		if got, _ := x.Stats("bench"); got != n {
+			b.Fatalf("index holds %d memories, want %d", got, n)
+		}
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "memories/s")
+}
+
+func BenchmarkWarm1kVectors(b *testing.B)  { benchmarkWarm(b, 1000, 1536) }
+func BenchmarkWarm10k(b *testing.B)        { benchmarkWarm(b, 10000, 0) }
+func BenchmarkWarm10kVectors(b *testing.B) { benchmarkWarm(b, 10000, 1536) }

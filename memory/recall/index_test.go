@@ -444,3 +444,23 @@ func TestIndexContextDoesNotBringOffTopicMemories(t *testing.T) {
 		t.Fatalf("results = %+v, want only the tea memory", got)
 	}
 }
+
+// A person with a single memory still gets it back for a question that
+// mentions its topic among other words.
+func TestIndexSmallCorpusStillRecalls(t *testing.T) {
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	loader := LoaderFunc(func(context.Context, string) ([]memory.Memory, error) {
+		return []memory.Memory{{ID: "s", Owner: "o", Text: "Goes sailing on the lake",
+			Type: memory.TypePreference, Lifecycle: memory.LifecycleLongTerm, Importance: 0.7, Confidence: 0.9,
+			Status: memory.StatusActive, CreatedAt: now, UpdatedAt: now}}, nil
+	})
+	cfg := DefaultConfig()
+	cfg.Now = func() time.Time { return now }
+	got, err := NewIndex(loader, cfg).Search(context.Background(), "o", Query{Text: "Any good tips for sailing with kids this weekend?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 {
+		t.Fatalf("results = %+v, want the sailing memory", got)
+	}
+}

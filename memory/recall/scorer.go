@@ -73,8 +73,11 @@ func (s *scorer) mass(terms map[string]float64) float64 {
 	m := 0.0
 	for _, t := range slices.Sorted(maps.Keys(terms)) {
 		if w := terms[t]; w > 0 {
+			// A word no document has counts as a rare one, not as rarer
+			// than any: in a small corpus (a new person's few memories)
+			// the IDF of unseen words would otherwise dwarf every match.
 			_, n, _ := s.df(t)
-			m += w * s.idf(n)
+			m += w * s.idf(max(n, 1))
 		}
 	}
 	return m
