@@ -52,8 +52,8 @@ func (w *promptWriter) Write(p []byte) (int, error) {
 
 // BenchmarkChatStartup runs "membot chat" on a fresh, empty data directory
 // with empty input, as the terminal would: one op is start-up, the first
-// prompt, and shutdown at end of input. first-prompt-ms is the time from
-// the call to the prompt alone.
+// prompt, and shutdown at end of input. The first-prompt metrics time the
+// call up to the prompt alone.
 func BenchmarkChatStartup(b *testing.B) {
 	interactive := true
 	var toPrompt []time.Duration

@@ -56,10 +56,12 @@ func (x *Index) Search(ctx context.Context, owner string, q Query) ([]Result, er
 	cq.Limit = max(firstPositive(x.cfg.Candidates, 50), 4*limit)
 	cq.MinScore = 0
 	hits := e.corpus.Search(cq)
-	// Context re-ranks what the message itself matches; it never brings in a
-	// memory the message has nothing to do with.
+	// With a relevance threshold (replies), context re-ranks what the
+	// message itself matches but never brings in a memory the message has
+	// nothing to do with. Without one (a ranking asked for its top k, as
+	// the eval does) context may surface memories on its own.
 	var onTopic map[string]bool
-	if len(q.Context) > 0 {
+	if len(q.Context) > 0 && minScore > 0 {
 		oq := cq
 		oq.Context = nil
 		onTopic = make(map[string]bool)
