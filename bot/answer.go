@@ -47,7 +47,8 @@ func (e *Engine) chat(ctx context.Context, t turn, r Responder) Reply {
 		return Reply{Text: e.say(lang, msgInternalError)}
 	}
 	if e.model == nil {
-		return Reply{Text: e.offlineReply(lang, recalled)}
+		e.recordInjection(t, recalled)
+		return Reply{Text: e.offlineReply(lang, recalled, isGroup(t.msg))}
 	}
 	history, err := e.history(ctx, t)
 	if err != nil {
@@ -163,7 +164,7 @@ func (e *Engine) systemPrompt(t turn, lang string, recalled []Recalled) (string,
 	d := prompts.SystemData{
 		BotName:    e.opts.BotName,
 		Platform:   t.msg.Platform,
-		GroupChat:  !t.msg.IsDM && t.msg.GuildID != "",
+		GroupChat:  isGroup(t.msg),
 		PersonName: authorName(t.msg.Author),
 		Today:      e.opts.Now().Format("2006-01-02 (Monday)"),
 		Persona:    e.opts.Persona,
@@ -184,7 +185,7 @@ func (e *Engine) systemPrompt(t turn, lang string, recalled []Recalled) (string,
 // turns carry the author's name.
 func (e *Engine) history(ctx context.Context, t turn) ([]llm.Message, error) {
 	current := llm.Message{Role: llm.RoleUser, Content: t.text}
-	group := !t.msg.IsDM && t.msg.GuildID != ""
+	group := isGroup(t.msg)
 	if group {
 		current.Content = authorName(t.msg.Author) + ": " + t.text
 	}
@@ -254,9 +255,7 @@ func (e *Engine) afterReply(ctx context.Context, t turn, text string, recalled [
 			e.log.Warn("capture reply", "conversation", t.conv.ID, "err", err)
 		}
 	}
-	e.mu.Lock()
-	e.injected[t.person.ID] = Injection{At: now, ConversationID: t.conv.ID, MessageID: t.msg.ID, Memories: recalled}
-	e.mu.Unlock()
+	e.recordInjection(t, recalled)
 	if len(recalled) == 0 {
 		return
 	}
@@ -274,11 +273,29 @@ func (e *Engine) afterReply(ctx context.Context, t turn, text string, recalled [
 	})
 }
 
-func (e *Engine) offlineReply(lang string, recalled []Recalled) string {
+// offlineReply says no model is configured and shows the memories a reply
+// would have used, except in a group, where it only points to the private
+// "/memories why".
+// recordInjection remembers what went into the person's last reply, for
+// "/memories why".
+func (e *Engine) recordInjection(t turn, recalled []Recalled) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.injected[t.person.ID] = Injection{At: e.opts.Now(), ConversationID: t.conv.ID, MessageID: t.msg.ID, Memories: recalled}
+}
+
+// isGroup reports whether msg was said where others can read the answer.
+func isGroup(m Message) bool { return !m.IsDM && m.GuildID != "" }
+
+func (e *Engine) offlineReply(lang string, recalled []Recalled, group bool) string {
 	var b strings.Builder
 	b.WriteString(e.say(lang, msgOffline))
 	if len(recalled) == 0 {
 		b.WriteString("\n" + e.say(lang, msgOfflineNoMemories))
+		return b.String()
+	}
+	if group {
+		b.WriteString("\n" + fmt.Sprintf(e.say(lang, msgOfflineGroup), len(recalled)))
 		return b.String()
 	}
 	b.WriteString("\n" + e.say(lang, msgOfflineMemories))

@@ -93,7 +93,9 @@ type Responder interface {
 	// Typing shows that an answer is being prepared.
 	Typing(ctx context.Context) error
 	// Stream shows a reply in progress; text is everything so far.
-	// Adapters throttle edits to the platform's limits.
+	// Adapters throttle edits to the platform's limits. A streamed reply
+	// is public where the message was: the engine never streams a Private
+	// reply.
 	Stream(ctx context.Context, text string) error
 	// Send delivers a complete reply. After Stream calls, the first Send
 	// completes the streamed message.

@@ -6,6 +6,7 @@ type phrase [2]string
 var (
 	msgOffline           = phrase{"[offline mode] No model is configured, so I cannot answer yet (set MEMBOT_MODEL and OPENAI_BASE_URL). I am still listening and remembering.", "[离线模式] 尚未配置模型，暂时无法回答（请设置 MEMBOT_MODEL 和 OPENAI_BASE_URL）。我仍在倾听并记住你说的话。"}
 	msgOfflineMemories   = phrase{"Memories I would use for this reply:", "这条回复会用到的记忆："}
+	msgOfflineGroup      = phrase{"(%d of your memories would be used; /memories why shows them to you privately.)", "（会用到你的 %d 条记忆；/memories why 可私下查看。）"}
 	msgOfflineNoMemories = phrase{"(No memories of yours match this message.)", "（没有与这条消息相关的记忆。）"}
 	msgRateLimited       = phrase{"Sorry, the model is busy right now (rate limited). Please try again in a moment.", "抱歉，模型现在太忙（被限流），请稍后再试。"}
 	msgTimeout           = phrase{"Sorry, the model took too long to answer. Please try again.", "抱歉，模型响应超时，请再试一次。"}

@@ -444,3 +444,26 @@ func TestServerNotesReachMembersOnlyWhenAdminsAddThem(t *testing.T) {
 		t.Errorf("another server's prompt has g1's note:\n%s", sys.System())
 	}
 }
+
+// Offline, a reply in a group must not list the asker's memories for
+// everyone to read; /memories why shows them privately.
+func TestOfflineGroupReplyDoesNotListMemories(t *testing.T) {
+	b := bottest.New(t, bottest.Offline())
+	alice := person(t, b, "telegram", "alice")
+	remember(t, b, alice, "", "Allergic to penicillin", func(m *memory.Memory) { m.Keywords = []string{"penicillin", "allergy"} })
+	r := b.Send(t, bottest.Group("telegram", "g1", "alice", "is penicillin safe for my allergy?", true))
+	if strings.Contains(r.Text(), "penicillin") && strings.Contains(r.Text(), "Allergic") {
+		t.Fatalf("memory shown in the group: %q", r.Text())
+	}
+	if !strings.Contains(r.Text(), "/memories why") {
+		t.Fatalf("no pointer to /memories why: %q", r.Text())
+	}
+	why := b.Send(t, bottest.Group("telegram", "g1", "alice", "/memories why", true)).Replies()
+	if len(why) != 1 || !why[0].Private || !strings.Contains(why[0].Text, "Allergic to penicillin") {
+		t.Fatalf("/memories why = %+v", why)
+	}
+	dm := b.Send(t, bottest.DM("telegram", "alice", "is penicillin safe for my allergy?"))
+	if !strings.Contains(dm.Text(), "Allergic to penicillin") {
+		t.Fatalf("in a DM the memories are listed: %q", dm.Text())
+	}
+}
