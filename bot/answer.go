@@ -60,7 +60,7 @@ func (e *Engine) chat(ctx context.Context, t turn, r Responder) Reply {
 		Temperature: e.opts.Temperature,
 	}
 	if !e.meter.tokensLeft(t.person.ID, e.opts.Now(), e.opts.Limits.DailyTokens) {
-		return Reply{Text: e.say(lang, msgTokenBudget)}
+		return Reply{Text: e.say(lang, msgTokenBudget), Private: true}
 	}
 	var acc strings.Builder
 	text, usage, err := e.model.Stream(ctx, req, func(delta string) error {
@@ -86,15 +86,15 @@ const (
 	followUpWindow = 10 * time.Minute
 )
 
-// limited answers instead of the request when the person is over a limit.
+// limited answers instead of the request when the person is over the
+// server's daily limit. Commands are exempt: nobody is kept from seeing
+// or erasing their memories.
 func (e *Engine) limited(t turn) (Reply, bool) {
-	now := e.opts.Now()
-	lang := e.language(t)
-	if !e.meter.allowMessage(t.person.ID, now, e.opts.Limits.MessagesPerMinute) {
-		return Reply{Text: e.say(lang, msgSlowDown)}, true
+	if t.msg.GuildID == "" || t.msg.IsCommand() {
+		return Reply{}, false
 	}
-	if t.msg.GuildID != "" && !e.meter.allowGuildMessage(t.msg.Platform+":"+t.msg.GuildID+":"+t.person.ID, now, t.guild.DailyLimit) {
-		return Reply{Text: e.say(lang, msgGuildLimit)}, true
+	if !e.meter.allowGuildMessage(t.msg.Platform+":"+t.msg.GuildID+":"+t.person.ID, e.opts.Now(), t.guild.DailyLimit) {
+		return Reply{Text: e.say(e.language(t), msgGuildLimit), Private: true}, true
 	}
 	return Reply{}, false
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -35,7 +36,13 @@ func (e *Engine) capture(ctx context.Context, msg Message) (turn, error) {
 		return turn{}, fmt.Errorf("resolve %s user %s: %w", msg.Platform, msg.Author.ID, err)
 	}
 	text, noise := clean(msg.Text)
-	lang := preprocess.DetectLanguage(text)
+	lang := ""
+	if !msg.IsCommand() { // a command's words say nothing of the person's language
+		lang = preprocess.DetectLanguage(text)
+	}
+	if lang != "" && lang != person.Language {
+		person = e.rememberLanguage(ctx, person, lang)
+	}
 	conv, err := e.store.EnsureConversation(ctx, memory.Conversation{
 		ID:        msg.ConversationID(),
 		Platform:  msg.Platform,
@@ -92,20 +99,49 @@ func authorName(a Author) string {
 	return a.ID
 }
 
-// language picks the reply language: the conversation's, else the
-// person's, else the client's, else the default.
+// language picks the reply language: the message's own, else the one the
+// person last wrote in, else their client's, else the conversation's,
+// else the default.
 func (e *Engine) language(t turn) string {
-	detected := ""
-	if !t.msg.IsCommand() { // a command's words say nothing of the person's language
-		detected = preprocess.DetectLanguage(t.text)
-	}
-	for _, l := range []string{detected, t.conv.Language, t.person.Language} {
-		if l == "zh" || l == "en" {
+	if !t.msg.IsCommand() {
+		if l := preprocess.DetectLanguage(t.text); l != "" {
 			return l
 		}
 	}
-	if strings.HasPrefix(t.msg.Author.LanguageCode, "zh") {
-		return "zh"
+	if l := t.person.Language; l == "zh" || l == "en" {
+		return l
+	}
+	if code := strings.ToLower(t.msg.Author.LanguageCode); code != "" {
+		if strings.HasPrefix(code, "zh") {
+			return "zh"
+		}
+		return "en"
+	}
+	if l := t.conv.Language; l == "zh" || l == "en" {
+		return l
 	}
 	return e.opts.Language
+}
+
+// rememberLanguage records the language a person writes in, so commands
+// and replies to wordless messages answer in it. A failure only costs the
+// preference.
+func (e *Engine) rememberLanguage(ctx context.Context, p memory.Person, lang string) memory.Person {
+	for attempt := 0; attempt < 3; attempt++ {
+		p.Language, p.UpdatedAt = lang, e.opts.Now()
+		err := e.store.UpdatePerson(ctx, &p)
+		if err == nil {
+			return p
+		}
+		if !errors.Is(err, memory.ErrConflict) {
+			break
+		}
+		fresh, gerr := e.store.Person(ctx, p.ID)
+		if gerr != nil {
+			break
+		}
+		p = fresh
+	}
+	p.Language = lang
+	return p
 }

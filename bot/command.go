@@ -31,6 +31,21 @@ func parseCommand(text string) command {
 	return command{name: strings.ToLower(name), args: strings.Fields(rest), rest: rest}
 }
 
+// afterWords returns s without its first n whitespace-separated words,
+// trimmed: the free text of "/memories edit <id> <text>". Any whitespace
+// (newlines, tabs) separates words.
+func afterWords(s string, n int) string {
+	s = strings.TrimSpace(s)
+	for ; n > 0 && s != ""; n-- {
+		i := strings.IndexFunc(s, unicode.IsSpace)
+		if i < 0 {
+			return ""
+		}
+		s = strings.TrimSpace(s[i:])
+	}
+	return s
+}
+
 // handler runs one command for the turn's person.
 type handler func(ctx context.Context, t turn, c command, lang string) Reply
 

@@ -268,7 +268,14 @@ func TestLinkAcrossPlatforms(t *testing.T) {
 	if code == "" {
 		t.Fatalf("no code in %q", r.Text)
 	}
-	if r := say(t, b, dc, "/link "+strings.ToLower(code)); !strings.Contains(r.Text, "Linked") {
+	r = say(t, b, dc, "/link "+strings.ToLower(code))
+	if !strings.Contains(r.Text, "telegram:alice-tg") || len(r.Buttons) != 1 {
+		t.Fatalf("redeem must first say whose account it is and ask: %+v", r)
+	}
+	if person(t, b, "telegram", "alice-tg") == person(t, b, "discord", "alice-dc") {
+		t.Fatal("linked before confirmation")
+	}
+	if r := say(t, b, dc, r.Buttons[0][0].Command); !strings.Contains(r.Text, "Linked") {
 		t.Fatalf("redeem: %q", r.Text)
 	}
 	if r := say(t, b, tg, "/memories"); !strings.Contains(r.Text, "Prefers dark mode") {
@@ -277,7 +284,7 @@ func TestLinkAcrossPlatforms(t *testing.T) {
 	if person(t, b, "telegram", "alice-tg") != person(t, b, "discord", "alice-dc") {
 		t.Fatal("identities not joined")
 	}
-	if r := say(t, b, bottest.DM("console", "mallory", ""), "/link "+code); !strings.Contains(r.Text, "invalid") {
+	if r := say(t, b, bottest.DM("console", "mallory", ""), "/link "+code+" confirm"); !strings.Contains(r.Text, "invalid") {
 		t.Fatalf("reused code accepted: %q", r.Text)
 	}
 	r = say(t, b, tg, "/link")

@@ -192,6 +192,21 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 		close(done)
 		return done, nil
 	}
+	// A flood is refused before it costs a capture, an extraction or a
+	// model call, and told so privately once a minute.
+	account := msg.Platform + ":" + msg.Author.ID
+	if msg.Addressed && !e.meter.allowMessage(account, e.opts.Now(), e.opts.Limits.MessagesPerMinute) {
+		if !e.meter.warnOnce(account, e.opts.Now()) || !e.enqueue(msg.ConversationID(), func(ctx context.Context) {
+			defer close(done)
+			lang := e.language(turn{msg: msg, text: msg.Text})
+			if err := r.Send(ctx, Reply{Text: e.say(lang, msgSlowDown), Private: true}); err != nil {
+				e.log.Warn("deliver slow-down notice", "err", err)
+			}
+		}) {
+			close(done)
+		}
+		return done, nil
+	}
 	turn, err := e.capture(ctx, msg)
 	if err != nil {
 		return nil, err

@@ -103,6 +103,7 @@ func (e *Engine) cmdMembot(ctx context.Context, t turn, c command, lang string) 
 }
 
 func (e *Engine) guildConfig(ctx context.Context, t turn, args []string, rest, lang string) Reply {
+	// rest is the whole line after "/membot".
 	if t.msg.GuildID == "" {
 		return Reply{Text: e.say(lang, msgGuildOnly)}
 	}
@@ -158,13 +159,16 @@ func (e *Engine) guildConfig(ctx context.Context, t turn, args []string, rest, l
 		}
 		g.Notes = v
 	case "limit":
-		n, err := strconv.Atoi(strings.Join(args[1:], ""))
+		if len(args) != 2 {
+			return Reply{Text: e.say(lang, msgConfigUsage)}
+		}
+		n, err := strconv.Atoi(args[1])
 		if err != nil || n < 0 || n > 100000 {
 			return Reply{Text: e.say(lang, msgConfigUsage)}
 		}
 		g.DailyLimit = n
 	case "note":
-		return e.editNotes(ctx, t, args[1:], rest, lang)
+		return e.editNotes(ctx, t, args[1:], afterWords(rest, 3), lang) // after "config note add|remove"
 	default:
 		return Reply{Text: e.say(lang, msgConfigUsage)}
 	}
@@ -208,17 +212,18 @@ func (e *Engine) listNotes(ctx context.Context, platform, guild, lang string) Re
 	return Reply{Text: b.String()}
 }
 
-func (e *Engine) editNotes(ctx context.Context, t turn, args []string, rest, lang string) Reply {
+// editNotes adds or removes a server note; text is everything after
+// "note add".
+func (e *Engine) editNotes(ctx context.Context, t turn, args []string, text, lang string) Reply {
 	owner := GuildOwner(t.msg.Platform, t.msg.GuildID)
 	if len(args) < 2 {
 		return Reply{Text: e.say(lang, msgConfigUsage)}
 	}
 	switch strings.ToLower(args[0]) {
 	case "add":
-		_, text, _ := strings.Cut(rest, " add ")
-		text, _ = preprocess.Redact(strings.TrimSpace(text))
-		if text == "" || len(text) > memory.MaxMemoryText {
-			return Reply{Text: fmt.Sprintf(e.say(lang, msgEditTooLong), memory.MaxMemoryText/3)}
+		text, _ = preprocess.Redact(text)
+		if len(text) > memory.MaxMemoryText {
+			return Reply{Text: fmt.Sprintf(e.say(lang, msgEditTooLong), memory.MaxMemoryText)}
 		}
 		now := e.opts.Now()
 		m := memory.Memory{

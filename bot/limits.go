@@ -39,6 +39,7 @@ type meter struct {
 	recent map[string][]time.Time // person → addressed messages in the last minute
 	days   map[string]dayUse      // person → today's use
 	guilds map[string]dayUse      // guild:person → today's messages
+	warned map[string]time.Time   // account → when it was last told to slow down
 }
 
 type dayUse struct {
@@ -47,7 +48,7 @@ type dayUse struct {
 }
 
 func newMeter() *meter {
-	return &meter{recent: map[string][]time.Time{}, days: map[string]dayUse{}, guilds: map[string]dayUse{}}
+	return &meter{recent: map[string][]time.Time{}, days: map[string]dayUse{}, guilds: map[string]dayUse{}, warned: map[string]time.Time{}}
 }
 
 // allowMessage records a message by person at now and reports whether it
@@ -72,6 +73,25 @@ func (m *meter) allowMessage(person string, now time.Time, perMinute int) bool {
 			}
 		}
 	}
+	return true
+}
+
+// warnOnce reports whether key should be told it is over a limit: once a
+// minute at most, so a flood gets one answer, not one per message.
+func (m *meter) warnOnce(key string, now time.Time) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if last, ok := m.warned[key]; ok && now.Sub(last) < time.Minute {
+		return false
+	}
+	if len(m.warned) > 10000 {
+		for k, t := range m.warned {
+			if now.Sub(t) >= time.Minute {
+				delete(m.warned, k)
+			}
+		}
+	}
+	m.warned[key] = now
 	return true
 }
 

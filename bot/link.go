@@ -28,16 +28,18 @@ const (
 const linkAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 var (
-	msgLinkCode    = phrase{"To link another account, send this on the other platform within 10 minutes:\n/link %s\n(The code works once.)", "要关联另一个账号，请在 10 分钟内于另一个平台发送：\n/link %s\n（此代码只能使用一次。）"}
-	msgLinked      = phrase{"Linked accounts:", "已关联的账号："}
-	msgLinkOK      = phrase{"Linked: this account now shares one memory with %s.", "关联成功：此账号现在与 %s 共享同一份记忆。"}
-	msgLinkBad     = phrase{"That code is invalid, expired or already used. Send /link on your other account for a new one.", "代码无效、已过期或已被使用。请在另一个账号发送 /link 获取新代码。"}
-	msgLinkSame    = phrase{"That code belongs to this same person: nothing to link.", "这个代码属于同一个人，无需关联。"}
-	msgLinkLimit   = phrase{"Too many link attempts. Please wait 10 minutes.", "关联尝试次数过多，请 10 分钟后再试。"}
-	msgUnlinkUsage = phrase{"Usage: /link remove <platform>:<user id> (see /link for your accounts)", "用法：/link remove <平台>:<用户编号>（用 /link 查看你的账号）"}
-	msgUnlinkSelf  = phrase{"You cannot unlink the account you are using; do it from another one.", "不能解除正在使用的账号，请在另一个账号上操作。"}
-	msgUnlinkNone  = phrase{"No such linked account.", "没有这个已关联的账号。"}
-	msgUnlinked    = phrase{"Unlinked %s. Its future messages start a separate memory; what is already remembered stays here.", "已解除 %s。它今后的消息将使用独立的记忆；已有的记忆保留在这里。"}
+	msgLinkCode          = phrase{"To link another account, send this on the other platform within 10 minutes:\n/link %s\n(The code works once.)", "要关联另一个账号，请在 10 分钟内于另一个平台发送：\n/link %s\n（此代码只能使用一次。）"}
+	msgLinked            = phrase{"Linked accounts:", "已关联的账号："}
+	msgLinkOK            = phrase{"Linked: this account now shares one memory with %s.", "关联成功：此账号现在与 %s 共享同一份记忆。"}
+	msgLinkConfirm       = phrase{"This code was made by %s. Linking pours all your memories into that account's, for good: only do it if that account is yours. To confirm, send /link %s confirm", "这个代码由 %s 生成。关联会把你的全部记忆并入该账号，且无法撤回：只有当它是你自己的账号时才这样做。如确认，请发送 /link %s confirm"}
+	msgLinkConfirmButton = phrase{"It is my account: link", "这是我的账号：关联"}
+	msgLinkBad           = phrase{"That code is invalid, expired or already used. Send /link on your other account for a new one.", "代码无效、已过期或已被使用。请在另一个账号发送 /link 获取新代码。"}
+	msgLinkSame          = phrase{"That code belongs to this same person: nothing to link.", "这个代码属于同一个人，无需关联。"}
+	msgLinkLimit         = phrase{"Too many link attempts. Please wait 10 minutes.", "关联尝试次数过多，请 10 分钟后再试。"}
+	msgUnlinkUsage       = phrase{"Usage: /link remove <platform>:<user id> (see /link for your accounts)", "用法：/link remove <平台>:<用户编号>（用 /link 查看你的账号）"}
+	msgUnlinkSelf        = phrase{"You cannot unlink the account you are using; do it from another one.", "不能解除正在使用的账号，请在另一个账号上操作。"}
+	msgUnlinkNone        = phrase{"No such linked account.", "没有这个已关联的账号。"}
+	msgUnlinked          = phrase{"Unlinked %s. Its future messages start a separate memory; what is already remembered stays here.", "已解除 %s。它今后的消息将使用独立的记忆；已有的记忆保留在这里。"}
 )
 
 type linkTicket struct {
@@ -60,7 +62,7 @@ func (e *Engine) link(ctx context.Context, t turn, c command, lang string) Reply
 	case strings.EqualFold(c.args[0], "remove") || strings.EqualFold(c.args[0], "unlink"):
 		return e.unlink(ctx, t, c.args[1:], lang)
 	default:
-		return e.linkRedeem(ctx, t, c.args[0], lang)
+		return e.linkRedeem(ctx, t, c.args, lang)
 	}
 }
 
@@ -108,7 +110,11 @@ func (e *Engine) linkStart(ctx context.Context, t turn, lang string) Reply {
 	return Reply{Text: b.String() + "\n\n" + fmt.Sprintf(e.say(lang, msgLinkCode), code)}
 }
 
-func (e *Engine) linkRedeem(ctx context.Context, t turn, code, lang string) Reply {
+// linkRedeem joins this account to the person who made the code. The
+// first "/link CODE" only says whose account it is and asks for
+// "/link CODE confirm": a code someone else handed out must not silently
+// pour a person's memories into a stranger's.
+func (e *Engine) linkRedeem(ctx context.Context, t turn, args []string, lang string) Reply {
 	ok, err := e.attempt(ctx, "linktry", t)
 	if err != nil {
 		return e.internalError(lang, "rate-limit link attempts", err)
@@ -116,11 +122,18 @@ func (e *Engine) linkRedeem(ctx context.Context, t turn, code, lang string) Repl
 	if !ok {
 		return Reply{Text: e.say(lang, msgLinkLimit)}
 	}
-	code = strings.ToUpper(strings.TrimSpace(code))
+	code := strings.ToUpper(strings.TrimSpace(args[0]))
 	if len(code) != LinkCodeLen || strings.Trim(code, linkAlphabet) != "" {
 		return Reply{Text: e.say(lang, msgLinkBad)}
 	}
-	raw, err := e.store.TakeSetting(ctx, "link:"+code)
+	confirmed := len(args) > 1 && strings.EqualFold(args[1], "confirm")
+	key := "link:" + code
+	var raw string
+	if confirmed {
+		raw, err = e.store.TakeSetting(ctx, key)
+	} else {
+		raw, err = e.store.Setting(ctx, key)
+	}
 	if errors.Is(err, memory.ErrNotFound) {
 		return Reply{Text: e.say(lang, msgLinkBad)}
 	}
@@ -134,7 +147,21 @@ func (e *Engine) linkRedeem(ctx context.Context, t turn, code, lang string) Repl
 	if tk.PersonID == t.person.ID {
 		return Reply{Text: e.say(lang, msgLinkSame)}
 	}
-	// Everything of the redeeming person joins the person who made the code.
+	other := tk.Platform + ":" + tk.UserID
+	if !confirmed {
+		return Reply{
+			Text:    fmt.Sprintf(e.say(lang, msgLinkConfirm), other, code),
+			Buttons: [][]Button{{{Label: e.say(lang, msgLinkConfirmButton), Command: "/link " + code + " confirm"}}},
+		}
+	}
+	// Memories move first: if that fails, nothing has changed and the code
+	// is handed back; identities follow.
+	if err := e.store.ReassignOwner(ctx, t.person.ID, tk.PersonID); err != nil {
+		if perr := e.store.PutSetting(ctx, key, raw, tk.Created.Add(LinkCodeTTL)); perr != nil {
+			e.log.Warn("hand back link code", "err", perr)
+		}
+		return e.internalError(lang, "merge memories", err)
+	}
 	ids, err := e.store.Identities(ctx, t.person.ID)
 	if err != nil {
 		return e.internalError(lang, "list identities", err)
@@ -144,9 +171,6 @@ func (e *Engine) linkRedeem(ctx context.Context, t turn, code, lang string) Repl
 			return e.internalError(lang, "move identity", err)
 		}
 	}
-	if err := e.store.ReassignOwner(ctx, t.person.ID, tk.PersonID); err != nil {
-		return e.internalError(lang, "merge memories", err)
-	}
 	if e.index != nil {
 		e.index.Invalidate(t.person.ID)
 		e.index.Invalidate(tk.PersonID)
@@ -154,7 +178,7 @@ func (e *Engine) linkRedeem(ctx context.Context, t turn, code, lang string) Repl
 	e.mu.Lock()
 	delete(e.injected, t.person.ID)
 	e.mu.Unlock()
-	return Reply{Text: fmt.Sprintf(e.say(lang, msgLinkOK), tk.Platform+":"+tk.UserID)}
+	return Reply{Text: fmt.Sprintf(e.say(lang, msgLinkOK), other)}
 }
 
 func (e *Engine) unlink(ctx context.Context, t turn, args []string, lang string) Reply {

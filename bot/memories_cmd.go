@@ -49,7 +49,7 @@ func (e *Engine) cmdMemories(ctx context.Context, t turn, c command, lang string
 	case "forget", "delete", "rm":
 		r = e.forgetMemory(ctx, t, args, lang)
 	case "edit":
-		r = e.editMemory(ctx, t, c.rest, lang)
+		r = e.editMemory(ctx, t, c, lang)
 	case "history":
 		r = e.memoryHistory(ctx, t, args, lang)
 	case "why":

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -21,13 +22,12 @@ var (
 	msgNotFound       = phrase{"No memory %q found.", "没有找到记忆 %q。"}
 	msgAmbiguous      = phrase{"%q matches several memories; give more characters of the id.", "%q 匹配到多条记忆，请提供更长的编号。"}
 	msgForgot         = phrase{"Forgotten for good: %s", "已永久删除：%s"}
-	msgForgetAllAsk   = phrase{"This permanently deletes all %d of your memories. To confirm, send /memories forget all confirm within 2 minutes.", "这将永久删除你的全部 %d 条记忆。如确认，请在 2 分钟内发送 /memories forget all confirm。"}
-	msgForgetAllNone  = phrase{"There is nothing to forget.", "没有可以删除的记忆。"}
+	msgForgetAllAsk   = phrase{"This permanently deletes all %d of your memories and every message of yours I captured. To confirm, send /memories forget all confirm within 2 minutes.", "这将永久删除你的全部 %d 条记忆，以及我记录的你说过的所有消息。如确认，请在 2 分钟内发送 /memories forget all confirm。"}
 	msgForgetAllStale = phrase{"No deletion is waiting for confirmation (it expires after 2 minutes). Send /memories forget all first.", "没有待确认的删除（确认在 2 分钟后失效）。请先发送 /memories forget all。"}
-	msgForgotAll      = phrase{"Deleted all %d of your memories.", "已删除你的全部 %d 条记忆。"}
+	msgForgotAll      = phrase{"Deleted all %d of your memories and the messages I had captured from you.", "已删除你的全部 %d 条记忆以及我记录的你的消息。"}
 	msgCancelled      = phrase{"Cancelled; nothing was deleted.", "已取消，没有删除任何内容。"}
 	msgEditUsage      = phrase{"Usage: /memories edit <id> <new text>", "用法：/memories edit <编号> <新内容>"}
-	msgEditTooLong    = phrase{"That text is too long for a memory (at most %d characters).", "内容太长，一条记忆最多 %d 个字符。"}
+	msgEditTooLong    = phrase{"That text is too long for a memory (at most %d bytes: about that many English characters, a third as many Chinese ones).", "内容太长，一条记忆最多 %d 字节（约为其三分之一个汉字）。"}
 	msgEdited         = phrase{"Updated. The old version is kept in /memories history %s.", "已更新。旧版本保存在 /memories history %s 中。"}
 	msgHistoryOf      = phrase{"History of %s:", "%s 的历史："}
 	msgConfirm        = phrase{"Delete everything", "全部删除"}
@@ -136,26 +136,24 @@ func (e *Engine) erase(ctx context.Context, m memory.Memory) error {
 	return nil
 }
 
-// forgetInjected drops erased memories from the "/memories why" record.
+// forgetInjected drops erased or rewritten memories from the "/memories
+// why" records: the owner's, and everyone's for a server's notes.
 func (e *Engine) forgetInjected(owner string, gone []memory.Memory) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	in, ok := e.injected[owner]
-	if !ok {
-		return
-	}
-	kept := in.Memories[:0:0]
-	for _, r := range in.Memories {
-		erased := false
-		for _, g := range gone {
-			erased = erased || r.Memory.ID == g.ID
+	for person, in := range e.injected {
+		if person != owner && !strings.HasPrefix(owner, "guild:") {
+			continue
 		}
-		if !erased {
-			kept = append(kept, r)
+		kept := in.Memories[:0:0]
+		for _, r := range in.Memories {
+			if !slices.ContainsFunc(gone, func(g memory.Memory) bool { return g.ID == r.Memory.ID && g.Owner == r.Memory.Owner }) {
+				kept = append(kept, r)
+			}
 		}
+		in.Memories = kept
+		e.injected[person] = in
 	}
-	in.Memories = kept
-	e.injected[owner] = in
 }
 
 func (e *Engine) forgetAll(ctx context.Context, t turn, args []string, lang string) Reply {
@@ -174,6 +172,11 @@ func (e *Engine) forgetAll(ctx context.Context, t turn, args []string, lang stri
 		e.mu.Unlock()
 		if !ok || now.Sub(asked) > ForgetAllWindow {
 			return Reply{Text: e.say(lang, msgForgetAllStale)}
+		}
+		// Everything the person said goes first, so that no pending
+		// extraction can bring a memory back; then every memory.
+		if _, err := e.store.DeletePersonMessages(ctx, owner); err != nil {
+			return e.internalError(lang, "erase captured messages", err)
 		}
 		all, err := e.store.ListMemories(ctx, memory.MemoryQuery{Owner: owner})
 		if err != nil {
@@ -196,9 +199,6 @@ func (e *Engine) forgetAll(ctx context.Context, t turn, args []string, lang stri
 	if err != nil {
 		return e.internalError(lang, "count memories", err)
 	}
-	if n == 0 {
-		return Reply{Text: e.say(lang, msgForgetAllNone)}
-	}
 	e.mu.Lock()
 	e.forgetAsked[owner] = now
 	e.mu.Unlock()
@@ -212,17 +212,15 @@ func (e *Engine) forgetAll(ctx context.Context, t turn, args []string, lang stri
 }
 
 // editMemory replaces a memory's text, keeping the old text in its history.
-func (e *Engine) editMemory(ctx context.Context, t turn, rest, lang string) Reply {
-	_, rest, _ = strings.Cut(strings.TrimSpace(rest), " ") // drop "edit"
-	id, text, _ := strings.Cut(strings.TrimSpace(rest), " ")
-	text = strings.TrimSpace(text)
-	if id == "" || text == "" {
+func (e *Engine) editMemory(ctx context.Context, t turn, c command, lang string) Reply {
+	if len(c.args) < 3 {
 		return Reply{Text: e.say(lang, msgEditUsage)}
 	}
+	id := c.args[1]
+	text, _ := preprocess.Redact(afterWords(c.rest, 2)) // after "edit <id>"
 	if len(text) > memory.MaxMemoryText {
-		return Reply{Text: fmt.Sprintf(e.say(lang, msgEditTooLong), memory.MaxMemoryText/3)}
+		return Reply{Text: fmt.Sprintf(e.say(lang, msgEditTooLong), memory.MaxMemoryText)}
 	}
-	text, _ = preprocess.Redact(text)
 	m, err := e.resolveMemory(ctx, t.person.ID, id)
 	if err != nil {
 		return e.idProblem(lang, id, err)
@@ -233,7 +231,11 @@ func (e *Engine) editMemory(ctx context.Context, t turn, rest, lang string) Repl
 		m.Text = text
 		m.UpdatedAt = now
 		m.Confidence = 1
-		m.Embedding = nil // re-embedded by upkeep
+		// Nothing of the old wording may stay searchable or shown: the
+		// keywords and the quoted excerpt go, the vector is re-made.
+		m.Keywords = nil
+		m.Source.Excerpt = ""
+		m.Embedding = nil
 		return nil
 	})
 	if err != nil {
@@ -242,6 +244,7 @@ func (e *Engine) editMemory(ctx context.Context, t turn, rest, lang string) Repl
 	if e.index != nil {
 		e.index.Upsert(updated)
 	}
+	e.forgetInjected(updated.Owner, []memory.Memory{updated})
 	return Reply{Text: fmt.Sprintf(e.say(lang, msgEdited), shortID(updated.ID))}
 }
 

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -53,10 +54,14 @@ func (m Message) ConversationID() string {
 	return id
 }
 
-// IsCommand reports whether the text is a slash command.
+// IsCommand reports whether the text is a slash command: "/name" or
+// "/name@bot" followed by nothing or a space. A path such as
+// "/usr/local/bin is where…" is ordinary text.
 func (m Message) IsCommand() bool {
-	return strings.HasPrefix(strings.TrimSpace(m.Text), "/")
+	return commandPattern.MatchString(strings.TrimSpace(m.Text))
 }
+
+var commandPattern = regexp.MustCompile(`^/[A-Za-z][A-Za-z0-9_]*(@[A-Za-z0-9_]+)?(\s|$)`)
 
 // Reply is one answer from the engine.
 type Reply struct {
