@@ -57,7 +57,7 @@ func (e *Engine) chat(ctx context.Context, t turn, r Responder) Reply {
 	req := llm.Request{
 		Purpose:     llm.PurposeReply,
 		Messages:    append([]llm.Message{{Role: llm.RoleSystem, Content: system}}, history...),
-		Temperature: e.opts.Temperature,
+		Temperature: *e.opts.Temperature,
 	}
 	if !e.meter.tokensLeft(t.person.ID, e.opts.Now(), e.opts.Limits.DailyTokens) {
 		return Reply{Text: e.say(lang, msgTokenBudget), Private: true}
@@ -97,6 +97,23 @@ func (e *Engine) limited(t turn) (Reply, bool) {
 		return Reply{Text: e.say(e.language(t), msgGuildLimit), Private: true}, true
 	}
 	return Reply{}, false
+}
+
+// budgetUsed approximates the tokens recalled memories take in a prompt
+// (a token per CJK character, else one per four bytes), as recall counts
+// them.
+func budgetUsed(rs []Recalled) int {
+	n := 0
+	for _, r := range rs {
+		for _, c := range r.Memory.Text {
+			if c >= 0x2E80 {
+				n += 4
+			} else {
+				n++
+			}
+		}
+	}
+	return n / 4
 }
 
 // spent is the tokens a call used: the server's count, or an estimate
@@ -141,7 +158,11 @@ func (e *Engine) recallFor(ctx context.Context, t turn) []Recalled {
 	if t.guild.Notes && t.msg.GuildID != "" {
 		notesOwner := GuildOwner(t.msg.Platform, t.msg.GuildID)
 		owners = append(owners, notesOwner)
-		q.Limit = 2
+		// Notes share the block's budget rather than doubling it.
+		q.Limit, q.TokenBudget = 2, e.opts.TokenBudget/3
+		if spent := budgetUsed(got); spent < e.opts.TokenBudget {
+			q.TokenBudget = max(q.TokenBudget, e.opts.TokenBudget-spent)
+		}
 		notes, err := e.recall.Recall(ctx, notesOwner, q)
 		if err != nil {
 			e.log.Warn("recall server notes", "guild", t.msg.GuildID, "err", err)
@@ -170,11 +191,16 @@ func (e *Engine) systemPrompt(t turn, lang string, recalled []Recalled) (string,
 		Persona:    e.opts.Persona,
 	}
 	for _, r := range recalled {
-		d.Memories = append(d.Memories, prompts.MemoryLine{
+		line := prompts.MemoryLine{
 			Label: prompts.TypeLabel(string(r.Memory.Type), lang),
 			Month: r.Memory.CreatedAt.Format("2006-01"),
 			Text:  r.Memory.Text,
-		})
+		}
+		if r.Memory.Owner == t.person.ID {
+			d.Memories = append(d.Memories, line)
+		} else {
+			d.Notes = append(d.Notes, line)
+		}
 	}
 	return e.prompts.System(lang, d)
 }
@@ -259,16 +285,18 @@ func (e *Engine) afterReply(ctx context.Context, t turn, text string, recalled [
 	if len(recalled) == 0 {
 		return
 	}
-	ids := make([]string, len(recalled))
-	for i, r := range recalled {
-		ids[i] = r.Memory.ID
+	// The person's memories and the server's notes have different owners.
+	byOwner := map[string][]string{}
+	for _, r := range recalled {
+		byOwner[r.Memory.Owner] = append(byOwner[r.Memory.Owner], r.Memory.ID)
 	}
-	owner := t.person.ID
 	e.goBackground(func(ctx context.Context) {
 		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
-		if err := e.store.TouchMemories(ctx, owner, ids, now); err != nil {
-			e.log.Warn("count memory use", "person", owner, "err", err)
+		for owner, ids := range byOwner {
+			if err := e.store.TouchMemories(ctx, owner, ids, now); err != nil {
+				e.log.Warn("count memory use", "owner", owner, "err", err)
+			}
 		}
 	})
 }

@@ -31,7 +31,8 @@ type Options struct {
 	BotName string
 	// Persona is extra system-prompt text from the operator.
 	Persona string
-	// HistoryMessages recent messages go into each reply prompt (default 20).
+	// HistoryMessages recent messages go into each reply prompt: 20 when
+	// zero, none (only the message being answered) when negative.
 	HistoryMessages int
 	// Language is the fallback reply language, "en" or "zh".
 	Language string
@@ -39,8 +40,9 @@ type Options struct {
 	MaxInjected int
 	// TokenBudget caps the memory block (default 400).
 	TokenBudget int
-	// Temperature of replies (default 0.7).
-	Temperature float64
+	// Temperature of replies; 0.7 when nil. A pointer so that 0 (the most
+	// deterministic replies) can be asked for.
+	Temperature *float64
 	// Now is the clock (default time.Now).
 	Now func() time.Time
 	// Logger receives the engine's logs (default slog.Default()).
@@ -112,8 +114,11 @@ func New(d Deps, o Options) (*Engine, error) {
 	if o.BotName == "" {
 		o.BotName = "membot"
 	}
-	if o.HistoryMessages == 0 {
+	switch {
+	case o.HistoryMessages == 0:
 		o.HistoryMessages = 20
+	case o.HistoryMessages < 0:
+		o.HistoryMessages = 0
 	}
 	if o.Language == "" {
 		o.Language = "en"
@@ -124,8 +129,9 @@ func New(d Deps, o Options) (*Engine, error) {
 	if o.TokenBudget == 0 {
 		o.TokenBudget = 400
 	}
-	if o.Temperature == 0 {
-		o.Temperature = 0.7
+	if o.Temperature == nil {
+		t := 0.7
+		o.Temperature = &t
 	}
 	if o.Now == nil {
 		o.Now = time.Now
@@ -151,7 +157,8 @@ func (e *Engine) Offline() bool { return e.model == nil }
 // Handle captures msg and, when it needs an answer, queues the answer
 // behind earlier ones of the same conversation. It returns once the message
 // is captured; done is closed when every reply to it has been delivered.
-// A non-nil error means the message was not captured.
+// A non-nil error other than ErrClosed means the message was not captured;
+// ErrClosed may come after capture, when Close raced with Handle.
 func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan struct{}, error) {
 	done := make(chan struct{})
 	if msg.Author.IsBot {
@@ -297,10 +304,19 @@ func (e *Engine) Close(ctx context.Context) error {
 			err = errors.Join(err, fmt.Errorf("close extractor: %w", xerr))
 		}
 	}
+	// Replies still running are cancelled; give them a moment to notice
+	// before giving up on them.
 	e.cancel()
-	<-drained
+	select {
+	case <-drained:
+	case <-time.After(closeGrace):
+		err = errors.Join(err, errors.New("close engine: replies did not stop after cancellation"))
+	}
 	return err
 }
+
+// closeGrace is how long Close waits for cancelled replies to return.
+const closeGrace = 5 * time.Second
 
 // sanitize makes text valid UTF-8 without NULs and bounds its length.
 func sanitize(s string) string {

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/preprocess"
 )
 
 // SearchLimit is how many results "/memories search" shows.
@@ -26,6 +27,7 @@ var (
 	msgExported     = phrase{"Here are all %d of your memories as JSON.", "这是你全部 %d 条记忆的 JSON 导出。"}
 	msgExtractOff   = phrase{"Extraction is not available.", "提取功能不可用。"}
 	msgExtracted    = phrase{"Extraction done: %d added, %d updated, %d superseded, %d conflicts to review, %d duplicates skipped.", "提取完成：新增 %d，更新 %d，取代 %d，待确认冲突 %d，跳过重复 %d。"}
+	msgExtractedOwn = phrase{"Extraction done: %d new memories of yours.", "提取完成：新增你的记忆 %d 条。"}
 	msgMemoryOffNow = phrase{"Memory is off: from now on nothing you say is captured or remembered until /memories on. What I already remember stays until you forget it.", "记忆已关闭：在你发送 /memories on 之前，你说的话不会被记录或记住。已有的记忆会保留，除非你删除。"}
 	msgMemoryOnNow  = phrase{"Memory is on: I will remember what matters from our conversations.", "记忆已开启：我会记住对话中重要的内容。"}
 )
@@ -38,6 +40,7 @@ func (e *Engine) searchMemories(ctx context.Context, t turn, q, lang string) Rep
 	if utf8.RuneCountInString(q) > 500 {
 		q = string([]rune(q)[:500])
 	}
+	q, _ = preprocess.Redact(q) // the query may go to an embedding API
 	if e.recall == nil {
 		return Reply{Text: e.say(lang, msgSearchOff)}
 	}
@@ -146,10 +149,28 @@ func (e *Engine) extractNow(ctx context.Context, t turn, lang string) Reply {
 	if e.extract == nil {
 		return Reply{Text: e.say(lang, msgExtractOff)}
 	}
+	// In a group the pass covers everyone's messages; the asker hears only
+	// about their own memories.
+	group := isGroup(t.msg)
+	var before int64
+	if group {
+		n, err := e.store.CountMemories(ctx, memory.MemoryQuery{Owner: t.person.ID})
+		if err != nil {
+			return e.internalError(lang, "count memories", err)
+		}
+		before = n
+	}
 	res, err := e.extract.ExtractNow(ctx, t.conv.ID, true)
 	if err != nil {
 		e.log.Warn("manual extraction", "conversation", t.conv.ID, "err", err)
 		return Reply{Text: e.modelApology(lang, err)}
+	}
+	if group {
+		after, err := e.store.CountMemories(ctx, memory.MemoryQuery{Owner: t.person.ID})
+		if err != nil {
+			return e.internalError(lang, "count memories", err)
+		}
+		return Reply{Text: fmt.Sprintf(e.say(lang, msgExtractedOwn), max(0, after-before))}
 	}
 	return Reply{Text: fmt.Sprintf(e.say(lang, msgExtracted), res.Added, res.Updated, res.Superseded, res.Conflicts, res.Duplicates)}
 }

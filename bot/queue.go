@@ -1,6 +1,9 @@
 package bot
 
-import "context"
+import (
+	"context"
+	"runtime/debug"
+)
 
 // queue runs one conversation's jobs one after another, so replies in a
 // conversation never interleave. A worker goroutine exists only while the
@@ -43,8 +46,19 @@ func (e *Engine) work(conversationID string, q *queue) {
 		q.jobs[0] = nil
 		q.jobs = q.jobs[1:]
 		e.mu.Unlock()
-		job(e.ctx)
+		e.run(conversationID, job)
 	}
+}
+
+// run runs one job; a panic in it is logged and costs only that reply,
+// not the process and every other conversation.
+func (e *Engine) run(conversationID string, job func(context.Context)) {
+	defer func() {
+		if p := recover(); p != nil {
+			e.log.Error("reply job panicked", "conversation", conversationID, "panic", p, "stack", string(debug.Stack()))
+		}
+	}()
+	job(e.ctx)
 }
 
 // goBackground runs f on a goroutine the engine waits for at Close.

@@ -54,7 +54,12 @@ func (e *Engine) cmdSummary(ctx context.Context, t turn, _ command, lang string)
 			}
 		}
 		q := strings.Join(last[max(0, len(last)-5):], "\n")
-		recalled, _ = e.recall.Recall(ctx, t.person.ID, RecallQuery{Text: q, Limit: 8})
+		got, _ := e.recall.Recall(ctx, t.person.ID, RecallQuery{Text: q, Limit: 8})
+		for _, r := range got {
+			if r.Memory.Owner == t.person.ID {
+				recalled = append(recalled, r)
+			}
+		}
 	}
 	var doc string
 	if e.model != nil {
@@ -136,9 +141,11 @@ func (e *Engine) extractiveSummary(t turn, lang string, msgs []memory.Message, r
 			background = append(background, r.Memory.Text)
 		}
 	}
+	// The asker's own turns make the topic and where things stand; in a
+	// group, other people's words are not put under their name.
 	var users []memory.Message
 	for _, m := range msgs {
-		if m.Role == memory.RoleUser {
+		if m.Role == memory.RoleUser && m.PersonID == t.person.ID {
 			users = append(users, m)
 		}
 	}

@@ -13,7 +13,11 @@ import (
 // Config is the whole configuration of one membot process.
 type Config struct {
 	// DataDir holds the embedded store.
-	DataDir  string `toml:"data_dir"`
+	DataDir string `toml:"data_dir"`
+	// LogLevel is "debug", "info", "warn" or "error". Empty means not set:
+	// info, except in the terminal chat, which logs warnings only so that
+	// the terminal stays free for the conversation. A level set by file,
+	// environment or flag is always honoured.
 	LogLevel string `toml:"log_level"`
 	// LogFormat is "text" or "json".
 	LogFormat string   `toml:"log_format"`
@@ -35,7 +39,9 @@ type Model struct {
 	EmbeddingModel string   `toml:"embedding_model"`
 	Timeout        Duration `toml:"timeout"`
 	MaxRetries     int      `toml:"max_retries"`
-	Temperature    float64  `toml:"temperature"`
+	// Temperature of replies, 0–2. 0 asks for the most deterministic
+	// replies; it is not a "use the default" marker.
+	Temperature float64 `toml:"temperature"`
 }
 
 // Configured reports whether a model endpoint is set: a model name, a base
@@ -100,7 +106,7 @@ type Webhook struct {
 // Memory tunes the memory pipeline.
 type Memory struct {
 	// ExtractionDelay is the stability window after the last message
-	// before a conversation is extracted.
+	// before a conversation is extracted; 0 extracts after every message.
 	ExtractionDelay Duration `toml:"extraction_delay"`
 	// MaxInjected caps the memories put into one reply prompt.
 	MaxInjected int `toml:"max_injected"`
@@ -108,7 +114,9 @@ type Memory struct {
 	TokenBudget int `toml:"token_budget"`
 	// MinConfidence drops extracted memories below it.
 	MinConfidence float64 `toml:"min_confidence"`
-	// ArchiveAfter archives memories unused for this long.
+	// ArchiveAfter archives memories unused for this long; 0 never
+	// archives a memory for being unused (expired temporary memories are
+	// archived regardless).
 	ArchiveAfter Duration `toml:"archive_after"`
 	// MessageRetention deletes captured messages older than this (0 keeps
 	// them).
@@ -120,7 +128,8 @@ type Bot struct {
 	Name string `toml:"name"`
 	// SystemPrompt replaces the built-in persona, if set.
 	SystemPrompt string `toml:"system_prompt"`
-	// HistoryMessages is how many recent messages go into a reply prompt.
+	// HistoryMessages is how many recent messages go into a reply prompt;
+	// 0 sends only the message being answered.
 	HistoryMessages int `toml:"history_messages"`
 	// Language is the default reply language ("en" or "zh") when a person's
 	// is unknown.
@@ -129,20 +138,31 @@ type Bot struct {
 
 // Limits protect the bot and its budget from abuse.
 type Limits struct {
-	MessagesPerMinute int      `toml:"messages_per_minute"`
-	DailyTokens       int64    `toml:"daily_tokens"`
-	AllowUsers        []string `toml:"allow_users"`
-	DenyUsers         []string `toml:"deny_users"`
-	AllowGuilds       []string `toml:"allow_guilds"`
-	DenyGuilds        []string `toml:"deny_guilds"`
+	// MessagesPerMinute caps each person's messages; 0 means no limit.
+	MessagesPerMinute int `toml:"messages_per_minute"`
+	// DailyTokens caps each person's model tokens a day; 0 means no limit.
+	DailyTokens int64 `toml:"daily_tokens"`
+	// AllowUsers, when not empty, lists the only accounts served; DenyUsers
+	// are never served. Entries are "platform:id", platform being discord,
+	// telegram or console.
+	AllowUsers []string `toml:"allow_users"`
+	DenyUsers  []string `toml:"deny_users"`
+	// AllowGuilds and DenyGuilds do the same for servers and groups.
+	AllowGuilds []string `toml:"allow_guilds"`
+	DenyGuilds  []string `toml:"deny_guilds"`
 }
 
 // Default returns the built-in configuration: embedded store, offline mode,
-// terminal only.
+// terminal only. Its data directory follows the process environment; Load
+// uses the environment it is given instead.
 func Default() Config {
+	return defaults(os.Getenv)
+}
+
+// defaults is Default with the data directory taken from getenv.
+func defaults(getenv func(string) string) Config {
 	return Config{
-		DataDir:   DefaultDataDir(),
-		LogLevel:  "info",
+		DataDir:   DefaultDataDir(getenv),
 		LogFormat: "text",
 		Model: Model{
 			Timeout:     Duration(60 * time.Second),
@@ -170,14 +190,22 @@ func Default() Config {
 	}
 }
 
-// DefaultDataDir is $XDG_DATA_HOME/membot, else ~/.local/share/membot, else
-// ./membot-data.
-func DefaultDataDir() string {
-	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+// DefaultDataDir is $XDG_DATA_HOME/membot, else $HOME/.local/share/membot,
+// else ./membot-data, reading the environment through getenv (usually
+// os.Getenv) so that callers and tests decide which environment counts.
+func DefaultDataDir(getenv func(string) string) string {
+	if d := getenv("XDG_DATA_HOME"); d != "" {
 		return filepath.Join(d, "membot")
 	}
-	if h, err := os.UserHomeDir(); err == nil && h != "" {
-		return filepath.Join(h, ".local", "share", "membot")
+	home := getenv("HOME")
+	if home == "" {
+		// Where HOME is not the convention (Windows), ask the system.
+		if h, err := os.UserHomeDir(); err == nil {
+			home = h
+		}
+	}
+	if home != "" {
+		return filepath.Join(home, ".local", "share", "membot")
 	}
 	return "membot-data"
 }

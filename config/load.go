@@ -51,7 +51,7 @@ func EnvVars() [][2]string {
 // path is not empty) and the environment (getenv, usually os.Getenv). It
 // does not validate: apply flags, then call Validate.
 func Load(path string, getenv func(string) string) (Config, error) {
-	c := Default()
+	c := defaults(getenv)
 	if path != "" {
 		if err := c.loadFile(path); err != nil {
 			return Config{}, err
@@ -63,13 +63,14 @@ func Load(path string, getenv func(string) string) (Config, error) {
 	return c, nil
 }
 
-// Parse reads a TOML document over c, rejecting unknown keys by name.
+// Parse reads a TOML document over c, rejecting unknown keys by name. Its
+// errors never quote the value of a credential.
 func (c *Config) Parse(data []byte, name string) error {
 	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(c)
 	if err != nil {
 		var perr toml.ParseError
 		if errors.As(err, &perr) {
-			return fmt.Errorf("config %s: line %d: %s", name, perr.Position.Line, perr.Message)
+			return fmt.Errorf("config %s: %s", name, parseErrorText(data, perr.Position.Line, perr.Message))
 		}
 		return fmt.Errorf("config %s: %w", name, err)
 	}

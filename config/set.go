@@ -25,6 +25,15 @@ func (c *Config) Set(key, value string) error {
 	return nil
 }
 
+// valueKeys is Keys as a set.
+func valueKeys() map[string]struct{} {
+	set := make(map[string]struct{})
+	for _, k := range Keys() {
+		set[k] = struct{}{}
+	}
+	return set
+}
+
 // Keys lists every settable key.
 func Keys() []string {
 	var out []string

@@ -4,10 +4,17 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 )
 
-// Validate reports every problem of c at once, each naming its key.
+// Validate reports every problem of c at once, each naming its key (list
+// entries by key and index). Zero is a setting in its own right, never a
+// request for the default: model.temperature 0 is the most deterministic,
+// bot.history_messages 0 sends no earlier messages, memory.extraction_delay
+// 0 extracts after every message, memory.archive_after 0 never archives a
+// memory for being unused, memory.message_retention 0 keeps messages, and
+// the limits' 0 means no limit.
 func (c *Config) Validate() error {
 	var errs []error
 	bad := func(key, format string, args ...any) {
@@ -17,7 +24,7 @@ func (c *Config) Validate() error {
 		bad("data_dir", "must not be empty")
 	}
 	switch c.LogLevel {
-	case "debug", "info", "warn", "error":
+	case "", "debug", "info", "warn", "error": // "" is not set: see Config.LogLevel
 	default:
 		bad("log_level", "%q is not one of debug, info, warn, error", c.LogLevel)
 	}
@@ -37,6 +44,8 @@ func (c *Config) Validate() error {
 	if c.Model.MaxRetries < 0 || c.Model.MaxRetries > 10 {
 		bad("model.max_retries", "%d is outside 0–10", c.Model.MaxRetries)
 	}
+	// 0 is a valid temperature (the most deterministic replies), not a
+	// request for the default.
 	if c.Model.Temperature < 0 || c.Model.Temperature > 2 {
 		bad("model.temperature", "%v is outside 0–2", c.Model.Temperature)
 	}
@@ -52,8 +61,13 @@ func (c *Config) Validate() error {
 	if c.Discord.On() && c.Discord.Token == "" {
 		bad("discord.token", "discord is enabled but no token is set (DISCORD_TOKEN)")
 	}
-	if c.Discord.ShardCount < 0 || c.Discord.ShardID < 0 || (c.Discord.ShardCount > 0 && c.Discord.ShardID >= c.Discord.ShardCount) {
-		bad("discord.shard_id", "%d must be below shard_count %d", c.Discord.ShardID, c.Discord.ShardCount)
+	switch d := c.Discord; {
+	case d.ShardCount < 0:
+		bad("discord.shard_count", "%d must not be negative", d.ShardCount)
+	case d.ShardID < 0:
+		bad("discord.shard_id", "%d must not be negative", d.ShardID)
+	case d.ShardCount > 0 && d.ShardID >= d.ShardCount:
+		bad("discord.shard_id", "%d must be below shard_count %d", d.ShardID, d.ShardCount)
 	}
 	if c.Discord.APIURL != "" {
 		if err := checkURL(c.Discord.APIURL); err != nil {
@@ -80,6 +94,7 @@ func (c *Config) Validate() error {
 		}
 	}
 	m := c.Memory
+	// 0 extracts a conversation right after each message.
 	if m.ExtractionDelay.D() < 0 {
 		bad("memory.extraction_delay", "must not be negative")
 	}
@@ -92,9 +107,15 @@ func (c *Config) Validate() error {
 	if m.MinConfidence < 0 || m.MinConfidence > 1 {
 		bad("memory.min_confidence", "%v is outside 0–1", m.MinConfidence)
 	}
-	if m.ArchiveAfter.D() < 0 || m.MessageRetention.D() < 0 {
-		bad("memory.archive_after", "durations must not be negative")
+	// 0 never archives a memory for being unused.
+	if m.ArchiveAfter.D() < 0 {
+		bad("memory.archive_after", "must not be negative (0 turns archiving of unused memories off)")
 	}
+	// 0 keeps captured messages forever.
+	if m.MessageRetention.D() < 0 {
+		bad("memory.message_retention", "must not be negative (0 keeps messages forever)")
+	}
+	// 0 sends only the message being answered, with no earlier ones.
 	if c.Bot.HistoryMessages < 0 || c.Bot.HistoryMessages > 200 {
 		bad("bot.history_messages", "%d is outside 0–200", c.Bot.HistoryMessages)
 	}
@@ -103,19 +124,65 @@ func (c *Config) Validate() error {
 	default:
 		bad("bot.language", "%q is not en or zh", c.Bot.Language)
 	}
+	// 0 means no limit for both.
 	if c.Limits.MessagesPerMinute < 0 {
 		bad("limits.messages_per_minute", "must not be negative")
 	}
 	if c.Limits.DailyTokens < 0 {
 		bad("limits.daily_tokens", "must not be negative")
 	}
+	for _, l := range []struct {
+		key     string
+		entries []string
+	}{
+		{"limits.allow_users", c.Limits.AllowUsers},
+		{"limits.deny_users", c.Limits.DenyUsers},
+		{"limits.allow_guilds", c.Limits.AllowGuilds},
+		{"limits.deny_guilds", c.Limits.DenyGuilds},
+	} {
+		for i, e := range l.entries {
+			if err := checkAccount(e); err != nil {
+				bad(fmt.Sprintf("%s[%d]", l.key, i), "%v", err)
+			}
+		}
+	}
 	return errors.Join(errs...)
 }
 
+// checkURL accepts an absolute http(s) URL. Its error never shows user
+// information, a query or a fragment, which may hold credentials.
 func checkURL(s string) error {
 	u, err := url.Parse(s)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return fmt.Errorf("%q is not an http(s) URL", s)
+	if err != nil {
+		return errors.New("is not a valid URL")
+	}
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		if strings.Contains(s, "@") {
+			// Whatever parsed as scheme or path may be "user:password".
+			return errors.New("is not an http(s) URL (not shown: it holds user information)")
+		}
+		shown := url.URL{Scheme: u.Scheme, Opaque: u.Opaque, Host: u.Host, Path: u.Path}
+		return fmt.Errorf("%q is not an http(s) URL", shown.String())
+	}
+	return nil
+}
+
+// platforms are the platforms whose accounts and servers the limits lists
+// name.
+var platforms = []string{"discord", "telegram", "console"}
+
+// checkAccount accepts a limits list entry: "platform:id".
+func checkAccount(e string) error {
+	platform, id, found := strings.Cut(e, ":")
+	switch {
+	case !found:
+		return fmt.Errorf("%q is not platform:id (e.g. telegram:12345)", e)
+	case !slices.Contains(platforms, platform):
+		return fmt.Errorf("%q: platform %q is not one of %s", e, platform, strings.Join(platforms, ", "))
+	case strings.TrimSpace(id) == "":
+		return fmt.Errorf("%q has no id after %q", e, platform+":")
+	case strings.TrimSpace(id) != id:
+		return fmt.Errorf("%q: the id must not start or end with spaces", e)
 	}
 	return nil
 }

@@ -33,8 +33,10 @@ func cmdChat(ctx context.Context, args []string, env Env) error {
 
 // runConsole runs the terminal chat until end of input, /quit or a signal.
 func runConsole(ctx context.Context, cfg config.Config, user string, env Env) error {
-	if cfg.LogLevel == "info" && env.Getenv("MEMBOT_LOG_LEVEL") == "" {
-		cfg.LogLevel = "warn" // keep the terminal for the conversation
+	if cfg.LogLevel == "" {
+		// Not set by file, environment or flag: keep the terminal for the
+		// conversation.
+		cfg.LogLevel = "warn"
 	}
 	log := newLogger(cfg, env.Stderr)
 	a, err := app.Open(ctx, cfg, app.WithLogger(log))

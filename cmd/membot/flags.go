@@ -28,7 +28,7 @@ var sharedFlags = []struct{ name, key, help string }{
 	{"model", "model.name", "chat model name; empty runs offline (env MEMBOT_MODEL)"},
 	{"base-url", "model.base_url", "OpenAI-compatible API base URL (env OPENAI_BASE_URL)"},
 	{"embedding-model", "model.embedding_model", "embedding model name (env MEMBOT_EMBEDDING_MODEL)"},
-	{"log-level", "log_level", "debug, info, warn or error"},
+	{"log-level", "log_level", "debug, info, warn or error (default info; warn in the terminal chat) (env MEMBOT_LOG_LEVEL)"},
 	{"language", "bot.language", "reply language when unknown: en or zh"},
 }
 

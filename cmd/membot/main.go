@@ -22,6 +22,12 @@ var version = "dev"
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		// After the first signal, restore the default handling: the
+		// shutdown flush runs, and a second Ctrl-C kills the process.
+		<-ctx.Done()
+		stop()
+	}()
 	code := Main(ctx, os.Args[1:], Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv})
 	stop()
 	os.Exit(code)
@@ -40,7 +46,7 @@ type Env struct {
 // Main runs one membot command line and returns the exit code.
 func Main(ctx context.Context, args []string, env Env) int {
 	cmd := "run"
-	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+	if len(args) > 0 && (isHelpFlag(args[0]) || (len(args[0]) > 0 && args[0][0] != '-')) {
 		cmd, args = args[0], args[1:]
 	}
 	var err error
@@ -53,7 +59,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 		err = cmdEval(ctx, args, env)
 	case "version":
 		fmt.Fprintf(env.Stdout, "membot %s\n", version)
-	case "help", "-h", "--help":
+	case "help", "-h", "-help", "--help":
 		fmt.Fprint(env.Stdout, usage)
 	default:
 		fmt.Fprintf(env.Stderr, "membot: unknown command %q\n\n%s", cmd, usage)
@@ -70,6 +76,12 @@ func Main(ctx context.Context, args []string, env Env) int {
 	}
 	fmt.Fprintf(env.Stderr, "membot: %v\n", err)
 	return 1
+}
+
+// isHelpFlag reports whether arg asks for help. Leading the command line,
+// it shows the commands rather than the flags of the default command.
+func isHelpFlag(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help"
 }
 
 const usage = `membot — a chat bot with long-term memory

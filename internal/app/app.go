@@ -94,11 +94,11 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 	}, bot.Options{
 		BotName:         cfg.Bot.Name,
 		Persona:         cfg.Bot.SystemPrompt,
-		HistoryMessages: cfg.Bot.HistoryMessages,
+		HistoryMessages: historyMessages(cfg.Bot.HistoryMessages),
 		Language:        cfg.Bot.Language,
 		MaxInjected:     cfg.Memory.MaxInjected,
 		TokenBudget:     cfg.Memory.TokenBudget,
-		Temperature:     cfg.Model.Temperature,
+		Temperature:     &cfg.Model.Temperature,
 		Now:             o.now,
 		Logger:          o.logger,
 		Limits: bot.Limits{
@@ -119,6 +119,15 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 	return a, nil
 }
 
+// historyMessages maps the configured history length to the engine's
+// option, where 0 means "the default" and a negative value "none".
+func historyMessages(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
+}
+
 // startUpkeep runs lifecycle upkeep in the background: expiry, archiving,
 // embedding back-fill and message retention.
 func (a *App) startUpkeep(o options) {
@@ -131,13 +140,23 @@ func (a *App) startUpkeep(o options) {
 		Embedder:         emb,
 		Index:            a.Index,
 		Now:              o.now,
-		ArchiveAfter:     a.Config.Memory.ArchiveAfter.D(),
+		ArchiveAfter:     archiveAfter(a.Config.Memory),
 		MessageRetention: a.Config.Memory.MessageRetention.D(),
 		Logger:           o.logger,
 	})
 	if err := a.upkeep.Start(context.Background()); err != nil {
 		a.log.Warn("lifecycle upkeep not started", "err", err)
 	}
+}
+
+// archiveAfter is the upkeep setting for memory.archive_after: the
+// configured 0 ("never archive for being unused") is upkeep's negative,
+// since upkeep reads 0 as "use the default".
+func archiveAfter(m config.Memory) time.Duration {
+	if m.ArchiveAfter.D() <= 0 {
+		return -1
+	}
+	return m.ArchiveAfter.D()
 }
 
 // recover picks up extraction left unfinished by an earlier process (the

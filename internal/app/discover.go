@@ -14,8 +14,8 @@ import (
 const fallbackModel = "gpt-4o-mini"
 
 // discoverModel asks an OpenAI-compatible server for its models and picks
-// the first, so that pointing OPENAI_BASE_URL at Ollama or LM Studio is
-// enough. Any failure falls back to a common model name.
+// a chat model among them, so that pointing OPENAI_BASE_URL at Ollama or
+// LM Studio is enough. Any failure falls back to a common model name.
 func discoverModel(ctx context.Context, hc *http.Client, baseURL, apiKey string) (string, error) {
 	if baseURL == "" {
 		return fallbackModel, nil
@@ -45,10 +45,64 @@ func discoverModel(ctx context.Context, hc *http.Client, baseURL, apiKey string)
 	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&body); err != nil {
 		return fallbackModel, fmt.Errorf("list models: %w", err)
 	}
+	ids := make([]string, 0, len(body.Data))
 	for _, m := range body.Data {
-		if m.ID != "" && !strings.Contains(strings.ToLower(m.ID), "embed") {
-			return m.ID, nil
-		}
+		ids = append(ids, m.ID)
+	}
+	if id, ok := pickChatModel(ids); ok {
+		return id, nil
 	}
 	return fallbackModel, fmt.Errorf("list models: the server lists no chat model")
+}
+
+// notChat are parts of model ids that mark a model the chat completions
+// endpoint cannot serve: embeddings, speech, transcription, images, video,
+// moderation, search, realtime audio, agents, Responses-only code models
+// and the legacy completion models. A hosted API such as OpenAI's lists
+// all of them beside its chat models.
+var notChat = []string{
+	"embed", "tts", "whisper", "dall-e", "moderation", "audio", "realtime",
+	"transcribe", "image", "search", "babbage", "davinci", "turbo-instruct",
+	"sora", "computer-use", "codex",
+}
+
+// chatHints are parts of model ids that look like chat models.
+var chatHints = []string{
+	"gpt", "chat", "instruct", "claude", "llama", "qwen", "mistral", "mixtral",
+	"gemma", "deepseek", "phi", "command", "yi-", "glm", "o1", "o3", "o4",
+}
+
+// pickChatModel chooses among listed model ids: the common default when it
+// is listed, else the first that looks like a chat model, else the first
+// that is not a known non-chat model. ok is false when none qualifies.
+func pickChatModel(ids []string) (id string, ok bool) {
+	var candidates []string
+	for _, id := range ids {
+		lower := strings.ToLower(id)
+		if id == "" || containsAny(lower, notChat) {
+			continue
+		}
+		if id == fallbackModel {
+			return id, true
+		}
+		candidates = append(candidates, id)
+	}
+	for _, id := range candidates {
+		if containsAny(strings.ToLower(id), chatHints) {
+			return id, true
+		}
+	}
+	if len(candidates) > 0 {
+		return candidates[0], true
+	}
+	return "", false
+}
+
+func containsAny(s string, parts []string) bool {
+	for _, p := range parts {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	return false
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/membot/membot/bot"
+	"github.com/membot/membot/config"
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/extract"
 	"github.com/membot/membot/memory/llm"
@@ -148,11 +149,30 @@ func (a *App) memorySystem(o options) (*recall.Index, *extract.Scheduler, error)
 	if err != nil {
 		return nil, nil, err
 	}
-	sched := extract.NewScheduler(pipe, extract.SchedulerOptions{
-		Window:  a.Config.Memory.ExtractionDelay.D(),
-		Clock:   clock{o.now},
-		Pending: a.Store,
-		Logger:  o.logger,
-	})
+	sched := extract.NewScheduler(pipe, schedulerOptions(a.Config.Memory, clock{o.now}, a.Store, o.logger))
 	return index, sched, nil
+}
+
+// immediateWindow is the stability window standing for a configured
+// extraction_delay of 0: the scheduler reads a zero window as "use the
+// default", so 0 becomes the shortest wait that still lets a burst of
+// messages arriving together go into one run.
+const immediateWindow = time.Millisecond
+
+// schedulerOptions turns the memory configuration into extraction
+// scheduling. A failed run is retried after the configured delay, but
+// never sooner than the default window: with a delay of 0, a model that
+// is down would otherwise be retried at once, over and over.
+func schedulerOptions(m config.Memory, c extract.Clock, pending extract.PendingLister, log *slog.Logger) extract.SchedulerOptions {
+	window := m.ExtractionDelay.D()
+	if window <= 0 {
+		window = immediateWindow
+	}
+	return extract.SchedulerOptions{
+		Window:     window,
+		RetryDelay: max(window, extract.DefaultStabilityWindow),
+		Clock:      c,
+		Pending:    pending,
+		Logger:     log,
+	}
 }

@@ -104,6 +104,25 @@ type Invoker struct {
 	User        *discordgo.User
 	Permissions int64
 	Locale      discordgo.Locale
+	// Context, when set, is the interaction's context as sent; nil derives
+	// it from the channel: Guild in a guild channel, BotDM in the
+	// invoker's DM with the bot, PrivateChannel anywhere else (a group DM
+	// or a DM between other users).
+	Context *discordgo.InteractionContextType
+}
+
+// contextLocked is the context Discord reports for an interaction by
+// userID in channelID; callers hold s.mu.
+func (s *Server) contextLocked(channelID, userID string) discordgo.InteractionContextType {
+	ch, ok := s.channels[channelID]
+	switch {
+	case ok && ch.guildID != "":
+		return discordgo.InteractionContextGuild
+	case ok && ch.dmUser != "" && ch.dmUser == userID:
+		return discordgo.InteractionContextBotDM
+	default:
+		return discordgo.InteractionContextPrivateChannel
+	}
 }
 
 func (s *Server) newInteraction(kind discordgo.InteractionType, channelID string, who Invoker, data discordgo.InteractionData, source *discordgo.Message) string {
@@ -116,6 +135,10 @@ func (s *Server) newInteraction(kind discordgo.InteractionType, channelID string
 	s.mu.Lock()
 	if ch, ok := s.channels[channelID]; ok && ch.guildID != "" {
 		in.guildID = ch.guildID
+	}
+	ev.Context = s.contextLocked(channelID, who.User.ID)
+	if who.Context != nil {
+		ev.Context = *who.Context
 	}
 	if source != nil {
 		in.sourceID = source.ID

@@ -16,6 +16,8 @@ type failure struct {
 	header   http.Header
 	body     []byte
 	times    int
+	// hang holds the request instead of answering it.
+	hang bool
 }
 
 func (f *failure) matches(r *http.Request) bool {
@@ -40,6 +42,14 @@ func (s *Server) RateLimitNext(method, pathPart string, retryAfter time.Duration
 		h.Set("X-RateLimit-Scope", "global")
 	}
 	s.addFailure(&failure{method: method, pathPart: pathPart, status: http.StatusTooManyRequests, header: h, body: body, times: 1})
+}
+
+// HangNext makes the next `times` requests with method whose path
+// contains pathPart hang: the fake answers only once the client gives up
+// (its request context ends) or the server closes. The call is recorded
+// when it arrives, with status 0.
+func (s *Server) HangNext(method, pathPart string, times int) {
+	s.addFailure(&failure{method: method, pathPart: pathPart, hang: true, times: times})
 }
 
 // FailNext makes the next `times` requests with method whose path

@@ -243,6 +243,18 @@ func (s *Server) AddChannel(guildID string) string {
 	return id
 }
 
+// AddGroupDM registers a group DM (a private channel of several users,
+// outside any guild, where the bot is not a member but a user-installed
+// app's commands may be used) and returns its id. Messages there are
+// seen by everyone in it.
+func (s *Server) AddGroupDM() string {
+	id := s.NewID()
+	s.mu.Lock()
+	s.channels[id] = &channel{id: id}
+	s.mu.Unlock()
+	return id
+}
+
 // DenyChannel makes every message the bot posts or edits in channelID
 // fail with 403 Missing Permissions (code 50013) until AllowChannel.
 func (s *Server) DenyChannel(channelID string) {

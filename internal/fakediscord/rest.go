@@ -106,7 +106,19 @@ func (s *Server) recorder(next http.Handler) http.Handler {
 		call := Call{Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Body: p.json, Files: p.files}
 		s.mu.Lock()
 		f := s.takeFailureLocked(r)
+		if f != nil && f.hang {
+			s.calls = append(s.calls, call)
+			s.notify()
+		}
 		s.mu.Unlock()
+		if f != nil && f.hang {
+			select {
+			case <-r.Context().Done():
+			case <-s.closing:
+			}
+			w.WriteHeader(http.StatusGatewayTimeout)
+			return
+		}
 		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
 		if f != nil {
 			writeFailure(sw, f)

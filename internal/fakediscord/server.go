@@ -35,6 +35,10 @@ type Server struct {
 
 	heartbeatInterval time.Duration
 
+	// closing is closed when Close starts, releasing hung requests.
+	closing   chan struct{}
+	closeOnce sync.Once
+
 	idMu  sync.Mutex
 	idSeq int64
 
@@ -84,6 +88,7 @@ func New(tb testing.TB, opts ...Option) *Server {
 		appID:             "100000000000000001",
 		heartbeatInterval: 41250 * time.Millisecond,
 		changed:           make(chan struct{}),
+		closing:           make(chan struct{}),
 		messages:          map[string]*Message{},
 		byChannel:         map[string][]*Message{},
 		channels:          map[string]*channel{},
@@ -107,6 +112,7 @@ func New(tb testing.TB, opts ...Option) *Server {
 // Close drops every gateway connection and stops the server. It is
 // called automatically at the end of the test.
 func (s *Server) Close() {
+	s.closeOnce.Do(func() { close(s.closing) })
 	s.gw.closeAll()
 	s.http.Close()
 }

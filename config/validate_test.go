@@ -1,0 +1,148 @@
+package config
+
+import (
+	"strings"
+	"testing"
+)
+
+// Each problem is reported under the key that holds it, and only there.
+func TestValidateNamesTheRightKey(t *testing.T) {
+	tests := []struct {
+		name    string
+		set     func(c *Config)
+		want    string
+		notWant string
+	}{
+		{"negative retention", func(c *Config) { c.Memory.MessageRetention = -1 }, "memory.message_retention:", "memory.archive_after"},
+		{"negative archive", func(c *Config) { c.Memory.ArchiveAfter = -1 }, "memory.archive_after:", "memory.message_retention"},
+		{"negative shard count", func(c *Config) { c.Discord.ShardCount = -1 }, "discord.shard_count:", "discord.shard_id"},
+		{"negative shard id", func(c *Config) { c.Discord.ShardID = -1 }, "discord.shard_id:", "discord.shard_count"},
+		{"shard id too high", func(c *Config) { c.Discord.ShardID, c.Discord.ShardCount = 2, 2 }, "discord.shard_id:", "discord.shard_count:"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := Default()
+			tt.set(&c)
+			err := c.Validate()
+			if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), tt.notWant) {
+				t.Fatalf("error = %v, want %q and not %q", err, tt.want, tt.notWant)
+			}
+		})
+	}
+}
+
+// Zero is a meaningful setting for these keys, never an error.
+func TestZeroSettingsAreValid(t *testing.T) {
+	c := Default()
+	c.Model.Temperature = 0
+	c.Bot.HistoryMessages = 0
+	c.Memory.ExtractionDelay = 0
+	c.Memory.ArchiveAfter = 0
+	c.Memory.MessageRetention = 0
+	c.Limits.MessagesPerMinute = 0
+	c.Limits.DailyTokens = 0
+	if err := c.Validate(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestLimitListEntries(t *testing.T) {
+	tests := []struct {
+		name    string
+		set     func(l *Limits, v string)
+		entry   string
+		wantErr string // "" when valid
+	}{
+		{"telegram user", func(l *Limits, v string) { l.AllowUsers = []string{v} }, "telegram:12345", ""},
+		{"discord guild", func(l *Limits, v string) { l.DenyGuilds = []string{v} }, "discord:67890", ""},
+		{"console user", func(l *Limits, v string) { l.DenyUsers = []string{v} }, "console:alice", ""},
+		{"no platform", func(l *Limits, v string) { l.AllowUsers = []string{"telegram:1", v} }, "12345", "limits.allow_users[1]"},
+		{"unknown platform", func(l *Limits, v string) { l.DenyUsers = []string{v} }, "slack:U123", "limits.deny_users[0]"},
+		{"platform case", func(l *Limits, v string) { l.AllowGuilds = []string{v} }, "Discord:1", "limits.allow_guilds[0]"},
+		{"empty id", func(l *Limits, v string) { l.DenyGuilds = []string{"discord:1", "discord:2", v} }, "telegram:", "limits.deny_guilds[2]"},
+		{"blank id", func(l *Limits, v string) { l.AllowUsers = []string{v} }, "discord:   ", "limits.allow_users[0]"},
+		{"padded id", func(l *Limits, v string) { l.AllowUsers = []string{v} }, "discord: 42", "limits.allow_users[0]"},
+		{"empty entry", func(l *Limits, v string) { l.DenyUsers = []string{v} }, "", "limits.deny_users[0]"},
+		{"invalid utf-8", func(l *Limits, v string) { l.DenyUsers = []string{v} }, "\xff:1", "limits.deny_users[0]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := Default()
+			tt.set(&c.Limits, tt.entry)
+			err := c.Validate()
+			if tt.wantErr == "" {
+				if err != nil {
+					t.Fatalf("valid entry %q refused: %v", tt.entry, err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Fatalf("entry %q: error = %v, want it to name %s", tt.entry, err, tt.wantErr)
+			}
+		})
+	}
+}
+
+// A malformed URL is named by key, and nothing of a password in it (nor of
+// a query string that may hold a key) is printed.
+func TestURLErrorsHideCredentials(t *testing.T) {
+	tests := []struct {
+		name, key, url string
+		secrets        []string
+	}{
+		{"not http", "model.base_url", "ftp://alice:hunter2pass@models.example/v1?key=querysecret", []string{"hunter2pass", "querysecret", "alice"}},
+		{"no scheme", "discord.api_url", "alice:hunter2pass@discord.example", []string{"hunter2pass", "alice"}},
+		{"unparsable", "telegram.api_url", "https://alice:hunter2pass@[bad", []string{"hunter2pass", "alice"}},
+		{"bad port", "telegram.webhook.url", "http://alice:hunter2pass@host:port/", []string{"hunter2pass", "alice"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := Default()
+			if err := c.Set(tt.key, tt.url); err != nil {
+				t.Fatal(err)
+			}
+			if tt.key == "telegram.webhook.url" {
+				c.Telegram.Webhook.Listen, c.Telegram.Webhook.Secret = ":8443", "s"
+			}
+			err := c.Validate()
+			if err == nil || !strings.Contains(err.Error(), tt.key) {
+				t.Fatalf("error = %v, want it to name %s", err, tt.key)
+			}
+			for _, s := range tt.secrets {
+				if strings.Contains(err.Error(), s) {
+					t.Errorf("error shows %q: %v", s, err)
+				}
+			}
+		})
+	}
+	c := Default()
+	c.Model.BaseURL = "localhost:11434/v1"
+	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "localhost:11434") {
+		t.Errorf("a URL without credentials should be shown to help fix it: %v", err)
+	}
+}
+
+func TestDefaultDataDirFollowsGivenEnvironment(t *testing.T) {
+	tests := []struct {
+		name string
+		env  map[string]string
+		want string
+	}{
+		{"xdg", map[string]string{"XDG_DATA_HOME": "/xdg", "HOME": "/home/a"}, "/xdg/membot"},
+		{"home", map[string]string{"HOME": "/home/a"}, "/home/a/.local/share/membot"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := DefaultDataDir(env(tt.env)); got != tt.want {
+				t.Fatalf("DefaultDataDir = %q, want %q", got, tt.want)
+			}
+			c, err := Load("", env(tt.env))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.DataDir != tt.want {
+				t.Fatalf("Load data_dir = %q, want %q", c.DataDir, tt.want)
+			}
+		})
+	}
+}
