@@ -80,6 +80,9 @@ func New(opts Options, h Handler) (*Adapter, error) {
 		HandshakeTimeout: 30 * time.Second,
 		NetDialContext:   a.dial,
 	}
+	// Rate limits are waited out by Adapter.rest, boundedly and
+	// cancellably; discordgo's own retry sleeps without either bound.
+	s.ShouldRetryOnRateLimit = false
 	s.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsGuildMessages |
 		discordgo.IntentsDirectMessages | discordgo.IntentsMessageContent
 	s.ShardID, s.ShardCount = o.ShardID, o.ShardCount
@@ -131,7 +134,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	work, cancelWork := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelWork()
 	a.work = work
-	a.lanes = newLanes(work, &a.wg)
+	a.lanes = newLanes(work, &a.wg, a.log)
 
 	if err := a.open(ctx); err != nil {
 		return err
@@ -173,7 +176,9 @@ func (a *Adapter) open(ctx context.Context) error {
 }
 
 // shutdown stops taking events, closes the gateway and waits, bounded,
-// for work in progress; then it cancels what is left.
+// for work in progress; then it cancels what is left by cancelling the
+// work context, which every Handler call and every responder call is
+// bound to (see bind), whatever context the engine passed.
 func (a *Adapter) shutdown(cancelWork context.CancelFunc) {
 	a.spawnMu.Lock()
 	a.stopping.Store(true)
@@ -224,9 +229,22 @@ func (a *Adapter) spawn(fn func(ctx context.Context)) bool {
 	a.spawnMu.Unlock()
 	go func() {
 		defer a.wg.Done()
+		defer a.recoverPanic("handling an event")
 		fn(a.work)
 	}()
 	return true
+}
+
+// bind derives a context from ctx that also ends when the adapter's work
+// is cancelled at shutdown, so a reply stops when shutdown gives up
+// waiting even if the engine's context lives on.
+func (a *Adapter) bind(ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(ctx)
+	stop := context.AfterFunc(a.work, cancel)
+	return ctx, func() {
+		stop()
+		cancel()
+	}
 }
 
 // await runs then once done is closed (or the work is cancelled), in a
@@ -236,6 +254,7 @@ func (a *Adapter) await(done <-chan struct{}, then func(ctx context.Context)) {
 	a.wg.Add(1)
 	go func() {
 		defer a.wg.Done()
+		defer a.recoverPanic("completing a reply")
 		if done != nil {
 			select {
 			case <-done:
@@ -259,7 +278,11 @@ func (a *Adapter) registerCommands(ctx context.Context) {
 		guilds = []string{""}
 	}
 	for _, g := range guilds {
-		if _, err := a.s.ApplicationCommandBulkOverwrite(app, g, slashCommands(), discordgo.WithContext(ctx)); err != nil {
+		err := a.rest(ctx, func(opts ...discordgo.RequestOption) error {
+			_, err := a.s.ApplicationCommandBulkOverwrite(app, g, slashCommands(), opts...)
+			return err
+		})
+		if err != nil {
 			a.log.Error("registering slash commands", "guild", g, "err", err)
 			continue
 		}

@@ -107,7 +107,7 @@ func TestGuildMessagesAddressing(t *testing.T) {
 	chatter := hs.fake.Say(ch, carol, "just chatting")
 	hs.fake.WaitUntil("the chatter is handled", func() bool { return len(h.handledMessages()) == 1 })
 	mention := hs.fake.Say(ch, carol, "<@"+self.ID+">  what's   up?")
-	msgs := hs.waitContent(ch, "re: what's up?")
+	msgs := hs.waitContent(ch, "re: what's   up?")
 	reply := hs.fake.BotMessage(msgs[0])
 	hs.fake.Post(fakediscord.ReplyTo(hs.fake.UserMessage(ch, carol, "thanks"), reply))
 	hs.waitContent(ch, "re: thanks")
@@ -119,8 +119,8 @@ func TestGuildMessagesAddressing(t *testing.T) {
 	if got[0].ID != chatter.ID || got[0].Addressed || got[0].GuildID != guild || got[0].IsDM {
 		t.Errorf("chatter arrived as %+v; want unaddressed guild message", got[0])
 	}
-	if got[1].ID != mention.ID || !got[1].Addressed || got[1].Text != "what's up?" {
-		t.Errorf("mention arrived as %+v; want addressed with the mention stripped", got[1])
+	if got[1].ID != mention.ID || !got[1].Addressed || got[1].Text != "what's   up?" {
+		t.Errorf("mention arrived as %+v; want addressed with the mention stripped and the rest as written", got[1])
 	}
 	if !got[2].Addressed || got[2].ReplyToID != reply.ID {
 		t.Errorf("reply to the bot arrived as %+v; want addressed, replying to %s", got[2], reply.ID)

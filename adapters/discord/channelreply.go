@@ -26,19 +26,13 @@ type channelSink struct {
 }
 
 func (c *channelSink) create(ctx context.Context, first bool, p part) (string, error) {
-	send := &discordgo.MessageSend{Content: p.content, AllowedMentions: mentionsOnly(c.askerID)}
-	if p.components != nil {
-		send.Components = *p.components
-	}
+	var ref *discordgo.MessageReference
 	if first {
-		send.Reference = c.ref
+		ref = c.ref
 	}
-	send.Files = uploads(p.files)
-	m, err := c.a.s.ChannelMessageSendComplex(c.channelID, send, discordgo.WithContext(ctx))
-	if err != nil && send.Reference != nil && isReplyRefused(err) {
-		send.Reference = nil
-		send.Files = uploads(p.files)
-		m, err = c.a.s.ChannelMessageSendComplex(c.channelID, send, discordgo.WithContext(ctx))
+	m, err := c.post(ctx, p, ref)
+	if err != nil && ref != nil && isReplyRefused(err) {
+		m, err = c.post(ctx, p, nil)
 	}
 	if err != nil {
 		if isNoPermission(err) && c.guildID != "" {
@@ -49,10 +43,29 @@ func (c *channelSink) create(ctx context.Context, first bool, p part) (string, e
 	return m.ID, nil
 }
 
+// post sends one message, as a reply to ref when it is not nil.
+func (c *channelSink) post(ctx context.Context, p part, ref *discordgo.MessageReference) (*discordgo.Message, error) {
+	var m *discordgo.Message
+	err := c.a.rest(ctx, func(opts ...discordgo.RequestOption) error {
+		send := &discordgo.MessageSend{Content: p.content, AllowedMentions: mentionsOnly(c.askerID), Reference: ref, Files: uploads(p.files)}
+		if p.components != nil {
+			send.Components = *p.components
+		}
+		var err error
+		m, err = c.a.s.ChannelMessageSendComplex(c.channelID, send, opts...)
+		return err
+	})
+	return m, err
+}
+
 func (c *channelSink) edit(ctx context.Context, id string, p part) error {
 	content := p.content
-	ed := &discordgo.MessageEdit{ID: id, Channel: c.channelID, Content: &content, Components: p.components, AllowedMentions: mentionsOnly(c.askerID), Files: uploads(p.files)}
-	if _, err := c.a.s.ChannelMessageEditComplex(ed, discordgo.WithContext(ctx)); err != nil {
+	err := c.a.rest(ctx, func(opts ...discordgo.RequestOption) error {
+		ed := &discordgo.MessageEdit{ID: id, Channel: c.channelID, Content: &content, Components: p.components, AllowedMentions: mentionsOnly(c.askerID), Files: uploads(p.files)}
+		_, err := c.a.s.ChannelMessageEditComplex(ed, opts...)
+		return err
+	})
+	if err != nil {
 		if isUnknownMessage(err) {
 			return fmt.Errorf("edit message %s: %w", id, errMessageGone)
 		}
@@ -65,7 +78,10 @@ func (c *channelSink) edit(ctx context.Context, id string, p part) error {
 }
 
 func (c *channelSink) remove(ctx context.Context, id string) error {
-	if err := c.a.s.ChannelMessageDelete(c.channelID, id, discordgo.WithContext(ctx)); err != nil {
+	err := c.a.rest(ctx, func(opts ...discordgo.RequestOption) error {
+		return c.a.s.ChannelMessageDelete(c.channelID, id, opts...)
+	})
+	if err != nil {
 		if isUnknownMessage(err) {
 			return fmt.Errorf("delete message %s: %w", id, errMessageGone)
 		}
@@ -102,6 +118,8 @@ func (r *channelReply) sink() *channelSink {
 // Typing shows the typing indicator in the channel (at most every few
 // seconds, since one lasts about ten).
 func (r *channelReply) Typing(ctx context.Context) error {
+	ctx, cancel := r.a.bind(ctx)
+	defer cancel()
 	r.mu.Lock()
 	if time.Since(r.typedAt) < typingEvery {
 		r.mu.Unlock()
@@ -109,7 +127,10 @@ func (r *channelReply) Typing(ctx context.Context) error {
 	}
 	r.typedAt = time.Now()
 	r.mu.Unlock()
-	if err := r.a.s.ChannelTyping(r.msg.ChatID, discordgo.WithContext(ctx)); err != nil {
+	err := r.a.rest(ctx, func(opts ...discordgo.RequestOption) error {
+		return r.a.s.ChannelTyping(r.msg.ChatID, opts...)
+	})
+	if err != nil {
 		return fmt.Errorf("typing in channel %s: %w", r.msg.ChatID, err)
 	}
 	return nil
@@ -118,6 +139,8 @@ func (r *channelReply) Typing(ctx context.Context) error {
 // Stream shows the reply so far by posting, then editing, a reply to the
 // question.
 func (r *channelReply) Stream(ctx context.Context, text string) error {
+	ctx, cancel := r.a.bind(ctx)
+	defer cancel()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.cur == nil {
@@ -132,6 +155,8 @@ func (r *channelReply) Stream(ctx context.Context, text string) error {
 // Send delivers a complete reply, completing a streamed one. A private
 // reply to a message in a server goes by DM, with a note in the channel.
 func (r *channelReply) Send(ctx context.Context, rep bot.Reply) error {
+	ctx, cancel := r.a.bind(ctx)
+	defer cancel()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	st := r.cur

@@ -42,10 +42,17 @@ func slashCommands() []*discordgo.ApplicationCommand {
 	}
 	one := 1.0
 	manage := int64(discordgo.PermissionManageGuild)
+	// Commands work in servers and in the DM with the bot, and only where
+	// the bot is installed in a server: never in group DMs or DMs between
+	// other people (a "user install"), where a reply meant for the asker
+	// could be seen by everyone in the conversation.
+	everywhere := []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
 	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+	installs := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
 	return []*discordgo.ApplicationCommand{
 		{
 			Name: "memories", Description: "See and control what I remember about you (only you see the answers)",
+			Contexts: &everywhere, IntegrationTypes: &installs,
 			Options: []*discordgo.ApplicationCommandOption{
 				sub("list", "List your memories",
 					&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "page", Description: "Page number", MinValue: &one},
@@ -63,13 +70,13 @@ func slashCommands() []*discordgo.ApplicationCommand {
 				sub("on", "Start remembering things about you again"),
 			},
 		},
-		{Name: "summary", Description: "Write a handoff summary of this conversation"},
-		{Name: "link", Description: "Link your accounts on several platforms", Options: []*discordgo.ApplicationCommandOption{
+		{Name: "summary", Description: "Write a handoff summary of this conversation", Contexts: &everywhere, IntegrationTypes: &installs},
+		{Name: "link", Description: "Link your accounts on several platforms", Contexts: &everywhere, IntegrationTypes: &installs, Options: []*discordgo.ApplicationCommandOption{
 			str("code", "The code shown on your other account", false, false),
 		}},
-		{Name: "help", Description: "What I can do and how to use me"},
+		{Name: "help", Description: "What I can do and how to use me", Contexts: &everywhere, IntegrationTypes: &installs},
 		{
-			Name: "membot", Description: "Server settings (admins)", DefaultMemberPermissions: &manage, Contexts: &guildOnly,
+			Name: "membot", Description: "Server settings (admins)", DefaultMemberPermissions: &manage, Contexts: &guildOnly, IntegrationTypes: &installs,
 			Options: []*discordgo.ApplicationCommandOption{
 				sub("config", "Show or change this server's settings",
 					str("setting", "Setting to change (empty: show all)", false, false),

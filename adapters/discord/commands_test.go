@@ -52,6 +52,23 @@ func TestCommandText(t *testing.T) {
 	}
 }
 
+func TestSlashCommandsAreLimitedToServersAndTheBotDM(t *testing.T) {
+	for _, c := range slashCommands() {
+		if c.Contexts == nil || len(*c.Contexts) == 0 {
+			t.Errorf("/%s: no contexts: usable in group DMs", c.Name)
+		} else {
+			for _, ctx := range *c.Contexts {
+				if ctx != discordgo.InteractionContextGuild && ctx != discordgo.InteractionContextBotDM {
+					t.Errorf("/%s: offered in context %d", c.Name, ctx)
+				}
+			}
+		}
+		if c.IntegrationTypes == nil || len(*c.IntegrationTypes) != 1 || (*c.IntegrationTypes)[0] != discordgo.ApplicationIntegrationGuildInstall {
+			t.Errorf("/%s: integration types %v, want server install only", c.Name, c.IntegrationTypes)
+		}
+	}
+}
+
 func TestSlashCommandsAreValidForDiscord(t *testing.T) {
 	for _, c := range slashCommands() {
 		if len(c.Name) > 32 || c.Description == "" || len(c.Description) > 100 {

@@ -30,7 +30,9 @@
 // of the bot's text commands. Other messages are still handed to the
 // engine with Addressed=false so it can capture them according to the
 // server's settings. Messages from bots and webhooks, and the bot's own
-// messages, are ignored.
+// messages, are ignored. A mention of the bot is removed from the text
+// handed to the engine; everything else, indentation included, is kept
+// as written.
 //
 // # Replies
 //
@@ -38,6 +40,23 @@
 // editing them (at most one edit per Options.EditInterval). Text over
 // Discord's 2,000 character limit is split at paragraph, line or word
 // boundaries, closing and reopening code fences across a split. Mentions
-// in answers can only ping the asker. Private replies go out as ephemeral
-// interaction responses, or by DM for text commands typed in a server.
+// in answers can only ping the asker. A REST call Discord rate-limits is
+// retried after the wait it asks for, at most three times and never for
+// more than ten seconds at once, and shutdown interrupts the wait.
+// (discordgo may still pause a call before sending it when its own
+// bookkeeping says a bucket is exhausted; that pause is as long as
+// Discord's reset time and cannot be interrupted.) Every call made for a
+// reply ends when shutdown gives up waiting, whatever context the engine
+// passed, and a panic in the engine is logged with its stack instead of
+// ending the process.
+//
+// # Privacy
+//
+// Slash commands are registered for server installs only and offered in
+// servers and in the DM with the bot, never in group DMs or DMs between
+// other people. A private reply to a slash command or a button press is
+// ephemeral everywhere but in the asker's DM with the bot (told apart by
+// the interaction's context, not merely by a missing server id); a
+// private reply to a text command typed in a server goes by DM, with a
+// note in the channel.
 package discord

@@ -3,6 +3,7 @@ package discord
 import (
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/membot/membot/bot"
@@ -43,15 +44,48 @@ func repliesToBot(m *discordgo.Message, selfID string) bool {
 	return r != nil && r.Author != nil && r.Author.ID == selfID
 }
 
-// stripMention removes the bot's mentions from text.
+// stripMention removes the bot's mentions (<@id> and <@!id>) from text
+// and trims its ends, leaving every other character as written: code
+// blocks keep their indentation. A mention between two spaces takes one
+// of them along, so "ask <@id> now" reads "ask now".
 func stripMention(text, selfID string) string {
-	text = strings.ReplaceAll(text, "<@!"+selfID+">", " ")
-	text = strings.ReplaceAll(text, "<@"+selfID+">", " ")
-	lines := strings.Split(text, "\n")
-	for i, l := range lines {
-		lines[i] = strings.Join(strings.Fields(l), " ")
+	if selfID != "" {
+		for _, tok := range []string{"<@!" + selfID + ">", "<@" + selfID + ">"} {
+			text = removeToken(text, tok)
+		}
 	}
-	return strings.TrimSpace(strings.Join(lines, "\n"))
+	return trimEnds(text)
+}
+
+// removeToken deletes every occurrence of tok from text.
+func removeToken(text, tok string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(text, tok)
+		if i < 0 {
+			b.WriteString(text)
+			return b.String()
+		}
+		before, after := text[:i], text[i+len(tok):]
+		if strings.HasSuffix(before, " ") && strings.HasPrefix(after, " ") {
+			after = after[1:]
+		}
+		b.WriteString(before)
+		text = after
+	}
+}
+
+// trimEnds removes trailing white space and leading blank lines. Spaces
+// before the first word are removed too, unless that word starts a line
+// of its own (its indentation then matters, as in a code block).
+func trimEnds(text string) string {
+	text = strings.TrimRightFunc(text, unicode.IsSpace)
+	rest := strings.TrimLeftFunc(text, unicode.IsSpace)
+	lead := text[:len(text)-len(rest)]
+	if i := strings.LastIndexByte(lead, '\n'); i >= 0 {
+		return text[i+1:]
+	}
+	return rest
 }
 
 // toMessage builds the engine's view of a user's Discord message.
@@ -102,6 +136,26 @@ func interactionUser(i *discordgo.Interaction) *discordgo.User {
 	return i.User
 }
 
+// inBotDM reports whether an interaction comes from the asker's DM with
+// the bot, where nobody else can see the answers. Discord says where an
+// interaction happened in its context; a group DM or a DM between other
+// people (possible when the app is installed for a user) has no guild
+// either, so a missing guild id alone does not make a DM with the bot.
+// The zero context reads as Guild: without a guild id it stands for a
+// payload that carries no context, which can only be the DM with the bot
+// since the commands are registered for server installs only.
+func inBotDM(i *discordgo.Interaction) bool {
+	if i.GuildID != "" {
+		return false
+	}
+	switch i.Context {
+	case discordgo.InteractionContextBotDM, discordgo.InteractionContextGuild:
+		return true
+	default:
+		return false
+	}
+}
+
 // interactionMessage builds the engine's view of a command or button
 // press whose text is text.
 func interactionMessage(i *discordgo.Interaction, id, text string) bot.Message {
@@ -114,7 +168,7 @@ func interactionMessage(i *discordgo.Interaction, id, text string) bot.Message {
 		Author:    author(u, i.Member, i.Locale),
 		Text:      text,
 		Time:      snowflakeTime(i.ID),
-		IsDM:      i.GuildID == "",
+		IsDM:      inBotDM(i),
 		Addressed: true,
 	}
 	msg.Author.IsAdmin = i.GuildID != "" && i.Member != nil && i.Member.Permissions&adminPermissions != 0

@@ -23,7 +23,7 @@ func TestToMessage(t *testing.T) {
 		{"DM", discordgo.Message{ID: "10", ChannelID: "5", Content: "hi", Author: user}, false, "hi", true, ""},
 		{"guild chatter", discordgo.Message{ID: "11", ChannelID: "6", GuildID: "7", Content: "hello all", Author: user}, false, "hello all", false, ""},
 		{"mention", discordgo.Message{ID: "12", ChannelID: "6", GuildID: "7", Content: "<@900> what now", Author: user, Mentions: []*discordgo.User{botUser}}, false, "what now", true, ""},
-		{"nick mention mid-text", discordgo.Message{ID: "13", ChannelID: "6", GuildID: "7", Content: "hey <@!900>, tell me\nmore  please", Author: user}, false, "hey , tell me\nmore please", true, ""},
+		{"nick mention mid-text", discordgo.Message{ID: "13", ChannelID: "6", GuildID: "7", Content: "hey <@!900>, tell me\nmore  please", Author: user}, false, "hey , tell me\nmore  please", true, ""},
 		{"reply to the bot", discordgo.Message{ID: "14", ChannelID: "6", GuildID: "7", Content: "ok", Author: user,
 			MessageReference: &discordgo.MessageReference{MessageID: "8", ChannelID: "6"}, ReferencedMessage: &discordgo.Message{ID: "8", Author: botUser}}, false, "ok", true, "8"},
 		{"reply to someone else", discordgo.Message{ID: "15", ChannelID: "6", GuildID: "7", Content: "ok", Author: user,
@@ -44,6 +44,60 @@ func TestToMessage(t *testing.T) {
 			}
 			if got.IsDM != (tc.m.GuildID == "") || got.Author.IsAdmin == got.IsDM {
 				t.Errorf("IsDM %v / IsAdmin %v for guild %q", got.IsDM, got.Author.IsAdmin, tc.m.GuildID)
+			}
+		})
+	}
+}
+
+func TestStripMentionKeepsWhitespace(t *testing.T) {
+	const self = "900"
+	code := "```go\nfunc main() {\n\tif x {\n\t\treturn\n\t}\n    indented  with  spaces\n}\n```"
+	tests := []struct {
+		name, in, want string
+	}{
+		{"leading mention", "<@900> what now", "what now"},
+		{"nick mention", "<@!900>: hi", ": hi"},
+		{"mention mid-text takes one space", "ask <@900> now", "ask now"},
+		{"mention before punctuation", "hey <@900>, you", "hey , you"},
+		{"code block after mention", "<@900> look:\n" + code, "look:\n" + code},
+		{"code block on the next line", "<@900>\n" + code, code},
+		{"indented first line kept", "<@900>\n    indented line\nnext", "    indented line\nnext"},
+		{"double spaces kept", "a  b\tc", "a  b\tc"},
+		{"other mentions kept", "<@901> and <@900> and <@!9000>", "<@901> and and <@!9000>"},
+		{"only a mention", "<@900>", ""},
+		{"trailing space trimmed", "  hi there  \n\n", "hi there"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := stripMention(tc.in, self); got != tc.want {
+				t.Errorf("stripMention(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestInteractionContextDecidesDM(t *testing.T) {
+	user := &discordgo.User{ID: "1", Username: "mia"}
+	tests := []struct {
+		name    string
+		guild   string
+		context discordgo.InteractionContextType
+		wantDM  bool
+	}{
+		{"server", "7", discordgo.InteractionContextGuild, false},
+		{"DM with the bot", "", discordgo.InteractionContextBotDM, true},
+		{"group DM", "", discordgo.InteractionContextPrivateChannel, false},
+		{"no context given, no server", "", discordgo.InteractionContextGuild, true},
+		{"unknown context", "", discordgo.InteractionContextType(9), false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			i := &discordgo.Interaction{ID: "5", ChannelID: "6", GuildID: tc.guild, Context: tc.context, User: user}
+			if tc.guild != "" {
+				i.User, i.Member = nil, &discordgo.Member{User: user}
+			}
+			if got := interactionMessage(i, "ix:5", "/help"); got.IsDM != tc.wantDM {
+				t.Errorf("IsDM = %v, want %v", got.IsDM, tc.wantDM)
 			}
 		})
 	}

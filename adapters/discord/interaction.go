@@ -72,10 +72,12 @@ func (a *Adapter) button(ctx context.Context, i *discordgo.Interaction) {
 func (a *Adapter) converse(ctx context.Context, r *interactionReply) {
 	finished := make(chan string, 1)
 	a.await(nil, func(ctx context.Context) {
+		note := noteFailed
+		defer func() { finished <- note }()
+		defer a.recoverPanic("handling an interaction")
 		done, err := a.h.Handle(ctx, r.msg, r)
 		if err != nil {
 			a.log.Error("handling an interaction", "interaction", r.i.ID, "err", err)
-			finished <- noteFailed
 			return
 		}
 		if done != nil {
@@ -84,7 +86,7 @@ func (a *Adapter) converse(ctx context.Context, r *interactionReply) {
 			case <-ctx.Done():
 			}
 		}
-		finished <- noteDone
+		note = noteDone
 	})
 	timer := time.NewTimer(a.opts.DeferAfter)
 	defer timer.Stop()
@@ -117,8 +119,11 @@ func (a *Adapter) autocomplete(ctx context.Context, i *discordgo.Interaction) {
 		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: choices},
 	}
-	if err := a.s.InteractionRespond(i, resp, discordgo.WithContext(ctx)); err != nil {
-		a.log.Warn("answering autocomplete", "interaction", i.ID, "err", err)
+	err = a.rest(ctx, func(opts ...discordgo.RequestOption) error {
+		return a.s.InteractionRespond(i, resp, opts...)
+	})
+	if err != nil {
+		a.log.Warn("answering autocomplete", "interaction", i.ID, "err", redactError(err, i.Token))
 	}
 }
 

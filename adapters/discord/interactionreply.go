@@ -13,18 +13,22 @@ import (
 // original is the id standing for an interaction's own response message.
 const original = "@original"
 
-// interactionReply answers a slash command or a button press. In a
-// server, anything that may be private is ephemeral: a streamed or
-// deferred response is ephemeral because its privacy is not known yet,
-// and only a reply sent at once with Private=false is public. A button
-// press updates the message it sits on, unless that would show a private
-// reply on a public message, in which case the reply is a new ephemeral
-// message.
+// interactionReply answers a slash command or a button press. Outside
+// the asker's DM with the bot (in a server, or in a group DM or another
+// DM where the app is installed for the user), anything that may be
+// private is ephemeral: a streamed or deferred response is ephemeral
+// because its privacy is not known yet, and only a reply sent at once
+// with Private=false is public. A button press updates the message it
+// sits on, unless that would show a private reply on a public message,
+// in which case the reply is a new ephemeral message.
 type interactionReply struct {
 	a         *Adapter
 	i         *discordgo.Interaction
 	msg       bot.Message
 	component bool
+	// botDM is true in the asker's DM with the bot, where nobody else
+	// can see the answers.
+	botDM bool
 	// sourcePrivate is true when the pressed button sits on a message
 	// only the presser sees.
 	sourcePrivate bool
@@ -40,22 +44,22 @@ type interactionReply struct {
 var _ bot.Responder = (*interactionReply)(nil)
 
 func (a *Adapter) newInteractionReply(i *discordgo.Interaction, msg bot.Message) *interactionReply {
-	r := &interactionReply{a: a, i: i, msg: msg, component: i.Type == discordgo.InteractionMessageComponent}
+	r := &interactionReply{a: a, i: i, msg: msg, component: i.Type == discordgo.InteractionMessageComponent, botDM: inBotDM(i)}
 	if r.component && i.Message != nil {
 		r.sourcePrivate = i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
 	}
 	return r
 }
 
-func (r *interactionReply) inGuild() bool { return r.i.GuildID != "" }
-
 // canUpdate reports whether a reply may replace the pressed message.
 func (r *interactionReply) canUpdate(private bool) bool {
-	return !r.inGuild() || r.sourcePrivate || !private
+	return r.botDM || r.sourcePrivate || !private
 }
 
+// flags makes a message ephemeral when it may be private and others
+// could see it.
 func (r *interactionReply) flags(private bool) discordgo.MessageFlags {
-	if r.inGuild() && (private || r.originalEphemeral) {
+	if !r.botDM && (private || r.originalEphemeral) {
 		return discordgo.MessageFlagsEphemeral
 	}
 	return 0
@@ -70,11 +74,10 @@ type interactionSink struct {
 
 func (s *interactionSink) create(ctx context.Context, first bool, p part) (string, error) {
 	r := s.r
-	opt := discordgo.WithContext(ctx)
 	if first && !r.originalUsed && (!r.component || r.canUpdate(s.private)) {
 		if !r.acked {
 			resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource}
-			data := &discordgo.InteractionResponseData{Content: p.content, AllowedMentions: mentionsOnly(r.msg.Author.ID), Files: uploads(p.files)}
+			data := &discordgo.InteractionResponseData{Content: p.content, AllowedMentions: mentionsOnly(r.msg.Author.ID)}
 			if p.components != nil {
 				data.Components = *p.components
 			}
@@ -88,7 +91,11 @@ func (s *interactionSink) create(ctx context.Context, first bool, p part) (strin
 				r.originalEphemeral = data.Flags != 0
 			}
 			resp.Data = data
-			if err := r.a.s.InteractionRespond(r.i, resp, opt); err != nil {
+			err := r.rest(ctx, func(opts ...discordgo.RequestOption) error {
+				data.Files = uploads(p.files)
+				return r.a.s.InteractionRespond(r.i, resp, opts...)
+			})
+			if err != nil {
 				return "", fmt.Errorf("respond to interaction %s: %w", r.i.ID, err)
 			}
 			r.acked, r.originalUsed = true, true
@@ -105,11 +112,16 @@ func (s *interactionSink) create(ctx context.Context, first bool, p part) (strin
 			return "", err
 		}
 	}
-	params := &discordgo.WebhookParams{Content: p.content, AllowedMentions: mentionsOnly(r.msg.Author.ID), Flags: r.flags(s.private), Files: uploads(p.files)}
-	if p.components != nil {
-		params.Components = *p.components
-	}
-	m, err := r.a.s.FollowupMessageCreate(r.i, true, params, opt)
+	var m *discordgo.Message
+	err := r.rest(ctx, func(opts ...discordgo.RequestOption) error {
+		params := &discordgo.WebhookParams{Content: p.content, AllowedMentions: mentionsOnly(r.msg.Author.ID), Flags: r.flags(s.private), Files: uploads(p.files)}
+		if p.components != nil {
+			params.Components = *p.components
+		}
+		var err error
+		m, err = r.a.s.FollowupMessageCreate(r.i, true, params, opts...)
+		return err
+	})
 	if err != nil {
 		return "", fmt.Errorf("follow up interaction %s: %w", r.i.ID, err)
 	}
@@ -119,13 +131,16 @@ func (s *interactionSink) create(ctx context.Context, first bool, p part) (strin
 func (s *interactionSink) edit(ctx context.Context, id string, p part) error {
 	r := s.r
 	content := p.content
-	ed := &discordgo.WebhookEdit{Content: &content, Components: p.components, AllowedMentions: mentionsOnly(r.msg.Author.ID), Files: uploads(p.files)}
-	var err error
-	if id == original {
-		_, err = r.a.s.InteractionResponseEdit(r.i, ed, discordgo.WithContext(ctx))
-	} else {
-		_, err = r.a.s.FollowupMessageEdit(r.i, id, ed, discordgo.WithContext(ctx))
-	}
+	err := r.rest(ctx, func(opts ...discordgo.RequestOption) error {
+		ed := &discordgo.WebhookEdit{Content: &content, Components: p.components, AllowedMentions: mentionsOnly(r.msg.Author.ID), Files: uploads(p.files)}
+		var err error
+		if id == original {
+			_, err = r.a.s.InteractionResponseEdit(r.i, ed, opts...)
+		} else {
+			_, err = r.a.s.FollowupMessageEdit(r.i, id, ed, opts...)
+		}
+		return err
+	})
 	if err != nil {
 		if isUnknownMessage(err) {
 			return fmt.Errorf("edit interaction %s message %s: %w", r.i.ID, id, errMessageGone)
@@ -137,12 +152,12 @@ func (s *interactionSink) edit(ctx context.Context, id string, p part) error {
 
 func (s *interactionSink) remove(ctx context.Context, id string) error {
 	r := s.r
-	var err error
-	if id == original {
-		err = r.a.s.InteractionResponseDelete(r.i, discordgo.WithContext(ctx))
-	} else {
-		err = r.a.s.FollowupMessageDelete(r.i, id, discordgo.WithContext(ctx))
-	}
+	err := r.rest(ctx, func(opts ...discordgo.RequestOption) error {
+		if id == original {
+			return r.a.s.InteractionResponseDelete(r.i, opts...)
+		}
+		return r.a.s.FollowupMessageDelete(r.i, id, opts...)
+	})
 	if err != nil {
 		if isUnknownMessage(err) {
 			return fmt.Errorf("delete interaction %s message %s: %w", r.i.ID, id, errMessageGone)
@@ -161,9 +176,12 @@ func (r *interactionReply) deferLocked(ctx context.Context) error {
 		resp.Type = discordgo.InteractionResponseDeferredMessageUpdate
 	} else {
 		resp.Data = &discordgo.InteractionResponseData{Flags: r.flags(true)}
-		r.originalEphemeral = r.inGuild()
+		r.originalEphemeral = !r.botDM
 	}
-	if err := r.a.s.InteractionRespond(r.i, resp, discordgo.WithContext(ctx)); err != nil {
+	err := r.rest(ctx, func(opts ...discordgo.RequestOption) error {
+		return r.a.s.InteractionRespond(r.i, resp, opts...)
+	})
+	if err != nil {
 		return fmt.Errorf("defer interaction %s: %w", r.i.ID, err)
 	}
 	r.acked, r.deferred = true, true
@@ -184,11 +202,14 @@ func (r *interactionReply) deferIfSilent(ctx context.Context) {
 
 // Typing does nothing: Discord shows "thinking…" once the interaction is
 // deferred, which happens by itself after Options.DeferAfter. Deferring
-// earlier would make every answer to a command ephemeral in a server.
+// earlier would make every answer to a command ephemeral outside the DM
+// with the bot.
 func (r *interactionReply) Typing(context.Context) error { return nil }
 
 // Stream shows the reply so far in the interaction's response.
 func (r *interactionReply) Stream(ctx context.Context, text string) error {
+	ctx, cancel := r.a.bind(ctx)
+	defer cancel()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.cur == nil {
@@ -203,6 +224,8 @@ func (r *interactionReply) Stream(ctx context.Context, text string) error {
 // Send delivers a complete reply: the interaction's response for the
 // first, followups after.
 func (r *interactionReply) Send(ctx context.Context, rep bot.Reply) error {
+	ctx, cancel := r.a.bind(ctx)
+	defer cancel()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	st := r.cur
@@ -241,4 +264,10 @@ func (r *interactionReply) complete(ctx context.Context, note string) {
 	if err != nil && !errors.Is(err, context.Canceled) {
 		r.a.log.Warn("could not complete interaction", "interaction", r.i.ID, "err", err)
 	}
+}
+
+// rest runs one REST call of this interaction (see Adapter.rest) and
+// keeps the interaction's token, which its URLs carry, out of the error.
+func (r *interactionReply) rest(ctx context.Context, call func(opts ...discordgo.RequestOption) error) error {
+	return redactError(r.a.rest(ctx, call), r.i.Token)
 }

@@ -28,10 +28,13 @@ func (a *Adapter) reportNoPermission(ctx context.Context, guildID, channelID, us
 	a.log.Warn("missing permissions in channel", "guild", guildID, "channel", channelID)
 	dm, err := a.dmChannel(ctx, userID)
 	if err == nil {
-		_, err = a.s.ChannelMessageSendComplex(dm, &discordgo.MessageSend{
-			Content:         fmt.Sprintf(noteNoPermission, channelID),
-			AllowedMentions: noMentions(),
-		}, discordgo.WithContext(ctx))
+		err = a.rest(ctx, func(opts ...discordgo.RequestOption) error {
+			_, err := a.s.ChannelMessageSendComplex(dm, &discordgo.MessageSend{
+				Content:         fmt.Sprintf(noteNoPermission, channelID),
+				AllowedMentions: noMentions(),
+			}, opts...)
+			return err
+		})
 	}
 	if err != nil {
 		a.log.Warn("could not tell a user about missing permissions", "user", userID, "channel", channelID, "err", err)
@@ -46,7 +49,12 @@ func (a *Adapter) dmChannel(ctx context.Context, userID string) (string, error) 
 	if ok {
 		return id, nil
 	}
-	ch, err := a.s.UserChannelCreate(userID, discordgo.WithContext(ctx))
+	var ch *discordgo.Channel
+	err := a.rest(ctx, func(opts ...discordgo.RequestOption) error {
+		var err error
+		ch, err = a.s.UserChannelCreate(userID, opts...)
+		return err
+	})
 	if err != nil {
 		return "", fmt.Errorf("open DM with %s: %w", userID, err)
 	}

@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"log/slog"
 	"sync"
 )
 
@@ -17,14 +18,15 @@ type job func(ctx context.Context)
 type lanes struct {
 	ctx context.Context
 	wg  *sync.WaitGroup
+	log *slog.Logger
 
 	mu     sync.Mutex
 	queues map[string][]job
 	closed bool
 }
 
-func newLanes(ctx context.Context, wg *sync.WaitGroup) *lanes {
-	return &lanes{ctx: ctx, wg: wg, queues: map[string][]job{}}
+func newLanes(ctx context.Context, wg *sync.WaitGroup, log *slog.Logger) *lanes {
+	return &lanes{ctx: ctx, wg: wg, log: log, queues: map[string][]job{}}
 }
 
 // push queues j on key's lane. It reports false when the lanes are
@@ -62,8 +64,19 @@ func (l *lanes) drain(key string) {
 		q[0] = nil
 		l.queues[key] = q[1:]
 		l.mu.Unlock()
-		j(l.ctx)
+		l.run(key, j)
 	}
+}
+
+// run runs one job; a panic in it is logged and the lane goes on with
+// the next job.
+func (l *lanes) run(key string, j job) {
+	defer func() {
+		if v := recover(); v != nil {
+			logPanic(l.log, "handling a conversation's event", v, "conversation", key)
+		}
+	}()
+	j(l.ctx)
 }
 
 // close stops accepting jobs; queued jobs still run.

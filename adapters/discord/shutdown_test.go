@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/membot/membot/bot"
 	"github.com/membot/membot/internal/fakediscord"
 )
@@ -111,7 +112,8 @@ func TestSlashCommandInDMIsNotEphemeral(t *testing.T) {
 	hs := start(t, h, nil)
 	u := hs.fake.NewUser("quinn")
 	dm := hs.fake.DMChannelOf(u.ID)
-	id := hs.fake.Slash(dm, fakediscord.Invoker{User: u}, "memories", fakediscord.Sub("list", fakediscord.Int("page", 2)))
+	botDM := discordgo.InteractionContextBotDM
+	id := hs.fake.Slash(dm, fakediscord.Invoker{User: u, Context: &botDM}, "memories", fakediscord.Sub("list", fakediscord.Int("page", 2)))
 	hs.fake.WaitUntil("answered", func() bool { return len(hs.fake.InteractionMessages(id)) == 1 })
 	m := hs.fake.InteractionMessages(id)[0]
 	if m.Ephemeral || m.Audience != u.ID {
@@ -119,5 +121,73 @@ func TestSlashCommandInDMIsNotEphemeral(t *testing.T) {
 	}
 	if got := h.handledMessages(); len(got) != 1 || !got[0].IsDM || got[0].GuildID != "" {
 		t.Errorf("engine got %+v", got)
+	}
+}
+
+func TestSlashCommandInGroupDMIsEphemeral(t *testing.T) {
+	t.Parallel()
+	h := &scriptHandler{reply: func(ctx context.Context, msg bot.Message, r bot.Responder) error {
+		if msg.Text == "/summary" { // streamed: its privacy is not known while it streams
+			if err := r.Stream(ctx, "Summary so"); err != nil {
+				return err
+			}
+			return r.Send(ctx, bot.Reply{Text: "Summary so far.", Private: true})
+		}
+		return memoriesEngine(ctx, msg, r)
+	}}
+	hs := start(t, h, nil)
+	u := hs.fake.NewUser("rae")
+	group := hs.fake.AddGroupDM()
+	tests := []struct {
+		name string
+		run  func() string
+	}{
+		{"private reply", func() string {
+			return hs.fake.Slash(group, fakediscord.Invoker{User: u}, "memories", fakediscord.Sub("list", fakediscord.Int("page", 2)))
+		}},
+		{"streamed reply", func() string {
+			return hs.fake.Slash(group, fakediscord.Invoker{User: u}, "summary")
+		}},
+	}
+	for n, tc := range tests {
+		id := tc.run()
+		hs.fake.WaitUntil("answered", func() bool { return len(hs.fake.InteractionMessages(id)) == 1 })
+		m := hs.fake.InteractionMessages(id)[0]
+		if !m.Ephemeral || m.Audience != u.ID {
+			t.Errorf("%s: group DM response %+v: want an ephemeral message only the asker sees", tc.name, m)
+		}
+		got := h.handledMessages()
+		if len(got) != n+1 || got[n].IsDM || got[n].GuildID != "" {
+			t.Errorf("%s: engine got %+v; want a message that is not a DM", tc.name, got)
+		}
+	}
+}
+
+func TestRepliesAreCancelledAtShutdownWhateverTheEnginesContext(t *testing.T) {
+	t.Parallel()
+	fake := fakediscord.New(t)
+	returned := make(chan error, 1)
+	h := &scriptHandler{reply: func(_ context.Context, _ bot.Message, r bot.Responder) error {
+		// An engine whose own context never ends.
+		err := r.Send(context.Background(), bot.Reply{Text: "stuck answer"})
+		returned <- err
+		return err
+	}}
+	cancel, wait := runAdapter(t, fake, h, func(o *Options) { o.ShutdownTimeout = 50 * time.Millisecond })
+	fake.HangNext("POST", "/messages", 1)
+	u := fake.NewUser("sam")
+	fake.SendDM(u, "question")
+	fake.WaitUntil("the reply is stuck", func() bool { return len(fake.CallsTo("POST", "/messages")) == 1 })
+	cancel()
+	if err := wait(); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	select {
+	case err := <-returned:
+		if err == nil {
+			t.Error("the stuck reply reported success")
+		}
+	default:
+		t.Error("Run returned with the reply still stuck: shutdown did not cancel it")
 	}
 }

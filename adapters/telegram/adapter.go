@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -61,12 +62,17 @@ type Adapter struct {
 	// maxLen is the longest message text; tests lower it.
 	maxLen int
 
-	// handleMu keeps captures in update order when webhook requests
-	// arrive concurrently.
+	// handleMu makes captures (Handler.Handle and Handler.Edited calls)
+	// run one at a time, also when webhook requests arrive concurrently.
+	// It does not order them: concurrent webhook requests are captured in
+	// whichever order they take it. Polling needs no lock for order, as it
+	// processes updates one by one in update order.
 	handleMu sync.Mutex
 
 	running     atomic.Bool
 	ready       chan struct{}
+	readyOnce   sync.Once
+	startErr    error       // set before ready is closed
 	me          models.User // set before ready is closed
 	startedAt   time.Time   // set before ready is closed
 	webhookAddr string      // set before ready is closed
@@ -119,12 +125,33 @@ func New(opts Options, h Handler) (*Adapter, error) {
 	return a, nil
 }
 
-// Ready is closed once Run has started: the bot's identity is known and
-// updates are being received.
+// Ready is closed once Run has either started (the bot's identity is
+// known and updates are being received) or failed to start; StartErr
+// tells which. Waiters never hang on a start-up that failed.
 func (a *Adapter) Ready() <-chan struct{} { return a.ready }
 
+// StartErr is why Run failed to start, once Ready is closed; nil after a
+// successful start (and while still starting).
+func (a *Adapter) StartErr() error {
+	select {
+	case <-a.ready:
+		return a.startErr
+	default:
+		return nil
+	}
+}
+
+// markReady closes Ready, recording err as the start-up's outcome; only
+// the first call counts.
+func (a *Adapter) markReady(err error) {
+	a.readyOnce.Do(func() {
+		a.startErr = err
+		close(a.ready)
+	})
+}
+
 // Username is the bot's @username (without @), known once Ready is
-// closed.
+// closed after a successful start.
 func (a *Adapter) Username() string {
 	select {
 	case <-a.ready:
@@ -148,13 +175,22 @@ func (a *Adapter) WebhookAddr() string {
 // Run connects (getMe), registers the command menus, and receives updates
 // by long polling or webhook until ctx is cancelled. It then stops taking
 // updates, waits for replies in flight (at most ShutdownTimeout) and
-// returns. It returns an error if start-up fails or the token is
-// rejected; a clean shutdown returns nil. Run may be called once.
-func (a *Adapter) Run(ctx context.Context) error {
+// returns. It returns an error if start-up fails (Ready is then closed
+// with StartErr set) or the token is rejected; a clean shutdown returns
+// nil. Run may be called once.
+func (a *Adapter) Run(ctx context.Context) (err error) {
 	if !a.running.CompareAndSwap(false, true) {
 		return errors.New("telegram: Run called twice")
 	}
 	defer a.replyCancel()
+	defer func() {
+		// A no-op after a successful start.
+		startErr := err
+		if startErr == nil {
+			startErr = errors.New("telegram: Run ended before start-up finished")
+		}
+		a.markReady(startErr)
+	}()
 
 	me, err := a.getMe(ctx)
 	if err != nil {
@@ -219,8 +255,17 @@ func (a *Adapter) spawn(fn func(ctx context.Context)) {
 	go func() {
 		defer a.wg.Done()
 		defer a.inflight.Done()
+		defer a.recoverPanic("sending a reply")
 		fn(a.replyCtx)
 	}()
+}
+
+// recoverPanic is deferred by goroutines the adapter starts: a panic is
+// logged with its stack instead of ending the process.
+func (a *Adapter) recoverPanic(what string) {
+	if v := recover(); v != nil {
+		a.log.Error("telegram: recovered from a panic while "+what, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+	}
 }
 
 // track keeps r alive until the engine reports its replies delivered.
@@ -234,6 +279,7 @@ func (a *Adapter) track(done <-chan struct{}, r *responder) {
 	go func() {
 		defer a.wg.Done()
 		defer a.inflight.Done()
+		defer a.recoverPanic("completing a reply")
 		select {
 		case <-done:
 		case <-a.replyCtx.Done():

@@ -2,6 +2,7 @@ package telegram
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
@@ -62,17 +63,21 @@ func (c *adminCache) isAdmin(ctx context.Context, chatID, userID int64, lookup f
 	return admin
 }
 
-// chatMemberStatus asks Telegram for a member's status in a chat.
+// chatMemberStatus asks Telegram for a member's status in a chat, in a
+// single attempt: it runs while updates wait, so it is not retried.
 func (a *Adapter) chatMemberStatus(ctx context.Context, chatID, userID int64) (models.ChatMemberType, error) {
 	var m *models.ChatMember
-	err := a.call(ctx, "getChatMember", func(ctx context.Context) error {
+	err := a.callN(ctx, "getChatMember", 1, func(ctx context.Context) error {
 		var err error
 		m, err = a.api.GetChatMember(ctx, &tgbot.GetChatMemberParams{ChatID: chatID, UserID: userID})
 		return err
 	})
 	if err != nil {
-		a.log.Warn("telegram: could not check group admin", "chat_id", chatID, "err", err)
+		a.log.Warn("telegram: could not check group admin; treating the user as not admin", "chat_id", chatID, "user_id", userID, "err", err)
 		return "", err
+	}
+	if m == nil {
+		return "", fmt.Errorf("telegram getChatMember: empty answer for user %d in chat %d", userID, chatID)
 	}
 	return m.Type, nil
 }

@@ -9,21 +9,32 @@
 // their own goroutines by default). A crash in that window loses the
 // update. Its webhook handler likewise answers 200 before the update is
 // processed. This package therefore runs its own getUpdates loop and its
-// own webhook handler: updates are processed one at a time, in order, and
-// an update is confirmed (the next offset sent, or the webhook answered
-// 200) only after Handler.Handle returned nil, i.e. after the engine has
-// captured the message. When Handle fails, the offset stays where it is
-// and the same update comes back after a back-off (a webhook request gets
-// a 500 and Telegram redelivers it). Handle only captures; replies run
-// afterwards, so processing updates one by one does not serialise
-// answers.
+// own webhook handler: updates are captured one at a time (when polling,
+// in update order; with a webhook, in the order Telegram's requests take
+// their turn), and an update is confirmed (the next offset sent, or the
+// webhook answered 200) only after Handler.Handle returned nil, i.e.
+// after the engine has captured the message. When Handle fails, the
+// offset stays where it is and the same update comes back after a
+// back-off (a webhook request gets a 500 and Telegram redelivers it). A
+// panic in the engine is logged and its update skipped. Handle only
+// captures; replies run afterwards, so processing updates one by one does
+// not serialise answers. The one Bot API call made while an update is
+// processed is the group-admin check of a /membot settings command
+// (getChatMember, cached for AdminCacheTTL): a single attempt bounded to
+// three seconds and by Run's context, counting the user as not admin when
+// it fails, so a slow Bot API cannot hold up the updates behind it.
+//
+// Messages that no person wrote are not passed on: those of bots, posts
+// sent on behalf of a chat (anonymous group admins, channels) and channel
+// posts Telegram forwards into a linked discussion group.
 //
 // # Start-up and backlog
 //
 // Run calls getMe (the token is checked and the bot's @username learnt),
-// registers the command menus, then polls or serves the webhook. Updates
-// dated before start-up (the backlog that piled up while the bot was down)
-// are still captured but passed with Addressed=false, so the bot does not
+// registers the command menus, then polls or serves the webhook. Ready is
+// closed once that is done or has failed (see StartErr). Updates dated
+// before start-up (the backlog that piled up while the bot was down) are
+// still captured but passed with Addressed=false, so the bot does not
 // answer hours-old questions in a burst; set Options.AnswerBacklog to
 // answer them.
 //
@@ -32,10 +43,12 @@
 // A reply is streamed by editing one message at most every EditInterval,
 // rendered from Markdown to Telegram HTML (falling back to plain text when
 // Telegram cannot parse it), split into several messages past 4,096
-// characters at paragraph or sentence boundaries, and sent as a reply to
-// the message it answers. Private replies asked for in a group go to the
-// person's DM with a short note in the group, or only a hint to open a DM
-// when the bot may not write to them. Rate limits (429 retry_after) are
+// characters (as Telegram counts them, after rendering) at paragraph or
+// sentence boundaries, and sent as a reply to the message it answers.
+// Links to tg:// addresses are shown as plain text, so an answer cannot
+// mention (and notify) arbitrary users. Private replies asked for in a
+// group go to the person's DM with a short note in the group, or only a
+// hint to open a DM when the bot may not write to them. Rate limits (429 retry_after) are
 // honoured and 5xx and network errors retried, both boundedly; a chat the
 // bot can no longer write to (blocked, kicked, deleted) drops the reply
 // and is logged.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/go-telegram/bot/models"
 
@@ -264,5 +265,97 @@ func TestRemovedFromGroupDropsReplies(t *testing.T) {
 				t.Errorf("handler got %d messages, want 2", len(h.Messages()))
 			}
 		})
+	}
+}
+
+func TestAdminLookupIsOneBoundedAttempt(t *testing.T) {
+	tests := []struct {
+		name  string
+		fault func(fake *faketelegram.Server)
+	}{
+		{"server error", func(fake *faketelegram.Server) { fake.Fail("getChatMember", faketelegram.ServerError(), 1) }},
+		{"no answer", func(fake *faketelegram.Server) { fake.Hang("getChatMember", 1) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newFakeHandler(nil)
+			hs := startHarness(t, h, func(o *Options) { o.RequestTimeout = 200 * time.Millisecond })
+			hs.fake.SetMember(team.ID, alice.ID, models.ChatMemberTypeAdministrator)
+			tt.fault(hs.fake)
+			hs.fake.PushMessage(hs.fake.NewMessage(team, alice, "/membot config passive on"))
+			msgs := hs.waitHandled(1)
+			if msgs[0].Author.IsAdmin {
+				t.Error("a failed admin check counted as admin")
+			}
+			if n := hs.fake.CallCount("getChatMember"); n != 1 {
+				t.Errorf("getChatMember calls = %d, want a single attempt", n)
+			}
+			if !strings.Contains(hs.logs.String(), "could not check group admin") {
+				t.Error("the failed check was not logged")
+			}
+			// The failure is not cached: the next command is checked again.
+			hs.fake.PushMessage(hs.fake.NewMessage(team, alice, "/membot config passive off"))
+			if msgs := hs.waitHandled(2); !msgs[1].Author.IsAdmin {
+				t.Error("the admin was not recognised once the Bot API answered")
+			}
+		})
+	}
+}
+
+func TestShutdownInterruptsAdminLookup(t *testing.T) {
+	h := newFakeHandler(nil)
+	hs := startHarness(t, h, nil)
+	hs.fake.SetMember(team.ID, alice.ID, models.ChatMemberTypeAdministrator)
+	hs.fake.Hang("getChatMember", -1)
+	hs.fake.PushMessage(hs.fake.NewMessage(team, alice, "/membot config passive on"))
+	hs.fake.Wait(t, waitTimeout, "the admin check", func() bool { return hs.fake.CallCount("getChatMember") == 1 })
+	hs.cancel()
+	select {
+	case err := <-hs.runErr:
+		hs.stopped = true
+		if err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	case <-time.After(waitTimeout):
+		t.Fatal("Run is still blocked by the admin check after cancel")
+	}
+	msgs := h.Messages()
+	if len(msgs) != 1 || msgs[0].Author.IsAdmin {
+		t.Errorf("handler got %+v; want the command captured, not as admin", msgs)
+	}
+	if logs := hs.logs.String(); !strings.Contains(logs, "could not check group admin") || !strings.Contains(logs, "context canceled") {
+		t.Errorf("want the check cancelled by shutdown; logs:\n%s", logs)
+	}
+	if n := hs.fake.CallCount("getChatMember"); n != 1 {
+		t.Errorf("getChatMember calls = %d, want 1", n)
+	}
+}
+
+func TestMessagesNoPersonWroteAreIgnored(t *testing.T) {
+	h := newEchoHandler()
+	hs := startHarness(t, h, nil)
+	service := faketelegram.User(777000, "Telegram", "")
+	forwarded := hs.fake.NewMessage(team, service, "Channel post: big news")
+	forwarded.IsAutomaticForward = true
+	hs.fake.PushMessage(forwarded)
+	unflagged := hs.fake.NewMessage(team, service, "@membot another channel post")
+	hs.fake.PushMessage(unflagged)
+	anonymous := faketelegram.User(1087968824, "Group", "GroupAnonymousBot")
+	admin := hs.fake.NewMessage(team, anonymous, "@membot posted as the group")
+	admin.SenderChat = &team
+	hs.fake.PushMessage(admin)
+	channel := models.Chat{ID: -100900, Type: models.ChatTypeChannel, Title: "News"}
+	asChannel := hs.fake.NewMessage(team, bob, "@membot posted as a channel")
+	asChannel.SenderChat = &channel
+	hs.fake.PushMessage(asChannel)
+	hs.fake.PushMessage(hs.fake.NewMessage(team, alice, "@membot hello"))
+	hs.waitSent(team.ID, 1)
+	hs.waitIdle()
+	msgs := h.Messages()
+	if len(msgs) != 1 || msgs[0].Author.ID != fmt.Sprint(alice.ID) {
+		t.Errorf("handler got %+v, want only Alice's message", msgs)
+	}
+	if n := len(hs.fake.Sent(team.ID)); n != 1 {
+		t.Errorf("%d replies in the group, want only the one to Alice", n)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -19,30 +20,64 @@ import (
 // bot: "/summary" or "/summary@membot".
 var commandRe = regexp.MustCompile(`^/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]{3,64}))?(?:\s|$)`)
 
+// telegramServiceUserID is the user "Telegram" (777000), the sender of
+// channel posts automatically forwarded into a linked discussion group.
+const telegramServiceUserID = 777000
+
+// adminLookupTimeout bounds the group-admin check of a settings command:
+// it runs while updates wait behind it.
+const adminLookupTimeout = 3 * time.Second
+
 // process turns one update into engine calls. It returns an error only
-// when the update was not captured and must be received again.
-func (a *Adapter) process(u *models.Update) error {
+// when the update was not captured and must be received again. ctx ends
+// with Run's context; it bounds the lookups made while processing (the
+// engine itself gets the adapter's reply context). A panic in the engine
+// is logged and the update skipped: retrying it would only panic again
+// and hold up every later update.
+func (a *Adapter) process(ctx context.Context, u *models.Update) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			a.log.Error("telegram: recovered from a panic while processing an update; skipping it",
+				"update_id", u.ID, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+			err = nil
+		}
+	}()
 	switch {
 	case u.Message != nil:
-		return a.onMessage(u.Message)
+		return a.onMessage(ctx, u.Message)
 	case u.EditedMessage != nil:
-		return a.onEdited(u.EditedMessage)
+		return a.onEdited(ctx, u.EditedMessage)
 	case u.CallbackQuery != nil:
-		return a.onCallback(u.CallbackQuery)
+		return a.onCallback(ctx, u.CallbackQuery)
 	}
 	return nil
 }
 
-func (a *Adapter) onMessage(m *models.Message) error {
-	if m.From == nil || m.From.IsBot || m.Chat.Type == models.ChatTypeChannel {
-		return nil // other bots, anonymous channel posts
+// fromPerson reports whether m was written by a person the engine should
+// know: not a bot, not a channel post, not a post sent on behalf of a
+// chat (anonymous group admins, channels), and not a channel post that
+// Telegram forwards into the channel's discussion group in the name of
+// its service user; those would all merge into one fake person.
+func fromPerson(m *models.Message) bool {
+	switch {
+	case m.From == nil || m.From.IsBot || m.Chat.Type == models.ChatTypeChannel:
+		return false
+	case m.IsAutomaticForward || m.SenderChat != nil || m.From.ID == telegramServiceUserID:
+		return false
+	}
+	return true
+}
+
+func (a *Adapter) onMessage(ctx context.Context, m *models.Message) error {
+	if !fromPerson(m) {
+		return nil
 	}
 	text := m.Text
 	entities := m.Entities
 	if text == "" {
 		text, entities = m.Caption, m.CaptionEntities
 	}
-	msg := a.toMessage(m, text, entities)
+	msg := a.toMessage(ctx, m, text, entities)
 	if m.Document != nil {
 		// Chat-export import is not supported yet; say so, capture nothing.
 		if msg.Addressed {
@@ -63,8 +98,8 @@ func (a *Adapter) onMessage(m *models.Message) error {
 	return a.handle(msg, r)
 }
 
-func (a *Adapter) onEdited(m *models.Message) error {
-	if m.From == nil || m.From.IsBot || m.Chat.Type == models.ChatTypeChannel {
+func (a *Adapter) onEdited(ctx context.Context, m *models.Message) error {
+	if !fromPerson(m) {
 		return nil
 	}
 	text, entities := m.Text, m.Entities
@@ -74,7 +109,7 @@ func (a *Adapter) onEdited(m *models.Message) error {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
-	msg := a.toMessage(m, text, entities)
+	msg := a.toMessage(ctx, m, text, entities)
 	a.handleMu.Lock()
 	defer a.handleMu.Unlock()
 	if err := a.h.Edited(a.replyCtx, msg); err != nil {
@@ -83,7 +118,7 @@ func (a *Adapter) onEdited(m *models.Message) error {
 	return nil
 }
 
-func (a *Adapter) onCallback(cq *models.CallbackQuery) error {
+func (a *Adapter) onCallback(ctx context.Context, cq *models.CallbackQuery) error {
 	command, ok := a.buttons.resolve(cq.Data)
 	answer := ""
 	if !ok {
@@ -127,7 +162,7 @@ func (a *Adapter) onCallback(cq *models.CallbackQuery) error {
 	}
 	if !msg.IsDM {
 		msg.GuildID = msg.ChatID
-		a.markAdmin(&msg, chat.ID, cq.From.ID)
+		a.markAdmin(ctx, &msg, chat.ID, cq.From.ID)
 	}
 	return a.handle(msg, a.newResponder(chat, thread, msgID, cq.From))
 }
@@ -135,9 +170,7 @@ func (a *Adapter) onCallback(cq *models.CallbackQuery) error {
 // handle captures msg through the engine and keeps r until its replies
 // are delivered.
 func (a *Adapter) handle(msg bot.Message, r *responder) error {
-	a.handleMu.Lock()
-	done, err := a.h.Handle(a.replyCtx, msg, r)
-	a.handleMu.Unlock()
+	done, err := a.capture(msg, r)
 	if err != nil {
 		r.finish()
 		return fmt.Errorf("capture message %s in chat %s: %w", msg.ID, msg.ChatID, err)
@@ -146,9 +179,25 @@ func (a *Adapter) handle(msg bot.Message, r *responder) error {
 	return nil
 }
 
+// capture calls Handler.Handle, one capture at a time. A panic in the
+// engine finishes r and goes on up to process.
+func (a *Adapter) capture(msg bot.Message, r *responder) (<-chan struct{}, error) {
+	a.handleMu.Lock()
+	defer a.handleMu.Unlock()
+	finished := false
+	defer func() {
+		if !finished {
+			r.finish()
+		}
+	}()
+	done, err := a.h.Handle(a.replyCtx, msg, r)
+	finished = true
+	return done, err
+}
+
 // toMessage makes a platform-neutral message of m, deciding whether it
 // speaks to the bot.
-func (a *Adapter) toMessage(m *models.Message, text string, entities []models.MessageEntity) bot.Message {
+func (a *Adapter) toMessage(ctx context.Context, m *models.Message, text string, entities []models.MessageEntity) bot.Message {
 	msg := bot.Message{
 		Platform: Platform,
 		ChatID:   strconv.FormatInt(m.Chat.ID, 10),
@@ -173,7 +222,7 @@ func (a *Adapter) toMessage(m *models.Message, text string, entities []models.Me
 		msg.Addressed = false
 	}
 	if !msg.IsDM && msg.Addressed {
-		a.markAdmin(&msg, m.Chat.ID, m.From.ID)
+		a.markAdmin(ctx, &msg, m.Chat.ID, m.From.ID)
 	}
 	return msg
 }
@@ -254,12 +303,17 @@ func stripMention(text, username string) string {
 	return rest
 }
 
-// markAdmin sets IsAdmin for group commands that change settings.
-func (a *Adapter) markAdmin(msg *bot.Message, chatID, userID int64) {
+// markAdmin sets IsAdmin for group commands that change settings. The
+// check runs while later updates wait, so it makes one attempt bounded
+// by adminLookupTimeout and by ctx (Run's context: shutdown interrupts
+// it); when it fails the author counts as not admin.
+func (a *Adapter) markAdmin(ctx context.Context, msg *bot.Message, chatID, userID int64) {
 	if !strings.HasPrefix(msg.Text, "/membot") {
 		return
 	}
-	msg.Author.IsAdmin = a.admins.isAdmin(a.replyCtx, chatID, userID, a.chatMemberStatus)
+	ctx, cancel := context.WithTimeout(ctx, adminLookupTimeout)
+	defer cancel()
+	msg.Author.IsAdmin = a.admins.isAdmin(ctx, chatID, userID, a.chatMemberStatus)
 }
 
 func author(u *models.User) bot.Author {

@@ -233,3 +233,87 @@ func TestManyPeopleAreAnsweredInOrder(t *testing.T) {
 		t.Errorf("responder errors: %v", errs[0])
 	}
 }
+
+func TestReadyIsClosedWhenStartFails(t *testing.T) {
+	fake := faketelegram.New(t, faketelegram.Config{})
+	a, err := New(Options{Token: "42:rejected-token", APIURL: fake.URL, MaxAttempts: 1, Logger: newTestLogger(&syncBuffer{})}, newFakeHandler(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.StartErr() != nil {
+		t.Error("StartErr set before Run")
+	}
+	runErr := make(chan error, 1)
+	go func() { runErr <- a.Run(context.Background()) }()
+	select {
+	case <-a.Ready():
+	case <-time.After(waitTimeout):
+		t.Fatal("Ready never closed after a failed start")
+	}
+	if err := a.StartErr(); err == nil || !strings.Contains(err.Error(), "getMe") {
+		t.Errorf("StartErr = %v, want the getMe failure", err)
+	}
+	if err := <-runErr; err == nil {
+		t.Error("Run succeeded with a rejected token")
+	}
+	if a.Username() != "" {
+		t.Errorf("Username = %q after a failed start", a.Username())
+	}
+}
+
+func TestReadyReportsNoErrorAfterStart(t *testing.T) {
+	hs := startHarness(t, newFakeHandler(nil), nil)
+	if err := hs.a.StartErr(); err != nil || hs.a.Username() != "membot" {
+		t.Errorf("StartErr = %v, Username = %q after a good start", err, hs.a.Username())
+	}
+}
+
+func TestPanicInEngineIsLoggedAndTheUpdateSkipped(t *testing.T) {
+	for _, webhook := range []bool{false, true} {
+		t.Run(fmt.Sprintf("webhook=%v", webhook), func(t *testing.T) {
+			h := newEchoHandler()
+			h.fail = func(msg bot.Message, attempt int) error {
+				if msg.Text == "boom" {
+					panic("engine bug on " + msg.Text)
+				}
+				return nil
+			}
+			hs := startHarness(t, h, func(o *Options) {
+				if webhook {
+					o.Webhook = Webhook{ListenAddr: "127.0.0.1:0", SecretToken: "s3cret_token"}
+				}
+			})
+			chat := faketelegram.PrivateChat(alice)
+			boom := hs.fake.NewMessage(chat, alice, "boom")
+			hello := hs.fake.NewMessage(chat, alice, "hello")
+			if webhook {
+				hook := "http://" + hs.a.WebhookAddr() + "/telegram"
+				for _, m := range []*models.Message{boom, hello} {
+					status, err := hs.fake.DeliverWebhook(context.Background(), hook, "s3cret_token", models.Update{Message: m})
+					if err != nil || status != http.StatusOK {
+						t.Fatalf("webhook answered %d, %v; want 200", status, err)
+					}
+				}
+			} else {
+				hs.fake.PushMessage(boom)
+				hs.fake.PushMessage(hello)
+			}
+			sent := hs.waitSent(alice.ID, 1)
+			if !webhook {
+				hs.waitIdle()
+			}
+			if sent[0].Text != "echo: hello" {
+				t.Errorf("chat shows %q", hs.fake.SentTexts(alice.ID))
+			}
+			if n := h.Attempts(fmt.Sprint(alice.ID), fmt.Sprint(boom.ID)); n != 1 {
+				t.Errorf("the panicking update was tried %d times, want once", n)
+			}
+			logs := hs.logs.String()
+			for _, want := range []string{"level=ERROR", "recovered from a panic", "engine bug on boom", "goroutine"} {
+				if !strings.Contains(logs, want) {
+					t.Errorf("the logs lack %q", want)
+				}
+			}
+		})
+	}
+}

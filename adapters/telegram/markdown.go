@@ -194,7 +194,9 @@ func isWordByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
-// link renders [text](url) for web, tg and mailto URLs.
+// link renders [text](url) for web and mailto URLs. A tg:// link is
+// rendered as its text alone: tg://user?id=N mentions (and may notify)
+// any user, and a model must not be able to ping people.
 func link(s string, i, depth int) (string, int, bool) {
 	close := strings.IndexByte(s[i+1:], ']')
 	if close < 0 {
@@ -210,6 +212,9 @@ func link(s string, i, depth int) (string, int, bool) {
 	}
 	end += close + 2
 	text, href := s[i+1:close], strings.TrimSpace(s[close+2:end])
+	if text != "" && isTelegramURL(href) {
+		return inline(text, depth+1), end + 1, true
+	}
 	if text == "" || !safeURL(href) {
 		return "", 0, false
 	}
@@ -221,12 +226,17 @@ func safeURL(u string) bool {
 		return false
 	}
 	l := strings.ToLower(u)
-	for _, p := range []string{"https://", "http://", "tg://", "mailto:"} {
+	for _, p := range []string{"https://", "http://", "mailto:"} {
 		if strings.HasPrefix(l, p) && len(l) > len(p) {
 			return true
 		}
 	}
 	return false
+}
+
+// isTelegramURL reports a tg: link (user mentions, joins, resolves).
+func isTelegramURL(u string) bool {
+	return strings.HasPrefix(strings.ToLower(u), "tg:")
 }
 
 func runLen(s string, i int, c byte) int {

@@ -33,7 +33,7 @@ func (a *Adapter) runPolling(ctx context.Context) error {
 	}); err != nil && ctx.Err() == nil {
 		a.log.Warn("telegram: could not delete webhook before polling", "err", err)
 	}
-	close(a.ready)
+	a.markReady(nil)
 	a.log.Info("telegram: polling for updates")
 
 	var offset int64
@@ -63,7 +63,7 @@ func (a *Adapter) runPolling(ctx context.Context) error {
 			if ctx.Err() != nil {
 				break
 			}
-			err := a.process(u)
+			err := a.process(ctx, u)
 			if err == nil {
 				offset = max(offset, u.ID+1)
 				continue

@@ -16,7 +16,7 @@ import (
 
 var alice = faketelegram.User(501, "Alice", "alice")
 
-func TestPrivateReplyIsStreamedThrottledAndCompleted(t *testing.T) {
+func TestDMReplyIsStreamedThrottledAndCompleted(t *testing.T) {
 	h := newFakeHandler(nil)
 	var hs *harness
 	h.reply = func(ctx context.Context, msg bot.Message, r bot.Responder) {
@@ -133,6 +133,31 @@ func TestLongAnswerIsSplitInOrder(t *testing.T) {
 				t.Errorf("responder errors: %v", errs)
 			}
 		})
+	}
+}
+
+func TestRuledAnswerIsSplitByItsRenderedLength(t *testing.T) {
+	text := ruledText(600)
+	h := newFakeHandler(nil)
+	h.reply = func(ctx context.Context, msg bot.Message, r bot.Responder) {
+		h.noteErr(r.Send(ctx, bot.Reply{Text: text}))
+	}
+	hs := startHarness(t, h, nil)
+	hs.fake.PushMessage(hs.fake.NewMessage(faketelegram.PrivateChat(alice), alice, "list everything"))
+	hs.fake.Wait(t, waitTimeout, "the whole answer or an error", func() bool {
+		texts := hs.fake.SentTexts(alice.ID)
+		return len(h.Errors()) > 0 || (len(texts) > 0 && strings.HasSuffix(texts[len(texts)-1], "Point 600."))
+	})
+	if errs := h.Errors(); len(errs) > 0 {
+		t.Fatalf("responder errors: %v", errs)
+	}
+	for i, m := range hs.fake.Sent(alice.ID) {
+		if n := len(utf16.Encode([]rune(m.Text))); n > faketelegram.MaxTextLen {
+			t.Errorf("message %d has %d characters", i, n)
+		}
+		if m.ParseMode != "HTML" {
+			t.Errorf("message %d went out as %q, want formatted", i, m.ParseMode)
+		}
 	}
 }
 

@@ -211,7 +211,7 @@ func (r *responder) sendPrivateLocked(ctx context.Context, reply bot.Reply) erro
 // final render retries and fixes up everything; an intermediate one
 // makes single-attempt edits and skips them under flood control.
 func (r *responder) renderLocked(ctx context.Context, d *delivery, text string, kb *models.InlineKeyboardMarkup, kbJSON string, final bool) error {
-	chunks := splitMessage(text, r.a.maxLen)
+	chunks := splitRendered(text, r.a.maxLen)
 	for i, c := range chunks {
 		var k *models.InlineKeyboardMarkup
 		kj := ""

@@ -54,6 +54,71 @@ func splitMessage(text string, limit int) []string {
 	return parts
 }
 
+// splitRendered is splitMessage measured by what Telegram counts: the
+// visible text of each part's HTML rendering, which can be longer than
+// the Markdown (a "---" rule renders as a ten-character line). A part
+// whose rendering is over limit is split again, with a Markdown budget
+// shrunk in proportion, until every part fits both as HTML and as the
+// plain text sent when Telegram refuses the HTML.
+func splitRendered(text string, limit int) []string {
+	return fitRendered(splitMessage(text, limit), limit)
+}
+
+// minSplitBudget stops re-splitting parts that cannot usefully shrink
+// (no Markdown this short renders past Telegram's limit).
+const minSplitBudget = 64
+
+func fitRendered(parts []string, limit int) []string {
+	var out []string
+	for _, p := range parts {
+		n := renderedLen(p)
+		mdLen := utf16Len(p)
+		if n <= limit || mdLen <= minSplitBudget {
+			out = append(out, p)
+			continue
+		}
+		budget := max(min(mdLen-1, mdLen*limit/n), minSplitBudget)
+		out = append(out, fitRendered(splitMessage(p, budget), limit)...)
+	}
+	return out
+}
+
+// renderedLen is the length, in UTF-16 units, of the text Telegram shows
+// for md once rendered as HTML.
+func renderedLen(md string) int {
+	return visibleLen(markdownToHTML(strings.ToValidUTF8(md, "\uFFFD")))
+}
+
+// visibleLen counts the UTF-16 units of the HTML markdownToHTML makes
+// once parsed: tags count nothing, an entity counts one. That HTML
+// escapes every literal '<' and '&', so each one starts a tag or an
+// entity.
+func visibleLen(html string) int {
+	n := 0
+	for i := 0; i < len(html); {
+		switch html[i] {
+		case '<':
+			if j := strings.IndexByte(html[i:], '>'); j >= 0 {
+				i += j + 1
+				continue
+			}
+		case '&':
+			if j := strings.IndexByte(html[i:], ';'); j >= 0 {
+				n++
+				i += j + 1
+				continue
+			}
+		}
+		r, size := utf8.DecodeRuneInString(html[i:])
+		i += size
+		n++
+		if r >= 0x10000 {
+			n++
+		}
+	}
+	return n
+}
+
 // bestCut returns where to end a part within window and how many bytes of
 // separator to drop after it.
 func bestCut(window string) (cut, skip int) {

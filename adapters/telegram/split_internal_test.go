@@ -1,8 +1,11 @@
 package telegram
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/membot/membot/internal/faketelegram"
 )
 
 func TestSplitMessage(t *testing.T) {
@@ -98,6 +101,77 @@ func FuzzSplitMessage(f *testing.F) {
 			}
 			if strings.TrimSpace(p) == "" {
 				t.Fatal("empty part")
+			}
+		}
+	})
+}
+
+// ruledText is many short paragraphs separated by "---" rules, whose
+// rendering is much longer than its Markdown.
+func ruledText(n int) string {
+	var paras []string
+	for i := range n {
+		paras = append(paras, fmt.Sprintf("Point %d.", i+1))
+	}
+	return strings.Join(paras, "\n\n---\n\n")
+}
+
+func TestSplitRenderedFitsAfterRendering(t *testing.T) {
+	text := ruledText(1200)
+	if n := utf16Len(text); n < 3*maxMessageLen {
+		t.Fatalf("test text of %d units is too short", n)
+	}
+	parts := splitRendered(text, maxMessageLen)
+	next := 1
+	for i, p := range parts {
+		visible, err := faketelegram.VisibleHTML(markdownToHTML(p))
+		if err != nil {
+			t.Fatalf("part %d: %v", i, err)
+		}
+		if n := utf16Len(visible); n > maxMessageLen {
+			t.Errorf("part %d shows %d units, over Telegram's %d", i, n, maxMessageLen)
+		}
+		if n := utf16Len(p); n > maxMessageLen {
+			t.Errorf("part %d has %d units of plain text", i, n)
+		}
+		for strings.Contains(p, fmt.Sprintf("Point %d.", next)) {
+			next++
+		}
+	}
+	if next != 1201 {
+		t.Errorf("points up to %d arrived in order, want all 1200", next-1)
+	}
+}
+
+func TestVisibleLenMatchesTelegram(t *testing.T) {
+	for _, md := range []string{
+		"plain", "a < b && c > d", "**bold** [link](https://x.y/?a=1&b=2) `co<de>`", "---", "# Title\n- item\n> quote",
+		"```go\nif a < b {}\n```", "emoji 😀 and 中文", ruledText(20),
+	} {
+		html := markdownToHTML(md)
+		visible, err := faketelegram.VisibleHTML(html)
+		if err != nil {
+			t.Fatalf("%q: %v", md, err)
+		}
+		if got, want := visibleLen(html), utf16Len(visible); got != want {
+			t.Errorf("visibleLen(%q) = %d, Telegram shows %d", html, got, want)
+		}
+	}
+}
+
+func FuzzSplitRendered(f *testing.F) {
+	f.Add("a\n\n---\n\nb\n\n***\n\nc", 32)
+	f.Add("# T\n- x\n---\n```go\ncode\n```", 40)
+	f.Fuzz(func(t *testing.T, text string, limit int) {
+		if limit < 200 || limit > 5000 {
+			return
+		}
+		for _, p := range splitRendered(text, limit) {
+			if n := renderedLen(p); n > limit {
+				t.Fatalf("part renders to %d units > %d: %q", n, limit, p)
+			}
+			if utf16Len(p) > limit {
+				t.Fatalf("part of %d units > %d", utf16Len(p), limit)
 			}
 		}
 	})

@@ -49,9 +49,12 @@ func (a *Adapter) runWebhook(ctx context.Context) error {
 		Handler:           mux,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
+		// Requests live within Run: shutdown interrupts the lookups made
+		// while processing an update.
+		BaseContext: func(net.Listener) context.Context { return ctx },
 	}
 	a.webhookAddr = ln.Addr().String()
-	close(a.ready)
+	a.markReady(nil)
 	a.log.Info("telegram: serving webhook", "addr", a.webhookAddr, "path", wh.Path)
 
 	served := make(chan error, 1)
@@ -103,7 +106,7 @@ func (a *Adapter) webhookHandler() http.Handler {
 			w.WriteHeader(http.StatusOK)
 			return
 		}
-		if err := a.process(u); err != nil {
+		if err := a.process(r.Context(), u); err != nil {
 			a.log.Error("telegram webhook: update not captured; Telegram will redeliver it", "update_id", u.ID, "err", err)
 			http.Error(w, "not captured", http.StatusInternalServerError)
 			return

@@ -1,6 +1,7 @@
 package fakediscord
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -169,5 +170,66 @@ func TestInteractionsAreModelled(t *testing.T) {
 	}
 	if !strings.HasPrefix(s.URL(), "http://127.0.0.1:") {
 		t.Errorf("fake listens on %s", s.URL())
+	}
+}
+
+func TestInteractionContextFollowsTheChannel(t *testing.T) {
+	s := New(t)
+	dg, _ := session(t, s)
+	got := make(chan *discordgo.Interaction, 4)
+	dg.AddHandler(func(_ *discordgo.Session, e *discordgo.InteractionCreate) { got <- e.Interaction })
+	u := s.NewUser("ida")
+	botDM := discordgo.InteractionContextBotDM
+	tests := []struct {
+		name    string
+		channel string
+		who     Invoker
+		want    discordgo.InteractionContextType
+	}{
+		{"guild channel", s.AddChannel(s.NewGuild()), Invoker{User: u}, discordgo.InteractionContextGuild},
+		{"DM with the bot", s.DMChannelOf(u.ID), Invoker{User: u}, discordgo.InteractionContextBotDM},
+		{"group DM", s.AddGroupDM(), Invoker{User: u}, discordgo.InteractionContextPrivateChannel},
+		{"pinned context", s.AddGroupDM(), Invoker{User: u, Context: &botDM}, discordgo.InteractionContextBotDM},
+	}
+	for _, tc := range tests {
+		s.Slash(tc.channel, tc.who, "help")
+		select {
+		case i := <-got:
+			if i.Context != tc.want {
+				t.Errorf("%s: context %d, want %d", tc.name, i.Context, tc.want)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: no INTERACTION_CREATE", tc.name)
+		}
+	}
+}
+
+func TestHangNextHoldsTheRequest(t *testing.T) {
+	s := New(t)
+	dg, err := discordgo.New("Bot fake-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dg.Client = s.Client()
+	ch := s.AddChannel(s.NewGuild())
+	s.HangNext("POST", "/messages", 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() {
+		_, err := dg.ChannelMessageSend(ch, "stuck", discordgo.WithContext(ctx))
+		errc <- err
+	}()
+	s.WaitUntil("the request arrives", func() bool { return len(s.CallsTo("POST", "/messages")) == 1 })
+	select {
+	case err := <-errc:
+		t.Fatalf("the hung request returned early: %v", err)
+	default:
+	}
+	cancel()
+	if err := <-errc; !errors.Is(err, context.Canceled) {
+		t.Errorf("hung request ended with %v, want the client's cancellation", err)
+	}
+	if _, err := dg.ChannelMessageSend(ch, "next"); err != nil {
+		t.Errorf("the next request should be answered: %v", err)
 	}
 }

@@ -64,6 +64,8 @@ type fault struct {
 	// parsedOnly makes the rule match only requests with a parse_mode, so
 	// a plain-text retry gets through (for parse-error fallbacks).
 	parsedOnly bool
+	// hang holds matching requests without answering (see Hang).
+	hang bool
 }
 
 // Fail makes the next times calls of method (every method when empty)
@@ -84,6 +86,15 @@ func (s *Server) FailFormatted(method string, times int) {
 	s.addFault(&fault{method: method, left: times, f: ParseError(), parsedOnly: true})
 }
 
+// Hang makes the next times calls of method (every method when empty)
+// hang, as a Bot API that stopped answering: the request is recorded
+// when it arrives and answered only once the client gives up (its
+// request context ends) or the server closes. times < 0 hangs them until
+// ClearFaults.
+func (s *Server) Hang(method string, times int) {
+	s.addFault(&fault{method: method, left: times, hang: true})
+}
+
 // ClearFaults removes every injected failure.
 func (s *Server) ClearFaults() {
 	s.mu.Lock()
@@ -101,7 +112,7 @@ func (s *Server) addFault(f *fault) {
 }
 
 // takeFault returns the first matching failure rule, consuming one use.
-func (s *Server) takeFault(method string, fields map[string]string) (Fault, bool) {
+func (s *Server) takeFault(method string, fields map[string]string) (*fault, bool) {
 	chatID := intField(fields, "chat_id")
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -121,7 +132,7 @@ func (s *Server) takeFault(method string, fields map[string]string) (Fault, bool
 				s.faults = append(s.faults[:i:i], s.faults[i+1:]...)
 			}
 		}
-		return f.f, true
+		return f, true
 	}
-	return Fault{}, false
+	return nil, false
 }

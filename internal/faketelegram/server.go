@@ -88,6 +88,9 @@ type Server struct {
 
 	srv      *httptest.Server
 	pollHold time.Duration
+	// closed is closed by Close, releasing hung requests.
+	closed    chan struct{}
+	closeOnce sync.Once
 
 	mu            sync.Mutex
 	changed       chan struct{}
@@ -136,6 +139,7 @@ func Start(cfg Config) *Server {
 		Bot:           models.User{ID: botID, IsBot: true, FirstName: "Membot", Username: cfg.BotUsername},
 		pollHold:      cfg.PollHold,
 		changed:       make(chan struct{}),
+		closed:        make(chan struct{}),
 		nextUpdateID:  1000,
 		nextMessageID: 1,
 		delivered:     map[int64]int{},
@@ -149,6 +153,7 @@ func Start(cfg Config) *Server {
 
 // Close stops the server, releasing held long polls.
 func (s *Server) Close() {
+	s.closeOnce.Do(func() { close(s.closed) })
 	s.mu.Lock()
 	s.notifyLocked()
 	s.mu.Unlock()
@@ -242,8 +247,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if f, hit := s.takeFault(method, fields); hit {
-		s.record(Call{Method: method, Fields: fields, Files: files, ErrorCode: f.Code})
-		writeError(w, f)
+		if f.hang {
+			s.record(Call{Method: method, Fields: fields, Files: files})
+			select {
+			case <-r.Context().Done():
+			case <-s.closed:
+			}
+			writeError(w, Fault{Code: http.StatusGatewayTimeout, Description: "Gateway Timeout"})
+			return
+		}
+		s.record(Call{Method: method, Fields: fields, Files: files, ErrorCode: f.f.Code})
+		writeError(w, f.f)
 		return
 	}
 	result, f := h(r.Context(), fields, files)

@@ -156,3 +156,28 @@ func TestWebhookConflictsWithPolling(t *testing.T) {
 		t.Errorf("webhook still set: %q", url)
 	}
 }
+
+func TestHangHoldsTheCallUntilTheClientGivesUp(t *testing.T) {
+	s := faketelegram.New(t, faketelegram.Config{})
+	b := newClient(t, s)
+	s.Hang("getChatMember", 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() {
+		_, err := b.GetChatMember(ctx, &tgbot.GetChatMemberParams{ChatID: -5, UserID: 7})
+		errc <- err
+	}()
+	s.Wait(t, 10*time.Second, "the call to arrive", func() bool { return s.CallCount("getChatMember") == 1 })
+	select {
+	case err := <-errc:
+		t.Fatalf("the hung call returned before the client gave up: %v", err)
+	default:
+	}
+	cancel()
+	if err := <-errc; !errors.Is(err, context.Canceled) {
+		t.Errorf("hung call ended with %v, want the client's cancellation", err)
+	}
+	if _, err := b.GetChatMember(context.Background(), &tgbot.GetChatMemberParams{ChatID: -5, UserID: 7}); err != nil {
+		t.Errorf("the next call should be answered: %v", err)
+	}
+}
