@@ -17,6 +17,9 @@ for raw in open(sys.argv[1], encoding="utf-8", errors="replace"):
         continue
     key = (ev.get("Package", ""), ev.get("Test", ""))
     action = ev.get("Action")
+    if action == "build-output":  # compiler errors
+        pkg_lines.append(ev.get("Output", "").rstrip("\n"))
+        continue
     if action == "output":
         line = ev.get("Output", "").rstrip("\n")
         if key[1]:

@@ -74,6 +74,9 @@ type SystemData struct {
 	Today      string
 	Persona    string
 	Memories   []MemoryLine
+	// Notes are the server's shared notes, shown apart from what is known
+	// about the person.
+	Notes      []MemoryLine
 	BlockStart string
 	BlockEnd   string
 }

@@ -24,6 +24,7 @@ func TestSystemGolden(t *testing.T) {
 					{Label: TypeLabel("preference", lang), Month: "2026-03", Text: "Prefers TypeScript"},
 					{Label: TypeLabel("event", lang), Month: "2026-11", Text: "Flies to Tokyo on 2026-12-05"},
 				}
+				d.Notes = []MemoryLine{{Label: TypeLabel("context", lang), Month: "2026-10", Text: "Meetups are on Fridays"}}
 			}
 			got, err := s.System(lang, d)
 			if err != nil {
