@@ -105,9 +105,16 @@ func TestUpkeepRunsAtStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close(ctx)
+	waitArchived(t, a, "p1", m.ID)
+}
+
+// waitArchived waits, bounded, until the background upkeep has archived
+// the memory.
+func waitArchived(t *testing.T, a *App, owner, id string) {
+	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		got, err := a.Store.Memory(ctx, "p1", m.ID)
+		got, err := a.Store.Memory(context.Background(), owner, id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,7 +122,7 @@ func TestUpkeepRunsAtStart(t *testing.T) {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("expired memory still %s after start-up", got.Status)
+			t.Fatalf("memory %s still %s: upkeep did not run", id, got.Status)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}

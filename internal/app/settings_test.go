@@ -134,20 +134,7 @@ func TestZeroArchiveAfterKeepsUnusedMemories(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.Close(ctx)
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		got, err := a.Store.Memory(ctx, "p1", expired.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Status == memory.StatusArchived {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("expired memory still %s: upkeep did not run", got.Status)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	waitArchived(t, a, "p1", expired.ID)
 	got, err := a.Store.Memory(ctx, "p1", unused.ID)
 	if err != nil {
 		t.Fatal(err)

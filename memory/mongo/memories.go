@@ -202,6 +202,12 @@ func (s *Store) ListMemories(ctx context.Context, q memory.MemoryQuery) ([]memor
 	if !q.WithEmbedding {
 		opts.SetProjection(bson.D{{Key: "embedding", Value: 0}})
 	}
+	return s.findMemories(ctx, op, filter, opts)
+}
+
+// findMemories runs a memories query and decodes every document; op names
+// the operation in errors.
+func (s *Store) findMemories(ctx context.Context, op string, filter bson.D, opts *options.FindOptionsBuilder) ([]memory.Memory, error) {
 	cur, err := s.memories.Find(ctx, filter, opts)
 	if err != nil {
 		return nil, s.fail(op, err)

@@ -127,23 +127,7 @@ func (s *Store) MissingEmbeddings(ctx context.Context, model string, limit int) 
 		{Key: "status", Value: string(memory.StatusActive)},
 		{Key: "embedding.model", Value: bson.D{{Key: "$ne", Value: model}}},
 	}
-	cur, err := s.memories.Find(ctx, filter, opts)
-	if err != nil {
-		return nil, s.fail(op, err)
-	}
-	var docs []memoryDoc
-	if err := cur.All(ctx, &docs); err != nil {
-		return nil, s.fail(op, err)
-	}
-	out := make([]memory.Memory, 0, len(docs))
-	for i := range docs {
-		m, err := docs[i].toMemory()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", op, err)
-		}
-		out = append(out, m)
-	}
-	return out, nil
+	return s.findMemories(ctx, op, filter, opts)
 }
 
 // SetEmbedding stores e on owner's memory id if it is still at version,
