@@ -86,6 +86,8 @@ type Engine struct {
 	// awaiting confirmation.
 	forgetAsked map[string]time.Time
 	meter       *meter
+	// answered holds the messages already queued for an answer.
+	answered *seenSet
 }
 
 // Injection records which memories went into a person's last reply.
@@ -95,6 +97,10 @@ type Injection struct {
 	MessageID      string
 	Memories       []Recalled
 }
+
+// answeredMemory is how many recent messages the engine remembers having
+// answered, to answer a redelivered one only once.
+const answeredMemory = 10000
 
 // ErrClosed is returned by Handle after Close.
 var ErrClosed = errors.New("engine closed")
@@ -148,6 +154,7 @@ func New(d Deps, o Options) (*Engine, error) {
 		injected:    make(map[string]Injection),
 		forgetAsked: make(map[string]time.Time),
 		meter:       newMeter(),
+		answered:    newSeenSet(answeredMemory),
 	}, nil
 }
 
@@ -219,7 +226,7 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 		return nil, err
 	}
 	turn.guild = guild
-	if !msg.Addressed {
+	if !msg.Addressed || (msg.ID != "" && !e.answered.add(msg.ConversationID()+"\x00"+msg.ID)) {
 		close(done)
 		return done, nil
 	}

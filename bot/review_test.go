@@ -141,3 +141,19 @@ func TestGroupExtractReportsOnlyOwnMemories(t *testing.T) {
 		t.Fatalf("cat hears about ann's memories: %q", r.Text)
 	}
 }
+
+// A platform delivering the same message twice (a retried webhook, a
+// replay) gets one answer.
+func TestRedeliveredMessageIsAnsweredOnce(t *testing.T) {
+	b := bottest.New(t, bottest.Offline())
+	m := bottest.DM("telegram", "rex", "hello there")
+	if n := len(b.Send(t, m).Replies()); n != 1 {
+		t.Fatalf("first delivery: %d replies", n)
+	}
+	if n := len(b.Send(t, m).Replies()); n != 0 {
+		t.Fatalf("redelivery answered again (%d replies)", n)
+	}
+	if msgs := recent(t, b, m.ConversationID()); len(msgs) != 1 {
+		t.Fatalf("%d messages captured, want 1", len(msgs))
+	}
+}
