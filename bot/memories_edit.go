@@ -114,15 +114,12 @@ func (e *Engine) erase(ctx context.Context, m memory.Memory) error {
 		prev = old.Supersedes
 	}
 	for _, c := range chain {
-		for _, id := range c.Source.MessageIDs {
-			if c.Source.ConversationID == "" {
-				break
-			}
-			if err := e.store.DeleteMessage(ctx, c.Source.ConversationID, id); err != nil && !errors.Is(err, memory.ErrNotFound) {
-				return fmt.Errorf("delete source message %s: %w", id, err)
-			}
-			if err := e.store.DeleteMessage(ctx, c.Source.ConversationID, "reply:"+id); err != nil && !errors.Is(err, memory.ErrNotFound) {
-				return fmt.Errorf("delete reply to %s: %w", id, err)
+		if err := e.eraseSources(ctx, c.Source.ConversationID, c.Source.MessageIDs); err != nil {
+			return err
+		}
+		for _, v := range c.History {
+			if err := e.eraseSources(ctx, v.ConversationID, v.MessageIDs); err != nil {
+				return err
 			}
 		}
 		if err := e.store.DeleteMemory(ctx, m.Owner, c.ID); err != nil && !errors.Is(err, memory.ErrNotFound) {
@@ -133,6 +130,22 @@ func (e *Engine) erase(ctx context.Context, m memory.Memory) error {
 		}
 	}
 	e.forgetInjected(m.Owner, chain)
+	return nil
+}
+
+// eraseSources deletes the captured messages a memory was taken from, and
+// the bot's replies to them.
+func (e *Engine) eraseSources(ctx context.Context, conversationID string, ids []string) error {
+	if conversationID == "" {
+		return nil
+	}
+	for _, id := range ids {
+		for _, pid := range []string{id, "reply:" + id} {
+			if err := e.store.DeleteMessage(ctx, conversationID, pid); err != nil && !errors.Is(err, memory.ErrNotFound) {
+				return fmt.Errorf("delete source message %s: %w", pid, err)
+			}
+		}
+	}
 	return nil
 }
 

@@ -157,3 +157,38 @@ func TestRedeliveredMessageIsAnsweredOnce(t *testing.T) {
 		t.Fatalf("%d messages captured, want 1", len(msgs))
 	}
 }
+
+// A memory updated from another conversation keeps where its old text came
+// from, and forgetting it erases the messages of both conversations.
+func TestForgetErasesSourcesInEveryConversation(t *testing.T) {
+	b := bottest.New(t)
+	b.Model.OnSchema(extractSchema, extractFacts(
+		fact{Key: "shellfish", Text: "Allergic to shellfish", Subject: "allergy"},
+		fact{Key: "shrimp", Text: "Allergic to shellfish, shrimp especially", Subject: "allergy"},
+	))
+	b.Model.OnSchema(reconcileSchema, reconcileWith(func(c reconcileCase) (string, string) {
+		for _, e := range c.existing {
+			return "UPDATE", e.id
+		}
+		return "ADD", ""
+	}))
+	owner := person(t, b, "telegram", "sam")
+	dm := bottest.DM("telegram", "sam", "")
+	tell(t, b, dm, "I am allergic to shellfish")
+	extractConv(t, b, dm.ConversationID())
+	group := bottest.Group("telegram", "g9", "sam", "", true)
+	tell(t, b, group, "shrimp is the worst for me")
+	extractConv(t, b, group.ConversationID())
+	m := withText(t, storedMemories(t, b, owner), "shrimp")
+	if len(m.History) == 0 || m.History[len(m.History)-1].ConversationID != dm.ConversationID() {
+		t.Fatalf("history does not keep the first conversation: %+v", m.History)
+	}
+	tell(t, b, dm, "/memories forget "+m.ID[:bot.ShortIDLen])
+	for _, conv := range []string{dm.ConversationID(), group.ConversationID()} {
+		for _, msg := range recent(t, b, conv) {
+			if strings.Contains(msg.Text, "shellfish") || strings.Contains(msg.Text, "shrimp") {
+				t.Errorf("%s still holds %q after forget", conv, msg.Text)
+			}
+		}
+	}
+}

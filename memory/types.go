@@ -94,6 +94,11 @@ type Version struct {
 	// LinkedID names the memory that superseded this one, or that this one
 	// superseded.
 	LinkedID string `json:"linked_id,omitempty" bson:"linked_id,omitempty"`
+	// ConversationID and MessageIDs keep where the replaced text came from
+	// when the new text came from another conversation, so that forgetting
+	// the memory can erase every message it was taken from.
+	ConversationID string   `json:"conversation_id,omitempty" bson:"conversation_id,omitempty"`
+	MessageIDs     []string `json:"message_ids,omitempty" bson:"message_ids,omitempty"`
 }
 
 // Embedding is a memory's vector, stored compactly as float32.

@@ -94,8 +94,18 @@ func (r *Reconciler) update(ctx context.Context, owner string, d decision, c mem
 		if m.Status != memory.StatusActive && m.Status != memory.StatusPendingReview {
 			return errInactive
 		}
+		// When the statement comes from another conversation, the source
+		// moves there: the history keeps where the old text came from, so
+		// that forgetting the memory can erase those messages too.
+		moved := m.Source.ConversationID != "" && m.Source.ConversationID != c.Source.ConversationID
+		if text != m.Text || moved {
+			v := memory.Version{Text: m.Text, Time: now, Reason: d.reason, Action: "update"}
+			if moved {
+				v.ConversationID, v.MessageIDs = m.Source.ConversationID, slices.Clone(m.Source.MessageIDs)
+			}
+			m.History = appendHistory(m.History, v)
+		}
 		if text != m.Text {
-			m.History = appendHistory(m.History, memory.Version{Text: m.Text, Time: now, Reason: d.reason, Action: "update"})
 			m.Text = text
 			m.Embedding = c.Embedding
 		}

@@ -65,6 +65,9 @@ type versionDoc struct {
 	Reason   string         `bson:"reason,omitempty"`
 	Action   string         `bson:"action,omitempty"`
 	LinkedID string         `bson:"linked_id,omitempty"`
+	// ConversationID and MessageIDs are the replaced text's provenance.
+	ConversationID string   `bson:"conversation_id,omitempty"`
+	MessageIDs     []string `bson:"message_ids,omitempty"`
 }
 
 // memoryDoc is memory.Memory as stored in the memories collection.
@@ -118,6 +121,7 @@ func toMemoryDoc(m *memory.Memory) (memoryDoc, error) {
 	for _, h := range m.History {
 		history = append(history, versionDoc{
 			Text: h.Text, Time: optDate(h.Time), Reason: h.Reason, Action: h.Action, LinkedID: h.LinkedID,
+			ConversationID: h.ConversationID, MessageIDs: h.MessageIDs,
 		})
 	}
 	return memoryDoc{
@@ -163,6 +167,7 @@ func (d *memoryDoc) toMemory() (memory.Memory, error) {
 	for _, h := range d.History {
 		history = append(history, memory.Version{
 			Text: h.Text, Time: fromOptDate(h.Time), Reason: h.Reason, Action: h.Action, LinkedID: h.LinkedID,
+			ConversationID: h.ConversationID, MessageIDs: h.MessageIDs,
 		})
 	}
 	return memory.Memory{

@@ -89,6 +89,9 @@ type storedVersion struct {
 	Reason   string `json:"reason,omitempty"`
 	Action   string `json:"action,omitempty"`
 	LinkedID string `json:"linked_id,omitempty"`
+	// ConversationID and MessageIDs are the replaced text's provenance.
+	ConversationID string   `json:"conversation_id,omitempty"`
+	MessageIDs     []string `json:"message_ids,omitempty"`
 }
 
 // encodeHistory stores a memory's history as a JSON array.
@@ -98,7 +101,8 @@ func encodeHistory(h []memory.Version) (string, error) {
 	}
 	out := make([]storedVersion, len(h))
 	for i, v := range h {
-		out[i] = storedVersion{Text: v.Text, Reason: v.Reason, Action: v.Action, LinkedID: v.LinkedID}
+		out[i] = storedVersion{Text: v.Text, Reason: v.Reason, Action: v.Action, LinkedID: v.LinkedID,
+			ConversationID: v.ConversationID, MessageIDs: v.MessageIDs}
 		if !v.Time.IsZero() {
 			t := toMs(v.Time)
 			out[i].Time = &t
@@ -125,7 +129,8 @@ func decodeHistory(s string) ([]memory.Version, error) {
 	}
 	out := make([]memory.Version, len(in))
 	for i, v := range in {
-		out[i] = memory.Version{Text: v.Text, Reason: v.Reason, Action: v.Action, LinkedID: v.LinkedID}
+		out[i] = memory.Version{Text: v.Text, Reason: v.Reason, Action: v.Action, LinkedID: v.LinkedID,
+			ConversationID: v.ConversationID, MessageIDs: v.MessageIDs}
 		if v.Time != nil {
 			out[i].Time = fromMs(*v.Time)
 		}

@@ -63,7 +63,8 @@ func fullMemory(owner string) memory.Memory {
 		SupersededBy: "newer0123456789a",
 		Supersedes:   "older0123456789a",
 		History: []memory.Version{
-			{Text: "Prefers JavaScript", Time: base.Add(-48 * time.Hour), Reason: "user said so", Action: "update"},
+			{Text: "Prefers JavaScript", Time: base.Add(-48 * time.Hour), Reason: "user said so", Action: "update",
+				ConversationID: "telegram:77", MessageIDs: []string{"501", "502"}},
 			{Text: "喜欢 JavaScript", Time: base.Add(-24*time.Hour + 123*time.Microsecond), Reason: "contradiction", Action: "supersede", LinkedID: "older0123456789a"},
 		},
 		Source: memory.Source{
