@@ -304,14 +304,6 @@ func (e *Engine) afterReply(ctx context.Context, t turn, text string, recalled [
 // offlineReply says no model is configured and shows the memories a reply
 // would have used, except in a group, where it only points to the private
 // "/memories why".
-// recordInjection remembers what went into the person's last reply, for
-// "/memories why".
-func (e *Engine) recordInjection(t turn, recalled []Recalled) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.injected[t.person.ID] = Injection{At: e.opts.Now(), ConversationID: t.conv.ID, MessageID: t.msg.ID, Memories: recalled}
-}
-
 // isGroup reports whether msg was said where others can read the answer.
 func isGroup(m Message) bool { return !m.IsDM && m.GuildID != "" }
 

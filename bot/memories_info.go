@@ -66,9 +66,12 @@ func (e *Engine) searchMemories(ctx context.Context, t turn, q, lang string) Rep
 	return Reply{Text: b.String()}
 }
 
-func (e *Engine) whyMemories(_ context.Context, t turn, lang string) Reply {
-	in, ok := e.LastInjection(t.person.ID)
-	if !ok || len(in.Memories) == 0 {
+func (e *Engine) whyMemories(ctx context.Context, t turn, lang string) Reply {
+	in, err := e.lastInjection(ctx, t.person.ID)
+	if err != nil {
+		return e.internalError(lang, "load why record", err)
+	}
+	if len(in.Memories) == 0 {
 		return Reply{Text: e.say(lang, msgWhyNone)}
 	}
 	var b strings.Builder

@@ -192,3 +192,24 @@ func TestForgetErasesSourcesInEveryConversation(t *testing.T) {
 		}
 	}
 }
+
+// "/memories why" works after a restart (and on another replica): the
+// record lives in the store, and a memory forgotten since is left out.
+func TestWhySurvivesRestart(t *testing.T) {
+	dir := t.TempDir()
+	b := bottest.New(t, bottest.Offline(), bottest.WithDir(dir))
+	owner := person(t, b, "console", "una")
+	remember(t, b, owner, "", "Plays the cello", func(m *memory.Memory) { m.Keywords = []string{"cello", "music"} })
+	gone := remember(t, b, owner, "", "Practises cello scales daily", func(m *memory.Memory) { m.Keywords = []string{"cello"} })
+	b.Send(t, bottest.DM("console", "una", "any cello tips?"))
+	b.Stop(t)
+
+	b = bottest.New(t, bottest.Offline(), bottest.WithDir(dir))
+	if err := b.Store.DeleteMemory(context.Background(), owner, gone.ID); err != nil {
+		t.Fatal(err)
+	}
+	r := say(t, b, bottest.DM("console", "una", ""), "/memories why")
+	if !strings.Contains(r.Text, "Plays the cello") || strings.Contains(r.Text, "scales") {
+		t.Fatalf("/memories why after a restart:\n%s", r.Text)
+	}
+}
