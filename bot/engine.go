@@ -88,6 +88,8 @@ type Engine struct {
 	meter       *meter
 	// answered holds the messages already queued for an answer.
 	answered *seenSet
+	// pending holds messages captured while the store was down.
+	pending captureBuffer
 }
 
 // Injection records which memories went into a person's last reply.
@@ -221,18 +223,25 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 		}
 		return done, nil
 	}
-	turn, err := e.capture(ctx, msg)
+	t, err := e.capture(ctx, msg)
+	if storeDown(err) && e.buffer(msg) {
+		// The store is down: the message waits in the buffer and the
+		// answer goes out without memories or history.
+		e.log.Warn("store unavailable; message buffered", "conversation", msg.ConversationID(), "err", err)
+		text, _ := clean(msg.Text)
+		t, err = turn{msg: msg, text: text, conv: memory.Conversation{ID: msg.ConversationID()}}, nil
+	}
 	if err != nil {
 		return nil, err
 	}
-	turn.guild = guild
+	t.guild = guild
 	if !msg.Addressed || (msg.ID != "" && !e.answered.add(msg.ConversationID()+"\x00"+msg.ID)) {
 		close(done)
 		return done, nil
 	}
 	if !e.enqueue(msg.ConversationID(), func(ctx context.Context) {
 		defer close(done)
-		e.answer(ctx, turn, r)
+		e.answer(ctx, t, r)
 	}) {
 		return nil, ErrClosed
 	}

@@ -37,6 +37,9 @@ func whyKey(personID string) string { return "why:" + personID }
 // "/memories why": in the process, and in the store so that it survives a
 // restart and is seen by every replica.
 func (e *Engine) recordInjection(t turn, recalled []Recalled) {
+	if t.person.ID == "" { // answered while the store was down
+		return
+	}
 	in := Injection{At: e.opts.Now(), ConversationID: t.conv.ID, MessageID: t.msg.ID, Memories: recalled}
 	e.mu.Lock()
 	e.injected[t.person.ID] = in
