@@ -6,6 +6,7 @@ Commands:
 /memories — what I remember about you (/memories help for more)
 /summary — a handoff document of this conversation, to continue with another assistant
 /link — join your accounts on other platforms into one memory
+/membot config — this server's settings (admins)
 /help — this help`
 
 const helpZH = `我是一个能跨对话、跨平台记住你的聊天助手。直接和我聊天即可；说"记住……"可以让我一定记下某件事。
@@ -14,6 +15,7 @@ const helpZH = `我是一个能跨对话、跨平台记住你的聊天助手。�
 /memories — 我记得的关于你的内容（/memories help 查看更多）
 /summary — 生成本次对话的交接文档，方便在其他助手中继续
 /link — 把你在其他平台的账号合并为同一份记忆
+/membot config — 本服务器的设置（管理员）
 /help — 显示帮助`
 
 const memoriesHelpEN = `/memories [page] [type…] [lifecycle…] — list (types: preference fact skill objective context decision task event; lifecycles: long_term fact temporary; "all" includes superseded and archived)
