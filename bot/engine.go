@@ -189,15 +189,7 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 		return nil, ErrClosed
 	}
 	if !e.opts.Limits.allowed(msg) {
-		if !msg.Addressed || !e.enqueue(msg.ConversationID(), func(ctx context.Context) {
-			defer close(done)
-			lang := e.language(turn{msg: msg, text: msg.Text})
-			if err := r.Send(ctx, Reply{Text: e.say(lang, msgDenied), Private: true}); err != nil {
-				e.log.Warn("deliver refusal", "err", err)
-			}
-		}) {
-			close(done)
-		}
+		e.refuse(msg, r, msgDenied, msg.Addressed, done)
 		return done, nil
 	}
 	guild, err := e.guildSettings(ctx, msg.Platform, msg.GuildID)
@@ -212,15 +204,7 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 	// model call, and told so privately once a minute.
 	account := msg.Platform + ":" + msg.Author.ID
 	if msg.Addressed && !e.meter.allowMessage(account, e.opts.Now(), e.opts.Limits.MessagesPerMinute) {
-		if !e.meter.warnOnce(account, e.opts.Now()) || !e.enqueue(msg.ConversationID(), func(ctx context.Context) {
-			defer close(done)
-			lang := e.language(turn{msg: msg, text: msg.Text})
-			if err := r.Send(ctx, Reply{Text: e.say(lang, msgSlowDown), Private: true}); err != nil {
-				e.log.Warn("deliver slow-down notice", "err", err)
-			}
-		}) {
-			close(done)
-		}
+		e.refuse(msg, r, msgSlowDown, e.meter.warnOnce(account, e.opts.Now()), done)
 		return done, nil
 	}
 	t, err := e.capture(ctx, msg)
@@ -246,6 +230,21 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 		return nil, ErrClosed
 	}
 	return done, nil
+}
+
+// refuse answers msg privately with p instead of handling it (when tell is
+// set; otherwise silently), without capturing it. done is closed once the
+// refusal is delivered.
+func (e *Engine) refuse(msg Message, r Responder, p phrase, tell bool, done chan struct{}) {
+	if !tell || !e.enqueue(msg.ConversationID(), func(ctx context.Context) {
+		defer close(done)
+		lang := e.language(turn{msg: msg, text: msg.Text})
+		if err := r.Send(ctx, Reply{Text: e.say(lang, p), Private: true}); err != nil {
+			e.log.Warn("deliver refusal", "conversation", msg.ConversationID(), "err", err)
+		}
+	}) {
+		close(done)
+	}
 }
 
 // listening reports whether the engine takes in msg at all: in a server,
