@@ -33,6 +33,7 @@ type Adapter struct {
 	seen     *recentSet // message and interaction ids already handled
 	threads  *recentSet // threads the bot takes part in
 	reported *recentSet // channel:user pairs told about missing permissions
+	buttons  *buttonTokens
 
 	dmMu sync.Mutex
 	dms  map[string]string // user id → DM channel id
@@ -69,6 +70,7 @@ func New(opts Options, h Handler) (*Adapter, error) {
 		seen:     newRecentSet(maxRemembered),
 		threads:  newRecentSet(maxRemembered),
 		reported: newRecentSet(maxRemembered),
+		buttons:  newButtonTokens(maxRemembered),
 		dms:      map[string]string{},
 		conns:    map[net.Conn]struct{}{},
 	}

@@ -3,7 +3,6 @@ package discord
 import (
 	"bytes"
 	"fmt"
-	"log/slog"
 	"strings"
 	"unicode/utf8"
 
@@ -21,11 +20,13 @@ const (
 	maxFileSize = 8 << 20
 )
 
-// buttonRows turns the engine's buttons into Discord action rows; a
-// button's Command becomes its custom_id and comes back when pressed.
-// Buttons Discord would reject (empty, too long, duplicate, beyond five
-// by five) are left out and logged.
-func buttonRows(rows [][]bot.Button, log *slog.Logger) []discordgo.MessageComponent {
+// buttonRows turns the engine's buttons into Discord action rows only
+// owner may use; a button's Command, bound to owner, becomes its
+// custom_id and comes back when pressed. Buttons Discord would reject
+// (empty, too long, duplicate, beyond five by five) are left out and
+// logged.
+func (a *Adapter) buttonRows(rows [][]bot.Button, owner string) []discordgo.MessageComponent {
+	log := a.log
 	var out []discordgo.MessageComponent
 	seen := map[string]bool{}
 	for _, row := range rows {
@@ -51,7 +52,7 @@ func buttonRows(rows [][]bot.Button, log *slog.Logger) []discordgo.MessageCompon
 			if strings.Contains(cmd, " forget") {
 				style = discordgo.DangerButton
 			}
-			btns = append(btns, discordgo.Button{Label: label, Style: style, CustomID: cmd})
+			btns = append(btns, discordgo.Button{Label: label, Style: style, CustomID: a.buttons.customID(cmd, owner)})
 		}
 		if len(btns) == 0 {
 			continue

@@ -162,7 +162,7 @@ func (r *channelReply) Send(ctx context.Context, rep bot.Reply) error {
 	st := r.cur
 	r.cur = nil
 	text, files := replyFiles(rep)
-	buttons := buttonRows(rep.Buttons, r.a.log)
+	buttons := r.a.buttonRows(rep.Buttons, r.msg.Author.ID)
 	if rep.Private && !r.msg.IsDM {
 		return r.sendPrivately(ctx, st, text, files, buttons)
 	}

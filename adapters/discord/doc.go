@@ -59,4 +59,10 @@
 // the interaction's context, not merely by a missing server id); a
 // private reply to a text command typed in a server goes by DM, with a
 // note in the channel.
+//
+// Buttons act only for the person the reply was for: their custom_id
+// carries that user's id (or a short token remembering it when the
+// command and id would not fit in 100 characters). Anyone else pressing
+// one gets an ephemeral "not yours" answer; the engine sees nothing and
+// the message stays as it was.
 package discord

@@ -54,16 +54,44 @@ func (a *Adapter) command(ctx context.Context, i *discordgo.Interaction) {
 	a.converse(ctx, r)
 }
 
-// button sends a pressed button's command to the engine.
+// button sends a pressed button's command to the engine. A button acts
+// only for the person it was shown to: anyone else pressing it gets an
+// ephemeral refusal, the engine sees nothing and the message it sits on
+// is left alone.
 func (a *Adapter) button(ctx context.Context, i *discordgo.Interaction) {
 	data := i.MessageComponentData()
-	text := cleanArg(data.CustomID)
+	b, ok := a.buttons.resolve(data.CustomID)
+	if !ok {
+		a.refuseButton(ctx, i, noteButtonExpired)
+		return
+	}
+	if presser := interactionUser(i).ID; presser != b.owner {
+		a.log.Info("button pressed by someone it was not shown to", "interaction", i.ID, "user", presser, "owner", b.owner)
+		a.refuseButton(ctx, i, noteButtonNotYours)
+		return
+	}
+	text := cleanArg(b.command)
 	r := a.newInteractionReply(i, interactionMessage(i, "cb:"+i.ID, text))
 	if text == "" || !utf8.ValidString(text) {
 		r.complete(ctx, noteDone)
 		return
 	}
 	a.converse(ctx, r)
+}
+
+// refuseButton answers a button press with an ephemeral note only the
+// presser sees, without touching the message the button sits on.
+func (a *Adapter) refuseButton(ctx context.Context, i *discordgo.Interaction, note string) {
+	resp := &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: note, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noMentions()},
+	}
+	err := a.rest(ctx, func(opts ...discordgo.RequestOption) error {
+		return a.s.InteractionRespond(i, resp, opts...)
+	})
+	if err != nil {
+		a.log.Warn("could not refuse a button press", "interaction", i.ID, "err", redactError(err, i.Token))
+	}
 }
 
 // converse runs the engine on an interaction, deferring the response

@@ -55,8 +55,8 @@ func TestSlashMemoriesListIsEphemeral(t *testing.T) {
 	if !m.Ephemeral || m.Audience != alice.ID || m.Content != "Your memories of "+alice.ID+", page 2" {
 		t.Errorf("response %+v: want an ephemeral answer for alice only", m)
 	}
-	if len(m.Buttons) != 1 || m.Buttons[0][1].CustomID != "/memories list 3" {
-		t.Errorf("buttons %+v: want paging commands as custom ids", m.Buttons)
+	if len(m.Buttons) != 1 || m.Buttons[0][1].CustomID != alice.ID+":/memories list 3" {
+		t.Errorf("buttons %+v: want paging commands bound to alice as custom ids", m.Buttons)
 	}
 	got := h.handledMessages()
 	if len(got) != 1 || got[0].ID != "ix:"+id || !got[0].Addressed || got[0].Author.LanguageCode != "zh-hans" || got[0].Author.IsAdmin {
@@ -149,18 +149,18 @@ func TestButtonOnPublicMessageAnswersPrivatelyAsNewMessage(t *testing.T) {
 		return memoriesEngine(ctx, msg, r)
 	}}
 	hs := start(t, h, nil)
-	ch, alice, bob := guildSetup(hs)
+	ch, alice, _ := guildSetup(hs)
 	id := hs.fake.Slash(ch, fakediscord.Invoker{User: alice}, "help")
 	hs.fake.WaitUntil("help shown", func() bool { return len(hs.fake.InteractionMessages(id)) == 1 })
 	help := hs.fake.InteractionMessages(id)[0]
 	if help.Ephemeral {
 		t.Fatalf("a public reply was sent ephemerally")
 	}
-	press := hs.fake.Press(fakediscord.Invoker{User: bob}, help, "/memories list 2")
-	hs.fake.WaitUntil("bob's press answered", func() bool { return len(hs.fake.InteractionMessages(press)) == 1 })
+	press := hs.fake.Press(fakediscord.Invoker{User: alice}, help, help.Buttons[0][0].CustomID)
+	hs.fake.WaitUntil("alice's press answered", func() bool { return len(hs.fake.InteractionMessages(press)) == 1 })
 	m := hs.fake.InteractionMessages(press)[0]
-	if !m.Ephemeral || m.Audience != bob.ID || !strings.Contains(m.Content, bob.ID) {
-		t.Errorf("bob's answer %+v: want an ephemeral message for bob", m)
+	if !m.Ephemeral || m.Audience != alice.ID || !strings.Contains(m.Content, alice.ID) {
+		t.Errorf("alice's answer %+v: want an ephemeral message for alice", m)
 	}
 	if after, _ := hs.fake.Message(help.ID); after.Content != "Help" {
 		t.Errorf("the public message changed to %q", after.Content)

@@ -234,7 +234,7 @@ func (r *interactionReply) Send(ctx context.Context, rep bot.Reply) error {
 		st = newStream(&interactionSink{r: r, private: rep.Private}, r.a.opts.EditInterval)
 	}
 	text, files := replyFiles(rep)
-	if err := st.finish(ctx, text, files, buttonRows(rep.Buttons, r.a.log)); err != nil {
+	if err := st.finish(ctx, text, files, r.a.buttonRows(rep.Buttons, r.msg.Author.ID)); err != nil {
 		return fmt.Errorf("send interaction reply: %w", err)
 	}
 	return nil

@@ -17,6 +17,8 @@ const (
 	noteFailed         = "Sorry, something went wrong. Please try again."
 	noteUnknownCommand = "I don't know that command."
 	noteFileTooLarge   = "(The attachment %s is too large to send on Discord.)"
+	noteButtonNotYours = "This button is not yours."
+	noteButtonExpired  = "This button has expired. Please run the command again."
 )
 
 // reportNoPermission tells userID once, by DM, that the bot may not post

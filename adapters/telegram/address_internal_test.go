@@ -49,24 +49,50 @@ func TestMentionedUsesEntitiesAndText(t *testing.T) {
 
 func TestButtonTokens(t *testing.T) {
 	bt := newButtonTokens(2)
-	if d := bt.data("/memories list 2"); d != "/memories list 2" {
+	if d := bt.data("/memories list 2", 501); d != "501/memories list 2" {
 		t.Errorf("short command became %q", d)
 	}
 	long := "/memories forget " + strings.Repeat("x", 60)
-	d1 := bt.data(long)
-	if len(d1) > maxCallbackData || strings.HasPrefix(d1, "/") {
+	d1 := bt.data(long, 501)
+	if len(d1) > maxCallbackData || !strings.HasPrefix(d1, tokenPrefix) {
 		t.Fatalf("token %q", d1)
 	}
-	if got, ok := bt.resolve(d1); !ok || got != long {
-		t.Errorf("resolve(%q) = %q, %v", d1, got, ok)
+	if got, ok := bt.resolve(d1); !ok || got.command != long || got.owner != 501 {
+		t.Errorf("resolve(%q) = %+v, %v", d1, got, ok)
 	}
-	bt.data(long + "2")
-	bt.data(long + "3") // evicts d1
+	// A command that fits alone but not with its owner's id goes through
+	// the token map too.
+	edge := "/" + strings.Repeat("y", maxCallbackData-1)
+	if d := bt.data(edge, 123456789); !strings.HasPrefix(d, tokenPrefix) {
+		t.Errorf("command at the limit became %q", d)
+	}
+	bt.data(long+"3", 7) // evicts d1
 	if _, ok := bt.resolve(d1); ok {
 		t.Error("oldest token not evicted")
 	}
-	if _, ok := bt.resolve("~forged"); ok {
-		t.Error("forged token resolved")
+
+	tests := []struct {
+		data    string
+		ok      bool
+		command string
+		owner   int64
+	}{
+		{"501/memories list 2", true, "/memories list 2", 501},
+		{"/memories list 2", false, "", 0}, // from before buttons carried owners
+		{"~forged", false, "", 0},
+		{"-5/help", false, "", 0},
+		{"+5/help", false, "", 0},
+		{"5x/help", false, "", 0},
+		{"99999999999999999999/help", false, "", 0},
+		{"501/\xff", false, "", 0},
+		{"", false, "", 0},
+		{"501", false, "", 0},
+	}
+	for _, tt := range tests {
+		got, ok := bt.resolve(tt.data)
+		if ok != tt.ok || got.command != tt.command || got.owner != tt.owner {
+			t.Errorf("resolve(%q) = %+v, %v; want %q of %d, %v", tt.data, got, ok, tt.command, tt.owner, tt.ok)
+		}
 	}
 }
 

@@ -3,6 +3,7 @@ package telegram
 import (
 	"crypto/rand"
 	"encoding/base64"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -16,34 +17,46 @@ const maxCallbackData = 64
 const buttonTokenCapacity = 10000
 
 // tokenPrefix starts callback data that stands for a remembered command;
-// commands start with "/", so the two never collide.
+// other callback data starts with the owner's numeric id, so the two
+// never collide.
 const tokenPrefix = "~"
 
-// buttonTokens maps short callback tokens to button commands too long for
-// callback_data. Tokens are random, so a button from before a restart
-// resolves to nothing rather than to another command.
+// buttonCommand is what a button does and whom it was shown to: only
+// that user may press it.
+type buttonCommand struct {
+	command string
+	owner   int64
+}
+
+// buttonTokens binds button commands to their owners. A short command
+// travels in the callback data itself, after the owner's id ("42/help");
+// a longer one is remembered under a short random token. Tokens are
+// random, so a button from before a restart resolves to nothing rather
+// than to another command.
 type buttonTokens struct {
 	mu    sync.Mutex
-	cmds  map[string]string
+	cmds  map[string]buttonCommand
 	order []string // oldest first, for eviction
 	cap   int
 }
 
 func newButtonTokens(capacity int) *buttonTokens {
-	return &buttonTokens{cmds: map[string]string{}, cap: capacity}
+	return &buttonTokens{cmds: map[string]buttonCommand{}, cap: capacity}
 }
 
-// data returns the callback data standing for command.
-func (t *buttonTokens) data(command string) string {
-	if strings.HasPrefix(command, "/") && len(command) <= maxCallbackData && utf8.ValidString(command) {
-		return command
+// data returns the callback data standing for command shown to owner.
+func (t *buttonTokens) data(command string, owner int64) string {
+	if strings.HasPrefix(command, "/") && utf8.ValidString(command) && owner >= 0 {
+		if d := strconv.FormatInt(owner, 10) + command; len(d) <= maxCallbackData {
+			return d
+		}
 	}
 	var raw [12]byte
 	_, _ = rand.Read(raw[:])
 	token := tokenPrefix + base64.RawURLEncoding.EncodeToString(raw[:])
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.cmds[token] = command
+	t.cmds[token] = buttonCommand{command: command, owner: owner}
 	t.order = append(t.order, token)
 	for len(t.order) > t.cap {
 		delete(t.cmds, t.order[0])
@@ -52,14 +65,32 @@ func (t *buttonTokens) data(command string) string {
 	return token
 }
 
-// resolve returns the command behind callback data, false when it is
-// unknown (expired or forged).
-func (t *buttonTokens) resolve(data string) (string, bool) {
-	if strings.HasPrefix(data, "/") {
-		return data, true
+// resolve returns the command behind callback data and its owner, false
+// when it is unknown (expired, forged, or from before buttons carried
+// their owner).
+func (t *buttonTokens) resolve(data string) (buttonCommand, bool) {
+	if strings.HasPrefix(data, tokenPrefix) {
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		bc, ok := t.cmds[data]
+		return bc, ok
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	cmd, ok := t.cmds[data]
-	return cmd, ok
+	i := strings.IndexByte(data, '/')
+	if i <= 0 || !allDigits(data[:i]) || !utf8.ValidString(data) {
+		return buttonCommand{}, false
+	}
+	owner, err := strconv.ParseInt(data[:i], 10, 64)
+	if err != nil {
+		return buttonCommand{}, false
+	}
+	return buttonCommand{command: data[i:], owner: owner}, true
+}
+
+func allDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }

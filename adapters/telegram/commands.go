@@ -74,6 +74,7 @@ type notes struct {
 	openDM              string // %s is the bot's t.me link
 	documentUnsupported string
 	buttonExpired       string
+	buttonNotYours      string
 }
 
 var (
@@ -82,12 +83,14 @@ var (
 		openDM:              "I can't message you privately yet. Open %s, press Start, then ask me again.",
 		documentUnsupported: "Sorry, importing chat exports or other files isn't supported yet. Send me text messages instead.",
 		buttonExpired:       "This button has expired. Please run the command again.",
+		buttonNotYours:      "This button is not yours.",
 	}
 	notesZH = notes{
 		sentDM:              "我已通过私信把回答发给你。",
 		openDM:              "我还不能给你发私信。请打开 %s 并点击“开始”，然后再问我一次。",
 		documentUnsupported: "抱歉，暂不支持导入聊天记录或其他文件，请直接发送文字消息。",
 		buttonExpired:       "这个按钮已过期，请重新输入命令。",
+		buttonNotYours:      "这个按钮不是给你的。",
 	}
 )
 

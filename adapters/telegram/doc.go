@@ -48,10 +48,17 @@
 // Links to tg:// addresses are shown as plain text, so an answer cannot
 // mention (and notify) arbitrary users. Private replies asked for in a
 // group go to the person's DM with a short note in the group, or only a
-// hint to open a DM when the bot may not write to them. Rate limits (429 retry_after) are
-// honoured and 5xx and network errors retried, both boundedly; a chat the
-// bot can no longer write to (blocked, kicked, deleted) drops the reply
-// and is logged.
+// hint to open a DM when the bot may not write to them. Rate limits (429
+// retry_after) are honoured and, for idempotent calls (edits, chat
+// actions, queries), 5xx and network errors retried, both boundedly.
+// Calls that post a message are retried only on 429 or when the request
+// never left (dial or DNS failure), so a lost answer cannot post a reply
+// twice. A chat the bot can no longer write to (blocked, kicked, deleted)
+// drops the reply and is logged.
+//
+// Buttons are bound to the person the reply was for: their callback data
+// carries that user's id (or a token remembering it), and anyone else
+// pressing them is told the button is not theirs.
 //
 // The bot token never appears in logs or errors.
 package telegram

@@ -153,6 +153,19 @@ func isTransient(err error) bool {
 	return errors.As(err, &ue)
 }
 
+// notSent reports a failure before the request could reach Telegram:
+// the connection (or the proxy connection) was never made, or the host
+// name did not resolve. Repeating such a request cannot duplicate what it
+// does.
+func notSent(err error) bool {
+	var dnsErr *net.DNSError
+	if errors.As(err, &dnsErr) {
+		return true
+	}
+	var op *net.OpError
+	return errors.As(err, &op) && (op.Op == "dial" || op.Op == "proxyconnect")
+}
+
 // retryAfter returns the flood-control wait a 429 asks for, in seconds.
 func retryAfter(err error) (int, bool) {
 	var tm *tgbot.TooManyRequestsError

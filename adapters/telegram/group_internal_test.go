@@ -163,17 +163,18 @@ func TestButtonsComeBackAsCommands(t *testing.T) {
 		t.Fatalf("buttons = %+v", page.Buttons)
 	}
 	next, forget := page.Buttons[0][0], page.Buttons[0][1]
-	if next.Text != "Next" || next.CallbackData != "/memories list 2" {
+	if next.Text != "Next" || next.CallbackData != fmt.Sprint(alice.ID)+"/memories list 2" {
 		t.Errorf("next button = %+v", next)
 	}
 	if len(forget.CallbackData) > 64 || forget.CallbackData == long {
 		t.Errorf("long command sent as callback data %q", forget.CallbackData)
 	}
 
-	// Bob presses both; the engine sees Bob typing the commands.
-	_, cb1 := hs.fake.PushCallback(bob, page, next.CallbackData)
-	_, cb2 := hs.fake.PushCallback(bob, page, forget.CallbackData)
-	hs.fake.PushCallback(bob, page, "~not-a-token")
+	// Alice, who asked, presses both; the engine sees her typing the
+	// commands.
+	_, cb1 := hs.fake.PushCallback(alice, page, next.CallbackData)
+	_, cb2 := hs.fake.PushCallback(alice, page, forget.CallbackData)
+	hs.fake.PushCallback(alice, page, "~not-a-token")
 	hs.waitSent(team.ID, 3)
 	hs.waitIdle()
 	msgs := h.Messages()
@@ -182,7 +183,7 @@ func TestButtonsComeBackAsCommands(t *testing.T) {
 	}
 	for i, want := range []struct{ id, text string }{{"cb:" + cb1, "/memories list 2"}, {"cb:" + cb2, long}} {
 		got := msgs[i+1]
-		if got.ID != want.id || got.Text != want.text || got.Author.ID != "502" || !got.Addressed || got.ChatID != fmt.Sprint(team.ID) {
+		if got.ID != want.id || got.Text != want.text || got.Author.ID != fmt.Sprint(alice.ID) || !got.Addressed || got.ChatID != fmt.Sprint(team.ID) {
 			t.Errorf("button press %d = %+v", i, got)
 		}
 	}
@@ -195,6 +196,53 @@ func TestButtonsComeBackAsCommands(t *testing.T) {
 	}
 	if expired != 1 {
 		t.Errorf("%d presses answered as expired, want 1", expired)
+	}
+}
+
+func TestButtonsRefuseOtherUsers(t *testing.T) {
+	long := "/memories forget " + strings.Repeat("0123456789", 8)
+	h := newFakeHandler(nil)
+	h.reply = func(ctx context.Context, msg bot.Message, r bot.Responder) {
+		h.noteErr(r.Send(ctx, bot.Reply{Text: "Page 1", Buttons: [][]bot.Button{{
+			{Label: "Next", Command: "/memories list 2"},
+			{Label: "Forget", Command: long},
+		}}}))
+	}
+	hs := startHarness(t, h, nil)
+	hs.fake.PushMessage(hs.fake.NewMessage(team, alice, "/memories"))
+	page := hs.waitSent(team.ID, 1)[0]
+	if len(page.Buttons) != 1 || len(page.Buttons[0]) != 2 {
+		t.Fatalf("buttons = %+v", page.Buttons)
+	}
+	hs.waitHandled(1)
+
+	// Bob presses Alice's buttons, short and long, and a legacy button
+	// without an owner; none of it reaches the engine.
+	for _, data := range []string{page.Buttons[0][0].CallbackData, page.Buttons[0][1].CallbackData, "/memories list 2"} {
+		hs.fake.PushCallback(bob, page, data)
+	}
+	hs.waitIdle()
+	hs.fake.Wait(t, waitTimeout, "answers", func() bool { return hs.fake.CallCount("answerCallbackQuery") == 3 })
+	if msgs := h.Messages(); len(msgs) != 1 {
+		t.Errorf("handler got %d messages, want only Alice's command: %+v", len(msgs), msgs)
+	}
+	var notYours, expired int
+	for _, c := range hs.fake.Calls("answerCallbackQuery") {
+		switch c.Fields["text"] {
+		case "This button is not yours.":
+			notYours++
+		case notesEN.buttonExpired:
+			expired++
+		}
+		if c.Fields["show_alert"] == "true" {
+			t.Errorf("refusal shown as an alert: %+v", c.Fields)
+		}
+	}
+	if notYours != 2 || expired != 1 {
+		t.Errorf("answers: %d not yours, %d expired; want 2 and 1", notYours, expired)
+	}
+	if got := len(hs.fake.Sent(team.ID)); got != 1 {
+		t.Errorf("team chat shows %d messages, want only the page", got)
 	}
 }
 

@@ -119,10 +119,17 @@ func (a *Adapter) onEdited(ctx context.Context, m *models.Message) error {
 }
 
 func (a *Adapter) onCallback(ctx context.Context, cq *models.CallbackQuery) error {
-	command, ok := a.buttons.resolve(cq.Data)
+	bc, ok := a.buttons.resolve(cq.Data)
 	answer := ""
-	if !ok {
+	switch {
+	case !ok:
 		answer = notesFor(cq.From.LanguageCode).buttonExpired
+	case bc.owner != cq.From.ID:
+		// Buttons act for the person they were shown to; anyone else
+		// pressing one is turned away without reaching the engine.
+		answer = notesFor(cq.From.LanguageCode).buttonNotYours
+		ok = false
+		a.log.Info("telegram: button pressed by someone it was not shown to", "user_id", cq.From.ID, "owner_id", bc.owner)
 	}
 	a.spawn(func(ctx context.Context) {
 		err := a.call(ctx, "answerCallbackQuery", func(ctx context.Context) error {
@@ -152,7 +159,7 @@ func (a *Adapter) onCallback(ctx context.Context, cq *models.CallbackQuery) erro
 		ID:        "cb:" + cq.ID,
 		ReplyToID: strconv.Itoa(msgID),
 		Author:    author(&cq.From),
-		Text:      command,
+		Text:      bc.command,
 		Time:      a.now(),
 		IsDM:      chat.Type == models.ChatTypePrivate,
 		Addressed: true,

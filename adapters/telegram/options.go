@@ -55,7 +55,9 @@ type Options struct {
 	// By default they are captured but not answered (Addressed=false).
 	AnswerBacklog bool
 	// MaxAttempts bounds the attempts of one API call on 429, 5xx and
-	// network errors (default 5).
+	// network errors (default 5). Calls that post a message are repeated
+	// only on 429 or when the request never left, so that a lost answer
+	// cannot post it twice.
 	MaxAttempts int
 	// MaxRetryAfter is the longest flood-control wait honoured; a 429
 	// asking for more gives up the call (default 1 min).

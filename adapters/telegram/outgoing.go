@@ -34,7 +34,7 @@ func (a *Adapter) sendText(ctx context.Context, t target, text string, kb *model
 	text = strings.ToValidUTF8(text, "\uFFFD")
 	send := func(body string, mode models.ParseMode) (*models.Message, error) {
 		var msg *models.Message
-		err := a.call(ctx, "sendMessage", func(ctx context.Context) error {
+		err := a.post(ctx, "sendMessage", func(ctx context.Context) error {
 			p := &tgbot.SendMessageParams{ChatID: t.chatID, MessageThreadID: t.thread, Text: body, ParseMode: mode}
 			if t.replyTo != 0 {
 				p.ReplyParameters = &models.ReplyParameters{MessageID: t.replyTo, AllowSendingWithoutReply: true}
@@ -101,7 +101,7 @@ func (a *Adapter) sendFile(ctx context.Context, t target, f *bot.File) error {
 		return fmt.Errorf("send file %q: %d bytes is over Telegram's %d-byte limit", f.Name, len(f.Data), maxDocumentSize)
 	}
 	name := fileName(f.Name)
-	return a.call(ctx, "sendDocument", func(ctx context.Context) error {
+	return a.post(ctx, "sendDocument", func(ctx context.Context) error {
 		p := &tgbot.SendDocumentParams{
 			ChatID:          t.chatID,
 			MessageThreadID: t.thread,
@@ -137,9 +137,10 @@ func (a *Adapter) sendTyping(ctx context.Context, t target) error {
 	})
 }
 
-// keyboard turns reply buttons into an inline keyboard, and returns it
-// with its JSON (to tell whether a message already shows it).
-func (a *Adapter) keyboard(rows [][]bot.Button) (*models.InlineKeyboardMarkup, string) {
+// keyboard turns reply buttons into an inline keyboard only owner may
+// use, and returns it with its JSON (to tell whether a message already
+// shows it).
+func (a *Adapter) keyboard(rows [][]bot.Button, owner int64) (*models.InlineKeyboardMarkup, string) {
 	var kb models.InlineKeyboardMarkup
 	for _, row := range rows {
 		var out []models.InlineKeyboardButton
@@ -151,7 +152,7 @@ func (a *Adapter) keyboard(rows [][]bot.Button) (*models.InlineKeyboardMarkup, s
 			if label == "" {
 				label = b.Command
 			}
-			out = append(out, models.InlineKeyboardButton{Text: truncateRunes(label, 64), CallbackData: a.buttons.data(b.Command)})
+			out = append(out, models.InlineKeyboardButton{Text: truncateRunes(label, 64), CallbackData: a.buttons.data(b.Command, owner)})
 		}
 		if len(out) > 0 {
 			kb.InlineKeyboard = append(kb.InlineKeyboard, out)

@@ -209,23 +209,6 @@ func TestFloodControlDeliversEveryReplyOnce(t *testing.T) {
 	}
 }
 
-func TestServerErrorsAreRetried(t *testing.T) {
-	h := newEchoHandler()
-	hs := startHarness(t, h, nil)
-	hs.fake.Fail("sendMessage", faketelegram.ServerError(), 2)
-	hs.fake.PushMessage(hs.fake.NewMessage(faketelegram.PrivateChat(alice), alice, "hi"))
-	sent := hs.waitSent(alice.ID, 1)
-	if sent[0].Text != "echo: hi" {
-		t.Errorf("sent %q", sent[0].Text)
-	}
-	if n := hs.fake.CallCount("sendMessage"); n != 3 {
-		t.Errorf("sendMessage calls = %d, want 3 (two failures, one success)", n)
-	}
-	if errs := h.Errors(); len(errs) > 0 {
-		t.Errorf("responder errors: %v", errs)
-	}
-}
-
 func TestBlockedChatDropsReplyWithoutCrashing(t *testing.T) {
 	h := newFakeHandler(nil)
 	h.reply = func(ctx context.Context, msg bot.Message, r bot.Responder) {

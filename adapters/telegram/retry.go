@@ -12,17 +12,32 @@ const (
 	maxBackoff  = 5 * time.Second
 )
 
-// call runs one Bot API call, retrying flood control (429, waiting what
-// Telegram asks for), 5xx and network errors with back-off, at most
-// MaxAttempts times and never past ctx. Each attempt is bounded by
-// RequestTimeout. The error returned names the method and never holds the
-// token.
+// call runs one idempotent Bot API call (an edit, a chat action, a
+// query), retrying flood control (429, waiting what Telegram asks for),
+// 5xx and network errors with back-off, at most MaxAttempts times and
+// never past ctx. Each attempt is bounded by RequestTimeout. The error
+// returned names the method and never holds the token.
 func (a *Adapter) call(ctx context.Context, method string, fn func(context.Context) error) error {
-	return a.callN(ctx, method, a.opts.MaxAttempts, fn)
+	return a.retry(ctx, method, a.opts.MaxAttempts, true, fn)
 }
 
 // callN is call with at most attempts attempts.
 func (a *Adapter) callN(ctx context.Context, method string, attempts int, fn func(context.Context) error) error {
+	return a.retry(ctx, method, attempts, true, fn)
+}
+
+// post runs a Bot API call that creates a message (sendMessage,
+// sendDocument). Repeating one whose answer was lost would post the
+// message twice, so it retries only what Telegram is known not to have
+// acted on: flood control, and requests that never left this host
+// (dial and DNS failures). A timeout or a 5xx ends it.
+func (a *Adapter) post(ctx context.Context, method string, fn func(context.Context) error) error {
+	return a.retry(ctx, method, a.opts.MaxAttempts, false, fn)
+}
+
+// retry runs fn at most attempts times; idempotent says whether failures
+// that may have reached Telegram are worth repeating.
+func (a *Adapter) retry(ctx context.Context, method string, attempts int, idempotent bool, fn func(context.Context) error) error {
 	var err error
 	for attempt := 1; ; attempt++ {
 		actx, cancel := context.WithTimeout(ctx, a.opts.RequestTimeout)
@@ -34,7 +49,7 @@ func (a *Adapter) callN(ctx context.Context, method string, attempts int, fn fun
 		if attempt >= attempts || ctx.Err() != nil {
 			break
 		}
-		wait, ok := a.retryDelay(err, attempt)
+		wait, ok := a.retryDelay(err, attempt, idempotent)
 		if !ok {
 			break
 		}
@@ -47,8 +62,9 @@ func (a *Adapter) callN(ctx context.Context, method string, attempts int, fn fun
 }
 
 // retryDelay says whether err is worth another attempt, and after how
-// long.
-func (a *Adapter) retryDelay(err error, attempt int) (time.Duration, bool) {
+// long. Only flood control and undelivered requests are retried when the
+// call is not idempotent.
+func (a *Adapter) retryDelay(err error, attempt int, idempotent bool) (time.Duration, bool) {
 	if secs, ok := retryAfter(err); ok {
 		wait := time.Duration(secs) * time.Second
 		if wait > a.opts.MaxRetryAfter {
@@ -56,7 +72,7 @@ func (a *Adapter) retryDelay(err error, attempt int) (time.Duration, bool) {
 		}
 		return wait, true
 	}
-	if isTransient(err) {
+	if isTransient(err) && (idempotent || notSent(err)) {
 		return backoff(attempt), true
 	}
 	return 0, false
