@@ -22,7 +22,7 @@ func TestButtonTokens(t *testing.T) {
 	if len(id1) > maxCustomID || !strings.HasPrefix(id1, buttonTokenPrefix) {
 		t.Fatalf("token %q", id1)
 	}
-	if got, ok := bt.resolve(id1); !ok || got.command != long || got.owner != owner {
+	if got, ok := bt.resolve(id1); !ok || got.Command != long || got.Owner != owner {
 		t.Errorf("resolve(%q) = %+v, %v", id1, got, ok)
 	}
 	if id := bt.customID("/help", "not-an-id"); !strings.HasPrefix(id, buttonTokenPrefix) {
@@ -52,7 +52,7 @@ func TestButtonTokens(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, ok := bt.resolve(tt.customID)
-		if ok != tt.ok || got.command != tt.command || got.owner != tt.owner {
+		if ok != tt.ok || got.Command != tt.command || got.Owner != tt.owner {
 			t.Errorf("resolve(%q) = %+v, %v; want %q of %q, %v", tt.customID, got, ok, tt.command, tt.owner, tt.ok)
 		}
 	}

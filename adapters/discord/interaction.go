@@ -65,12 +65,12 @@ func (a *Adapter) button(ctx context.Context, i *discordgo.Interaction) {
 		a.refuseButton(ctx, i, noteButtonExpired)
 		return
 	}
-	if presser := interactionUser(i).ID; presser != b.owner {
-		a.log.Info("button pressed by someone it was not shown to", "interaction", i.ID, "user", presser, "owner", b.owner)
+	if presser := interactionUser(i).ID; presser != b.Owner {
+		a.log.Info("button pressed by someone it was not shown to", "interaction", i.ID, "user", presser, "owner", b.Owner)
 		a.refuseButton(ctx, i, noteButtonNotYours)
 		return
 	}
-	text := cleanArg(b.command)
+	text := cleanArg(b.Command)
 	r := a.newInteractionReply(i, interactionMessage(i, "cb:"+i.ID, text))
 	if text == "" || !utf8.ValidString(text) {
 		r.complete(ctx, noteDone)

@@ -1,12 +1,11 @@
 package telegram
 
 import (
-	"crypto/rand"
-	"encoding/base64"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
+
+	"github.com/membot/membot/internal/buttontoken"
 )
 
 // maxCallbackData is Telegram's limit on a button's callback_data, in
@@ -19,7 +18,7 @@ const buttonTokenCapacity = 10000
 // tokenPrefix starts callback data that stands for a remembered command;
 // other callback data starts with the owner's numeric id, so the two
 // never collide.
-const tokenPrefix = "~"
+const tokenPrefix = buttontoken.Prefix
 
 // buttonCommand is what a button does and whom it was shown to: only
 // that user may press it.
@@ -30,18 +29,13 @@ type buttonCommand struct {
 
 // buttonTokens binds button commands to their owners. A short command
 // travels in the callback data itself, after the owner's id ("42/help");
-// a longer one is remembered under a short random token. Tokens are
-// random, so a button from before a restart resolves to nothing rather
-// than to another command.
+// a longer one is remembered under a short random token.
 type buttonTokens struct {
-	mu    sync.Mutex
-	cmds  map[string]buttonCommand
-	order []string // oldest first, for eviction
-	cap   int
+	store *buttontoken.Store
 }
 
 func newButtonTokens(capacity int) *buttonTokens {
-	return &buttonTokens{cmds: map[string]buttonCommand{}, cap: capacity}
+	return &buttonTokens{store: buttontoken.New(capacity)}
 }
 
 // data returns the callback data standing for command shown to owner.
@@ -51,29 +45,20 @@ func (t *buttonTokens) data(command string, owner int64) string {
 			return d
 		}
 	}
-	var raw [12]byte
-	_, _ = rand.Read(raw[:])
-	token := tokenPrefix + base64.RawURLEncoding.EncodeToString(raw[:])
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.cmds[token] = buttonCommand{command: command, owner: owner}
-	t.order = append(t.order, token)
-	for len(t.order) > t.cap {
-		delete(t.cmds, t.order[0])
-		t.order = t.order[1:]
-	}
-	return token
+	return t.store.Remember(buttontoken.Button{Command: command, Owner: strconv.FormatInt(owner, 10)})
 }
 
 // resolve returns the command behind callback data and its owner, false
 // when it is unknown (expired, forged, or from before buttons carried
 // their owner).
 func (t *buttonTokens) resolve(data string) (buttonCommand, bool) {
-	if strings.HasPrefix(data, tokenPrefix) {
-		t.mu.Lock()
-		defer t.mu.Unlock()
-		bc, ok := t.cmds[data]
-		return bc, ok
+	if buttontoken.IsToken(data) {
+		b, ok := t.store.Lookup(data)
+		if !ok {
+			return buttonCommand{}, false
+		}
+		owner, err := strconv.ParseInt(b.Owner, 10, 64)
+		return buttonCommand{command: b.Command, owner: owner}, err == nil
 	}
 	i := strings.IndexByte(data, '/')
 	if i <= 0 || !allDigits(data[:i]) || !utf8.ValidString(data) {
