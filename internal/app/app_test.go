@@ -81,21 +81,31 @@ func TestOpenRefusesLockedDir(t *testing.T) {
 // Upkeep runs at start-up: an expired temporary memory left by an earlier
 // process is archived without anyone asking.
 func TestUpkeepRunsAtStart(t *testing.T) {
-	dir := t.TempDir()
 	cfg := config.Default()
-	cfg.DataDir = dir
-	quiet := WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil)))
-	ctx := context.Background()
-	a, err := Open(ctx, cfg, quiet)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg.DataDir = t.TempDir()
 	past := time.Now().Add(-48 * time.Hour)
 	m := memory.Memory{Owner: "p1", Text: "Dentist appointment on Monday", Type: memory.TypeEvent,
 		Lifecycle: memory.LifecycleTemporary, Importance: 0.5, Confidence: 0.9, Status: memory.StatusActive,
 		CreatedAt: past, UpdatedAt: past, ExpiresAt: past.Add(24 * time.Hour)}
-	if err := a.Store.InsertMemory(ctx, &m); err != nil {
+	a := restartWith(t, cfg, &m)
+	waitArchived(t, a, "p1", m.ID)
+}
+
+// restartWith stores the memories through one process, then opens the bot
+// again on the same data, as a restart would; the second one is closed at
+// the end of the test.
+func restartWith(t *testing.T, cfg config.Config, memories ...*memory.Memory) *App {
+	t.Helper()
+	ctx := context.Background()
+	quiet := WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	a, err := Open(ctx, cfg, quiet)
+	if err != nil {
 		t.Fatal(err)
+	}
+	for _, m := range memories {
+		if err := a.Store.InsertMemory(ctx, m); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := a.Close(ctx); err != nil {
 		t.Fatal(err)
@@ -104,8 +114,8 @@ func TestUpkeepRunsAtStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer a.Close(ctx)
-	waitArchived(t, a, "p1", m.ID)
+	t.Cleanup(func() { a.Close(context.Background()) })
+	return a
 }
 
 // waitArchived waits, bounded, until the background upkeep has archived

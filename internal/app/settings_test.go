@@ -107,12 +107,6 @@ func TestZeroArchiveAfterKeepsUnusedMemories(t *testing.T) {
 	cfg := config.Default()
 	cfg.DataDir = t.TempDir()
 	cfg.Memory.ArchiveAfter = 0
-	quiet := WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil)))
-	ctx := context.Background()
-	a, err := Open(ctx, cfg, quiet)
-	if err != nil {
-		t.Fatal(err)
-	}
 	old := time.Now().Add(-400 * 24 * time.Hour)
 	unused := memory.Memory{Owner: "p1", Text: "Works as a nurse in Lyon", Type: memory.TypeFact,
 		Lifecycle: memory.LifecycleFact, Importance: 0.5, Confidence: 0.9, Status: memory.StatusActive,
@@ -120,22 +114,10 @@ func TestZeroArchiveAfterKeepsUnusedMemories(t *testing.T) {
 	expired := memory.Memory{Owner: "p1", Text: "Dentist appointment on Monday", Type: memory.TypeEvent,
 		Lifecycle: memory.LifecycleTemporary, Importance: 0.5, Confidence: 0.9, Status: memory.StatusActive,
 		CreatedAt: old, UpdatedAt: old, ExpiresAt: old.Add(24 * time.Hour)}
-	for _, m := range []*memory.Memory{&unused, &expired} {
-		if err := a.Store.InsertMemory(ctx, m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := a.Close(ctx); err != nil {
-		t.Fatal(err)
-	}
 	// Upkeep runs at start: both memories are looked at in the same pass.
-	a, err = Open(ctx, cfg, quiet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close(ctx)
+	a := restartWith(t, cfg, &unused, &expired)
 	waitArchived(t, a, "p1", expired.ID)
-	got, err := a.Store.Memory(ctx, "p1", unused.ID)
+	got, err := a.Store.Memory(context.Background(), "p1", unused.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
