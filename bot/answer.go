@@ -140,7 +140,7 @@ func (e *Engine) recallFor(ctx context.Context, t turn) []Recalled {
 	// topics do not drag their memories into this reply.
 	var context []string
 	if utf8.RuneCountInString(t.text) < followUpRunes {
-		if recent, err := e.store.RecentMessages(ctx, t.conv.ID, 4); err == nil {
+		if recent, err := e.msgs.RecentMessages(ctx, t.conv.ID, 4); err == nil {
 			for _, m := range recent {
 				if m.PlatformID != t.msg.ID && m.PersonID == t.person.ID && t.msg.Time.Sub(m.Time) < followUpWindow {
 					context = append(context, m.Text)
@@ -216,7 +216,7 @@ func (e *Engine) history(ctx context.Context, t turn) ([]llm.Message, error) {
 		current.Content = authorName(t.msg.Author) + ": " + t.text
 	}
 	// Fetch extra: replies and later messages are filtered out below.
-	msgs, err := e.store.RecentMessages(ctx, t.conv.ID, 3*e.opts.HistoryMessages+10)
+	msgs, err := e.msgs.RecentMessages(ctx, t.conv.ID, 3*e.opts.HistoryMessages+10)
 	if err != nil {
 		return []llm.Message{current}, err
 	}
@@ -270,14 +270,14 @@ func (e *Engine) afterReply(ctx context.Context, t turn, text string, recalled [
 		stored, _ := clean(text)
 		m := memory.Message{
 			ConversationID: t.conv.ID,
-			PlatformID:     "reply:" + t.msg.ID,
+			PlatformID:     memory.ReplyPlatformID(t.msg.ID),
 			Role:           memory.RoleAssistant,
 			AuthorName:     e.opts.BotName,
 			Text:           stored,
 			ReplyTo:        t.msg.ID,
 			Time:           now.UTC(),
 		}
-		if err := e.store.AppendMessage(ctx, &m); err != nil {
+		if err := e.msgs.AppendMessage(ctx, &m); err != nil {
 			e.log.Warn("capture reply", "conversation", t.conv.ID, "err", err)
 		}
 	}
@@ -294,7 +294,7 @@ func (e *Engine) afterReply(ctx context.Context, t turn, text string, recalled [
 		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
 		for owner, ids := range byOwner {
-			if err := e.store.TouchMemories(ctx, owner, ids, now); err != nil {
+			if err := e.mems.Touch(ctx, owner, ids, now); err != nil {
 				e.log.Warn("count memory use", "owner", owner, "err", err)
 			}
 		}

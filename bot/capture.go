@@ -31,7 +31,7 @@ type turn struct {
 // message (redacted) unless it is a command or the person turned memory
 // off. Persisting happens before any model call.
 func (e *Engine) capture(ctx context.Context, msg Message) (turn, error) {
-	person, err := e.store.ResolveIdentity(ctx, msg.Platform, msg.Author.ID, authorName(msg.Author))
+	person, err := e.people.ResolveIdentity(ctx, msg.Platform, msg.Author.ID, authorName(msg.Author))
 	if err != nil {
 		return turn{}, fmt.Errorf("resolve %s user %s: %w", msg.Platform, msg.Author.ID, err)
 	}
@@ -43,7 +43,7 @@ func (e *Engine) capture(ctx context.Context, msg Message) (turn, error) {
 	if lang != "" && lang != person.Language {
 		person = e.rememberLanguage(ctx, person, lang)
 	}
-	conv, err := e.store.EnsureConversation(ctx, memory.Conversation{
+	conv, err := e.msgs.EnsureConversation(ctx, memory.Conversation{
 		ID:        msg.ConversationID(),
 		Platform:  msg.Platform,
 		GuildID:   msg.GuildID,
@@ -73,7 +73,7 @@ func (e *Engine) capture(ctx context.Context, msg Message) (turn, error) {
 	if m.PlatformID == "" {
 		m.PlatformID = fmt.Sprintf("t%d", msg.Time.UnixNano())
 	}
-	if err := e.store.AppendMessage(ctx, &m); err != nil {
+	if err := e.msgs.AppendMessage(ctx, &m); err != nil {
 		return turn{}, fmt.Errorf("capture message in %s: %w", conv.ID, err)
 	}
 	t.captured, t.seq = true, m.Seq
@@ -129,14 +129,14 @@ func (e *Engine) language(t turn) string {
 func (e *Engine) rememberLanguage(ctx context.Context, p memory.Person, lang string) memory.Person {
 	for attempt := 0; attempt < 3; attempt++ {
 		p.Language, p.UpdatedAt = lang, e.opts.Now()
-		err := e.store.UpdatePerson(ctx, &p)
+		err := e.people.UpdatePerson(ctx, &p)
 		if err == nil {
 			return p
 		}
 		if !errors.Is(err, memory.ErrConflict) {
 			break
 		}
-		fresh, gerr := e.store.Person(ctx, p.ID)
+		fresh, gerr := e.people.Person(ctx, p.ID)
 		if gerr != nil {
 			break
 		}

@@ -19,11 +19,11 @@ func (e *Engine) MemoryChoices(ctx context.Context, msg Message, prefix string) 
 	if !e.opts.Limits.allowed(msg) {
 		return nil, nil
 	}
-	person, err := e.store.ResolveIdentity(ctx, msg.Platform, msg.Author.ID, authorName(msg.Author))
+	person, err := e.people.ResolveIdentity(ctx, msg.Platform, msg.Author.ID, authorName(msg.Author))
 	if err != nil {
 		return nil, fmt.Errorf("resolve %s user %s: %w", msg.Platform, msg.Author.ID, err)
 	}
-	list, err := e.store.ListMemories(ctx, memory.MemoryQuery{
+	list, err := e.mems.List(ctx, memory.MemoryQuery{
 		Owner:    person.ID,
 		Statuses: []memory.Status{memory.StatusActive, memory.StatusPendingReview},
 		Limit:    500,

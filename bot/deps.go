@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"time"
 
 	"github.com/membot/membot/memory"
 )
@@ -50,10 +51,64 @@ type ExtractResult struct {
 	Added, Updated, Superseded, Conflicts, Duplicates int
 }
 
-// IndexUpdater keeps a recall index consistent after the engine changes
-// memories directly (edit, forget).
-type IndexUpdater interface {
-	Upsert(m memory.Memory)
-	Remove(owner, id string)
-	Invalidate(owner string)
+// MessageLog is the engine's record of conversations: what it captures,
+// edits and deletes as the platforms report them, and reads back as the
+// recent history of a reply. The store implements it.
+type MessageLog interface {
+	EnsureConversation(ctx context.Context, c memory.Conversation) (memory.Conversation, error)
+	// AppendMessage captures m, assigning m.Seq; the same platform id
+	// twice is captured once.
+	AppendMessage(ctx context.Context, m *memory.Message) error
+	RecentMessages(ctx context.Context, conversationID string, limit int) ([]memory.Message, error)
+	EditMessage(ctx context.Context, conversationID, platformID, text string) error
+	DeleteMessage(ctx context.Context, conversationID, platformID string) error
+}
+
+// People are the humans behind platform accounts. The store implements it.
+type People interface {
+	// ResolveIdentity returns the person behind an account, creating both
+	// on first sight.
+	ResolveIdentity(ctx context.Context, platform, userID, username string) (memory.Person, error)
+	Person(ctx context.Context, id string) (memory.Person, error)
+	// UpdatePerson writes p if its Version still matches.
+	UpdatePerson(ctx context.Context, p *memory.Person) error
+	Identities(ctx context.Context, personID string) ([]memory.Identity, error)
+	MoveIdentity(ctx context.Context, platform, userID, personID string) error
+	CreatePerson(ctx context.Context, p *memory.Person) error
+}
+
+// Settings are small named records shared by every replica: server
+// settings, link codes, the last injection of each person. The store
+// implements it.
+type Settings interface {
+	Setting(ctx context.Context, key string) (string, error)
+	PutSetting(ctx context.Context, key, value string, expires time.Time) error
+	// TakeSetting returns and deletes key atomically (single use).
+	TakeSetting(ctx context.Context, key string) (string, error)
+	CountSettings(ctx context.Context, prefix string) (int64, error)
+}
+
+// Memories is what the commands read and change of people's memories: the
+// memory service, which owns every write (history, erasure, merging, the
+// recall index).
+type Memories interface {
+	Memory(ctx context.Context, owner, id string) (memory.Memory, error)
+	List(ctx context.Context, q memory.MemoryQuery) ([]memory.Memory, error)
+	Count(ctx context.Context, q memory.MemoryQuery) (int64, error)
+	// History returns a memory's versions, oldest first.
+	History(ctx context.Context, owner, id string) ([]memory.Memory, error)
+	// Insert stores a new memory (a server note).
+	Insert(ctx context.Context, m *memory.Memory) error
+	// Edit replaces a memory's text on its owner's word.
+	Edit(ctx context.Context, owner, id, text string) (memory.Memory, error)
+	// Forget erases a memory with its earlier versions and source
+	// messages, returning what went; a failure can be retried to
+	// completion.
+	Forget(ctx context.Context, owner, id string) ([]memory.Memory, error)
+	// ForgetAll erases every memory and captured message of owner.
+	ForgetAll(ctx context.Context, owner string) (int, error)
+	// Merge pours person from into person to (linked accounts).
+	Merge(ctx context.Context, from, to string) error
+	// Touch records that memories were used at t.
+	Touch(ctx context.Context, owner string, ids []string, t time.Time) error
 }

@@ -51,13 +51,16 @@ type Options struct {
 	Limits Limits
 }
 
-// Deps are the engine's collaborators. Store is required; a nil Model runs
-// offline; a nil Recall or Extractor disables that stage.
+// Deps are the engine's collaborators. Messages, People, Settings and
+// Memories are required; a nil Model runs offline; a nil Recall or
+// Extractor disables that stage.
 type Deps struct {
-	Store     memory.Store
+	Messages  MessageLog
+	People    People
+	Settings  Settings
+	Memories  Memories
 	Model     llm.Client
 	Recall    Recaller
-	Index     IndexUpdater
 	Extractor Extractor
 	Prompts   *prompts.Set
 }
@@ -65,14 +68,16 @@ type Deps struct {
 // Engine is the conversation engine. Create it with New, feed it with
 // Handle, stop it with Close.
 type Engine struct {
-	store   memory.Store
-	model   llm.Client
-	recall  Recaller
-	index   IndexUpdater
-	extract Extractor
-	prompts *prompts.Set
-	opts    Options
-	log     *slog.Logger
+	msgs     MessageLog
+	people   People
+	settings Settings
+	mems     Memories
+	model    llm.Client
+	recall   Recaller
+	extract  Extractor
+	prompts  *prompts.Set
+	opts     Options
+	log      *slog.Logger
 
 	ctx    context.Context // lives until Close gives up waiting
 	cancel context.CancelFunc
@@ -109,8 +114,8 @@ var ErrClosed = errors.New("engine closed")
 
 // New builds an engine.
 func New(d Deps, o Options) (*Engine, error) {
-	if d.Store == nil {
-		return nil, errors.New("bot: a store is required")
+	if d.Messages == nil || d.People == nil || d.Settings == nil || d.Memories == nil {
+		return nil, errors.New("bot: messages, people, settings and memories are required")
 	}
 	if d.Prompts == nil {
 		p, err := prompts.Load()
@@ -149,7 +154,8 @@ func New(d Deps, o Options) (*Engine, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Engine{
-		store: d.Store, model: d.Model, recall: d.Recall, index: d.Index,
+		msgs: d.Messages, people: d.People, settings: d.Settings, mems: d.Memories,
+		model: d.Model, recall: d.Recall,
 		extract: d.Extractor, prompts: d.Prompts, opts: o, log: o.Logger,
 		ctx: ctx, cancel: cancel,
 		queues:      make(map[string]*queue),
@@ -263,7 +269,7 @@ func (e *Engine) listening(msg Message, g GuildSettings) bool {
 // Edited updates a captured message after a platform edit.
 func (e *Engine) Edited(ctx context.Context, msg Message) error {
 	text, _ := clean(sanitize(msg.Text))
-	err := e.store.EditMessage(ctx, msg.ConversationID(), msg.ID, text)
+	err := e.msgs.EditMessage(ctx, msg.ConversationID(), msg.ID, text)
 	if errors.Is(err, memory.ErrNotFound) {
 		return nil
 	}
@@ -276,7 +282,7 @@ func (e *Engine) Edited(ctx context.Context, msg Message) error {
 // Deleted removes a captured message.
 func (e *Engine) Deleted(ctx context.Context, platform, chatID, threadID, messageID string) error {
 	conv := Message{Platform: platform, ChatID: chatID, ThreadID: threadID}.ConversationID()
-	err := e.store.DeleteMessage(ctx, conv, messageID)
+	err := e.msgs.DeleteMessage(ctx, conv, messageID)
 	if errors.Is(err, memory.ErrNotFound) {
 		return nil
 	}

@@ -30,7 +30,7 @@ type GuildSettings struct {
 func guildKey(platform, guildID string) string { return "guild:" + platform + ":" + guildID }
 
 // GuildOwner is the owner of a server's shared notes.
-func GuildOwner(platform, guildID string) string { return "guild:" + platform + ":" + guildID }
+func GuildOwner(platform, guildID string) string { return memory.GuildOwner(platform, guildID) }
 
 // guildSettings loads a server's settings; a missing record is the
 // defaults.
@@ -39,7 +39,7 @@ func (e *Engine) guildSettings(ctx context.Context, platform, guildID string) (G
 	if guildID == "" {
 		return g, nil
 	}
-	raw, err := e.store.Setting(ctx, guildKey(platform, guildID))
+	raw, err := e.settings.Setting(ctx, guildKey(platform, guildID))
 	if errors.Is(err, memory.ErrNotFound) {
 		return g, nil
 	}
@@ -57,7 +57,7 @@ func (e *Engine) saveGuildSettings(ctx context.Context, platform, guildID string
 	if err != nil {
 		return err
 	}
-	return e.store.PutSetting(ctx, guildKey(platform, guildID), string(raw), time.Time{})
+	return e.settings.PutSetting(ctx, guildKey(platform, guildID), string(raw), time.Time{})
 }
 
 var (
@@ -197,7 +197,7 @@ func (e *Engine) describeGuild(g GuildSettings, lang string) string {
 }
 
 func (e *Engine) listNotes(ctx context.Context, platform, guild, lang string) Reply {
-	notes, err := e.store.ListMemories(ctx, memory.MemoryQuery{Owner: GuildOwner(platform, guild), Statuses: []memory.Status{memory.StatusActive}})
+	notes, err := e.mems.List(ctx, memory.MemoryQuery{Owner: GuildOwner(platform, guild), Statuses: []memory.Status{memory.StatusActive}})
 	if err != nil {
 		return e.internalError(lang, "list server notes", err)
 	}
@@ -232,11 +232,8 @@ func (e *Engine) editNotes(ctx context.Context, t turn, args []string, text, lan
 			Source:    memory.Source{Platform: t.msg.Platform, ConversationID: t.conv.ID, Time: now},
 			CreatedAt: now, UpdatedAt: now,
 		}
-		if err := e.store.InsertMemory(ctx, &m); err != nil {
+		if err := e.mems.Insert(ctx, &m); err != nil {
 			return e.internalError(lang, "add server note", err)
-		}
-		if e.index != nil {
-			e.index.Upsert(m)
 		}
 		return Reply{Text: fmt.Sprintf(e.say(lang, msgNoteAdded), shortID(m.ID), m.Text)}
 	case "remove", "forget":

@@ -70,7 +70,7 @@ func (e *Engine) link(ctx context.Context, t turn, c command, lang string) Reply
 // whether it is still within LinkAttempts per LinkCodeTTL.
 func (e *Engine) attempt(ctx context.Context, kind string, t turn) (bool, error) {
 	prefix := fmt.Sprintf("%s:%s:%s:", kind, t.msg.Platform, t.msg.Author.ID)
-	n, err := e.store.CountSettings(ctx, prefix)
+	n, err := e.settings.CountSettings(ctx, prefix)
 	if err != nil {
 		return false, err
 	}
@@ -78,12 +78,12 @@ func (e *Engine) attempt(ctx context.Context, kind string, t turn) (bool, error)
 		return false, nil
 	}
 	key := prefix + randomCode(12)
-	return true, e.store.PutSetting(ctx, key, "1", e.opts.Now().Add(LinkCodeTTL))
+	return true, e.settings.PutSetting(ctx, key, "1", e.opts.Now().Add(LinkCodeTTL))
 }
 
 func (e *Engine) linkStart(ctx context.Context, t turn, lang string) Reply {
 	var b strings.Builder
-	ids, err := e.store.Identities(ctx, t.person.ID)
+	ids, err := e.people.Identities(ctx, t.person.ID)
 	if err != nil {
 		return e.internalError(lang, "list identities", err)
 	}
@@ -104,7 +104,7 @@ func (e *Engine) linkStart(ctx context.Context, t turn, lang string) Reply {
 	}
 	code := randomCode(LinkCodeLen)
 	ticket, _ := json.Marshal(linkTicket{PersonID: t.person.ID, Platform: t.msg.Platform, UserID: t.msg.Author.ID, Created: e.opts.Now()})
-	if err := e.store.PutSetting(ctx, "link:"+code, string(ticket), e.opts.Now().Add(LinkCodeTTL)); err != nil {
+	if err := e.settings.PutSetting(ctx, "link:"+code, string(ticket), e.opts.Now().Add(LinkCodeTTL)); err != nil {
 		return e.internalError(lang, "store link code", err)
 	}
 	return Reply{Text: b.String() + "\n\n" + fmt.Sprintf(e.say(lang, msgLinkCode), code)}
@@ -130,9 +130,9 @@ func (e *Engine) linkRedeem(ctx context.Context, t turn, args []string, lang str
 	key := "link:" + code
 	var raw string
 	if confirmed {
-		raw, err = e.store.TakeSetting(ctx, key)
+		raw, err = e.settings.TakeSetting(ctx, key)
 	} else {
-		raw, err = e.store.Setting(ctx, key)
+		raw, err = e.settings.Setting(ctx, key)
 	}
 	if errors.Is(err, memory.ErrNotFound) {
 		return Reply{Text: e.say(lang, msgLinkBad)}
@@ -154,26 +154,13 @@ func (e *Engine) linkRedeem(ctx context.Context, t turn, args []string, lang str
 			Buttons: [][]Button{{{Label: e.say(lang, msgLinkConfirmButton), Command: "/link " + code + " confirm"}}},
 		}
 	}
-	// Memories move first: if that fails, nothing has changed and the code
-	// is handed back; identities follow.
-	if err := e.store.ReassignOwner(ctx, t.person.ID, tk.PersonID); err != nil {
-		if perr := e.store.PutSetting(ctx, key, raw, tk.Created.Add(LinkCodeTTL)); perr != nil {
+	// The merge can be retried to completion: if it fails part-way, the
+	// code is handed back so that the person can simply confirm again.
+	if err := e.mems.Merge(ctx, t.person.ID, tk.PersonID); err != nil {
+		if perr := e.settings.PutSetting(ctx, key, raw, tk.Created.Add(LinkCodeTTL)); perr != nil {
 			e.log.Warn("hand back link code", "err", perr)
 		}
 		return e.internalError(lang, "merge memories", err)
-	}
-	ids, err := e.store.Identities(ctx, t.person.ID)
-	if err != nil {
-		return e.internalError(lang, "list identities", err)
-	}
-	for _, id := range ids {
-		if err := e.store.MoveIdentity(ctx, id.Platform, id.UserID, tk.PersonID); err != nil {
-			return e.internalError(lang, "move identity", err)
-		}
-	}
-	if e.index != nil {
-		e.index.Invalidate(t.person.ID)
-		e.index.Invalidate(tk.PersonID)
 	}
 	e.mu.Lock()
 	delete(e.injected, t.person.ID)
@@ -192,7 +179,7 @@ func (e *Engine) unlink(ctx context.Context, t turn, args []string, lang string)
 	if platform == t.msg.Platform && userID == t.msg.Author.ID {
 		return Reply{Text: e.say(lang, msgUnlinkSelf)}
 	}
-	ids, err := e.store.Identities(ctx, t.person.ID)
+	ids, err := e.people.Identities(ctx, t.person.ID)
 	if err != nil {
 		return e.internalError(lang, "list identities", err)
 	}
@@ -206,10 +193,10 @@ func (e *Engine) unlink(ctx context.Context, t turn, args []string, lang string)
 		return Reply{Text: e.say(lang, msgUnlinkNone)}
 	}
 	p := memory.Person{DisplayName: found.Username, Language: t.person.Language}
-	if err := e.store.CreatePerson(ctx, &p); err != nil {
+	if err := e.people.CreatePerson(ctx, &p); err != nil {
 		return e.internalError(lang, "create person", err)
 	}
-	if err := e.store.MoveIdentity(ctx, platform, userID, p.ID); err != nil {
+	if err := e.people.MoveIdentity(ctx, platform, userID, p.ID); err != nil {
 		return e.internalError(lang, "unlink identity", err)
 	}
 	return Reply{Text: fmt.Sprintf(e.say(lang, msgUnlinked), platform+":"+userID)}

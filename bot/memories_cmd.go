@@ -120,7 +120,7 @@ func (e *Engine) listMemories(ctx context.Context, t turn, args []string, lang s
 		}
 		filters = append(filters, a)
 	}
-	total, err := e.store.CountMemories(ctx, q)
+	total, err := e.mems.Count(ctx, q)
 	if err != nil {
 		return e.internalError(lang, "count memories", err)
 	}
@@ -130,7 +130,7 @@ func (e *Engine) listMemories(ctx context.Context, t turn, args []string, lang s
 	pages := int((total + PageSize - 1) / PageSize)
 	page = min(page, pages)
 	q.Offset, q.Limit = (page-1)*PageSize, PageSize
-	list, err := e.store.ListMemories(ctx, q)
+	list, err := e.mems.List(ctx, q)
 	if err != nil {
 		return e.internalError(lang, "list memories", err)
 	}

@@ -50,7 +50,7 @@ func (e *Engine) resolveMemory(ctx context.Context, owner, prefix string) (memor
 	}) >= 0 {
 		return memory.Memory{}, errBadID
 	}
-	list, err := e.store.ListMemories(ctx, memory.MemoryQuery{Owner: owner, IDPrefix: prefix, Limit: 2})
+	list, err := e.mems.List(ctx, memory.MemoryQuery{Owner: owner, IDPrefix: prefix, Limit: 2})
 	if err != nil {
 		return memory.Memory{}, err
 	}
@@ -100,52 +100,15 @@ func (e *Engine) forgetMemory(ctx context.Context, t turn, args []string, lang s
 	return Reply{Text: fmt.Sprintf(e.say(lang, msgForgot), m.Text)}
 }
 
-// erase hard-deletes a memory, the earlier versions it superseded, and the
-// captured messages it was taken from, and drops it from the index: after
-// this no prompt, export or search can bring it back.
+// erase forgets a memory for good through the memory service (the memory,
+// the versions it superseded, their sources and index entries) and drops
+// what went from the "/memories why" records.
 func (e *Engine) erase(ctx context.Context, m memory.Memory) error {
-	chain := []memory.Memory{m}
-	for prev := m.Supersedes; prev != "" && len(chain) < 50; {
-		old, err := e.store.Memory(ctx, m.Owner, prev)
-		if err != nil {
-			break
-		}
-		chain = append(chain, old)
-		prev = old.Supersedes
+	gone, err := e.mems.Forget(ctx, m.Owner, m.ID)
+	if err != nil {
+		return err
 	}
-	for _, c := range chain {
-		if err := e.eraseSources(ctx, c.Source.ConversationID, c.Source.MessageIDs); err != nil {
-			return err
-		}
-		for _, v := range c.History {
-			if err := e.eraseSources(ctx, v.ConversationID, v.MessageIDs); err != nil {
-				return err
-			}
-		}
-		if err := e.store.DeleteMemory(ctx, m.Owner, c.ID); err != nil && !errors.Is(err, memory.ErrNotFound) {
-			return fmt.Errorf("delete memory %s: %w", c.ID, err)
-		}
-		if e.index != nil {
-			e.index.Remove(m.Owner, c.ID)
-		}
-	}
-	e.forgetInjected(m.Owner, chain)
-	return nil
-}
-
-// eraseSources deletes the captured messages a memory was taken from, and
-// the bot's replies to them.
-func (e *Engine) eraseSources(ctx context.Context, conversationID string, ids []string) error {
-	if conversationID == "" {
-		return nil
-	}
-	for _, id := range ids {
-		for _, pid := range []string{id, "reply:" + id} {
-			if err := e.store.DeleteMessage(ctx, conversationID, pid); err != nil && !errors.Is(err, memory.ErrNotFound) {
-				return fmt.Errorf("delete source message %s: %w", pid, err)
-			}
-		}
-	}
+	e.forgetInjected(m.Owner, gone)
 	return nil
 }
 
@@ -155,7 +118,7 @@ func (e *Engine) forgetInjected(owner string, gone []memory.Memory) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	for person, in := range e.injected {
-		if person != owner && !strings.HasPrefix(owner, "guild:") {
+		if person != owner && !memory.IsGuildOwner(owner) {
 			continue
 		}
 		kept := in.Memories[:0:0]
@@ -186,29 +149,16 @@ func (e *Engine) forgetAll(ctx context.Context, t turn, args []string, lang stri
 		if !ok || now.Sub(asked) > ForgetAllWindow {
 			return Reply{Text: e.say(lang, msgForgetAllStale)}
 		}
-		// Everything the person said goes first, so that no pending
-		// extraction can bring a memory back; then every memory.
-		if _, err := e.store.DeletePersonMessages(ctx, owner); err != nil {
-			return e.internalError(lang, "erase captured messages", err)
-		}
-		all, err := e.store.ListMemories(ctx, memory.MemoryQuery{Owner: owner})
+		n, err := e.mems.ForgetAll(ctx, owner)
 		if err != nil {
-			return e.internalError(lang, "list memories to forget", err)
-		}
-		for _, m := range all {
-			if err := e.erase(ctx, m); err != nil {
-				return e.internalError(lang, "forget all memories", err)
-			}
-		}
-		if e.index != nil {
-			e.index.Invalidate(owner)
+			return e.internalError(lang, "forget all memories", err)
 		}
 		e.mu.Lock()
 		delete(e.injected, owner)
 		e.mu.Unlock()
-		return Reply{Text: fmt.Sprintf(e.say(lang, msgForgotAll), len(all))}
+		return Reply{Text: fmt.Sprintf(e.say(lang, msgForgotAll), n)}
 	}
-	n, err := e.store.CountMemories(ctx, memory.MemoryQuery{Owner: owner})
+	n, err := e.mems.Count(ctx, memory.MemoryQuery{Owner: owner})
 	if err != nil {
 		return e.internalError(lang, "count memories", err)
 	}
@@ -238,24 +188,9 @@ func (e *Engine) editMemory(ctx context.Context, t turn, c command, lang string)
 	if err != nil {
 		return e.idProblem(lang, id, err)
 	}
-	now := e.opts.Now()
-	updated, err := memory.ModifyMemory(ctx, e.store, m.Owner, m.ID, func(m *memory.Memory) error {
-		m.History = append(m.History, memory.Version{Text: m.Text, Time: now, Action: "edit", Reason: "edited by its owner"})
-		m.Text = text
-		m.UpdatedAt = now
-		m.Confidence = 1
-		// Nothing of the old wording may stay searchable or shown: the
-		// keywords and the quoted excerpt go, the vector is re-made.
-		m.Keywords = nil
-		m.Source.Excerpt = ""
-		m.Embedding = nil
-		return nil
-	})
+	updated, err := e.mems.Edit(ctx, m.Owner, m.ID, text)
 	if err != nil {
 		return e.internalError(lang, "edit memory", err)
-	}
-	if e.index != nil {
-		e.index.Upsert(updated)
 	}
 	e.forgetInjected(updated.Owner, []memory.Memory{updated})
 	return Reply{Text: fmt.Sprintf(e.say(lang, msgEdited), shortID(updated.ID))}
@@ -270,25 +205,9 @@ func (e *Engine) memoryHistory(ctx context.Context, t turn, args []string, lang 
 	if err != nil {
 		return e.idProblem(lang, args[0], err)
 	}
-	// Walk back through what this memory superseded, then forward to what
-	// superseded it.
-	var chain []memory.Memory
-	for prev := m.Supersedes; prev != "" && len(chain) < 50; {
-		old, err := e.store.Memory(ctx, m.Owner, prev)
-		if err != nil {
-			break
-		}
-		chain = append([]memory.Memory{old}, chain...)
-		prev = old.Supersedes
-	}
-	chain = append(chain, m)
-	for next := m.SupersededBy; next != "" && len(chain) < 100; {
-		nm, err := e.store.Memory(ctx, m.Owner, next)
-		if err != nil {
-			break
-		}
-		chain = append(chain, nm)
-		next = nm.SupersededBy
+	chain, err := e.mems.History(ctx, m.Owner, m.ID)
+	if err != nil {
+		return e.internalError(lang, "memory history", err)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, e.say(lang, msgHistoryOf), shortID(m.ID))

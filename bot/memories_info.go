@@ -130,7 +130,7 @@ type Export struct {
 }
 
 func (e *Engine) exportMemories(ctx context.Context, t turn, lang string) Reply {
-	all, err := e.store.ListMemories(ctx, memory.MemoryQuery{Owner: t.person.ID})
+	all, err := e.mems.List(ctx, memory.MemoryQuery{Owner: t.person.ID})
 	if err != nil {
 		return e.internalError(lang, "export memories", err)
 	}
@@ -157,7 +157,7 @@ func (e *Engine) extractNow(ctx context.Context, t turn, lang string) Reply {
 	group := isGroup(t.msg)
 	var before int64
 	if group {
-		n, err := e.store.CountMemories(ctx, memory.MemoryQuery{Owner: t.person.ID})
+		n, err := e.mems.Count(ctx, memory.MemoryQuery{Owner: t.person.ID})
 		if err != nil {
 			return e.internalError(lang, "count memories", err)
 		}
@@ -169,7 +169,7 @@ func (e *Engine) extractNow(ctx context.Context, t turn, lang string) Reply {
 		return Reply{Text: e.modelApology(lang, err)}
 	}
 	if group {
-		after, err := e.store.CountMemories(ctx, memory.MemoryQuery{Owner: t.person.ID})
+		after, err := e.mems.Count(ctx, memory.MemoryQuery{Owner: t.person.ID})
 		if err != nil {
 			return e.internalError(lang, "count memories", err)
 		}
@@ -180,13 +180,13 @@ func (e *Engine) extractNow(ctx context.Context, t turn, lang string) Reply {
 
 func (e *Engine) setMemoryOff(ctx context.Context, t turn, off bool, lang string) Reply {
 	for attempt := 0; attempt < 5; attempt++ {
-		p, err := e.store.Person(ctx, t.person.ID)
+		p, err := e.people.Person(ctx, t.person.ID)
 		if err != nil {
 			return e.internalError(lang, "load person", err)
 		}
 		p.MemoryOff = off
 		p.UpdatedAt = e.opts.Now()
-		if err = e.store.UpdatePerson(ctx, &p); err == nil {
+		if err = e.people.UpdatePerson(ctx, &p); err == nil {
 			break
 		} else if attempt == 4 {
 			return e.internalError(lang, "update person", err)

@@ -37,7 +37,7 @@ func sections(lang string) [6]string {
 // pasted into another assistant as is. The model writes it when there is
 // one; otherwise it is assembled from the conversation and memories.
 func (e *Engine) cmdSummary(ctx context.Context, t turn, _ command, lang string) Reply {
-	msgs, err := e.store.RecentMessages(ctx, t.conv.ID, summaryMessages)
+	msgs, err := e.msgs.RecentMessages(ctx, t.conv.ID, summaryMessages)
 	if err != nil {
 		return e.internalError(lang, "load conversation", err)
 	}

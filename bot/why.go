@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/membot/membot/memory"
@@ -57,7 +56,7 @@ func (e *Engine) recordInjection(t turn, recalled []Recalled) {
 	e.goBackground(func(ctx context.Context) {
 		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
-		if err := e.store.PutSetting(ctx, whyKey(person), string(raw), in.At.Add(whyTTL)); err != nil {
+		if err := e.settings.PutSetting(ctx, whyKey(person), string(raw), in.At.Add(whyTTL)); err != nil {
 			e.log.Warn("store why record", "person", person, "err", err)
 		}
 	})
@@ -70,7 +69,7 @@ func (e *Engine) lastInjection(ctx context.Context, personID string) (Injection,
 	if in, ok := e.LastInjection(personID); ok {
 		return in, nil
 	}
-	raw, err := e.store.Setting(ctx, whyKey(personID))
+	raw, err := e.settings.Setting(ctx, whyKey(personID))
 	if errors.Is(err, memory.ErrNotFound) {
 		return Injection{}, nil
 	}
@@ -83,10 +82,10 @@ func (e *Engine) lastInjection(ctx context.Context, personID string) (Injection,
 	}
 	in := Injection{At: rec.At, ConversationID: rec.ConversationID, MessageID: rec.MessageID}
 	for _, it := range rec.Items {
-		if it.Owner != personID && !strings.HasPrefix(it.Owner, "guild:") {
+		if it.Owner != personID && !memory.IsGuildOwner(it.Owner) {
 			continue
 		}
-		m, err := e.store.Memory(ctx, it.Owner, it.ID)
+		m, err := e.mems.Memory(ctx, it.Owner, it.ID)
 		if err != nil {
 			continue
 		}

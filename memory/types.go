@@ -242,3 +242,14 @@ type Message struct {
 	// Edited is true after the platform reported an edit.
 	Edited bool `json:"edited,omitempty"`
 }
+
+// MaxHistory bounds the earlier versions a memory keeps.
+const MaxHistory = 50
+
+// AddVersion appends v to m's history, keeping the newest MaxHistory.
+func (m *Memory) AddVersion(v Version) {
+	m.History = append(m.History, v)
+	if len(m.History) > MaxHistory {
+		m.History = append([]Version(nil), m.History[len(m.History)-MaxHistory:]...)
+	}
+}

@@ -18,7 +18,7 @@ import (
 	"github.com/membot/membot/memory/extract"
 	"github.com/membot/membot/memory/llm"
 	"github.com/membot/membot/memory/mongo"
-	"github.com/membot/membot/memory/recall"
+	"github.com/membot/membot/memory/service"
 	"github.com/membot/membot/memory/sqlite"
 	"github.com/membot/membot/memory/upkeep"
 )
@@ -34,8 +34,9 @@ type App struct {
 	Engine *bot.Engine
 	// ModelName is the chat model in use ("" offline).
 	ModelName string
-	// Index is the recall index; Extraction schedules extraction.
-	Index      *recall.Index
+	// Memory is the memory service (it owns the recall index);
+	// Extraction schedules extraction.
+	Memory     *service.Service
 	Extraction *extract.Scheduler
 	upkeep     *upkeep.Worker
 	log        *slog.Logger
@@ -79,17 +80,19 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 			return nil, err
 		}
 	}
-	index, sched, err := a.memorySystem(o)
+	svc, sched, err := a.memorySystem(o)
 	if err != nil {
 		store.Close()
 		return nil, fmt.Errorf("memory pipeline: %w", err)
 	}
-	a.Index, a.Extraction = index, sched
+	a.Memory, a.Extraction = svc, sched
 	a.Engine, err = bot.New(bot.Deps{
-		Store:     a.Store,
+		Messages:  a.Store,
+		People:    a.Store,
+		Settings:  a.Store,
+		Memories:  svc,
 		Model:     a.Model,
-		Recall:    &recaller{index: index, store: a.Store, model: a.Model, log: o.logger},
-		Index:     indexUpdater{index: index, log: o.logger},
+		Recall:    recaller{memories: svc},
 		Extractor: extractor{sched},
 	}, bot.Options{
 		BotName:         cfg.Bot.Name,

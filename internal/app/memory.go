@@ -4,118 +4,33 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"runtime/debug"
-	"sync"
 	"time"
 
 	"github.com/membot/membot/bot"
 	"github.com/membot/membot/config"
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/extract"
-	"github.com/membot/membot/memory/llm"
 	"github.com/membot/membot/memory/recall"
+	"github.com/membot/membot/memory/service"
 )
 
-// recaller serves the engine's recall from the per-owner index, adding a
-// query vector when an embedding model is configured (lexical alone when
-// it is not, or when the embedding call fails).
-type recaller struct {
-	index *recall.Index
-	store memory.Store
-	model llm.Client
-	log   *slog.Logger
-	// released holds the owners whose large index load was already
-	// followed by returning memory to the system.
-	released sync.Map
-}
+// recaller serves the engine's recall from the memory service, which ranks
+// exactly as the eval measures.
+type recaller struct{ memories *service.Service }
 
-var _ bot.Recaller = (*recaller)(nil)
+var _ bot.Recaller = recaller{}
 
-// queryEmbedTimeout keeps a slow embedding API from delaying replies.
-const queryEmbedTimeout = 3 * time.Second
-
-func (r *recaller) Recall(ctx context.Context, owner string, q bot.RecallQuery) ([]bot.Recalled, error) {
-	rq := recall.Query{Text: q.Text, Context: q.Context, Limit: q.Limit, TokenBudget: q.TokenBudget}
-	if r.model != nil && r.model.EmbeddingModel() != "" {
-		ectx, cancel := context.WithTimeout(ctx, queryEmbedTimeout)
-		vecs, err := r.model.Embed(ectx, []string{q.Text})
-		cancel()
-		if err == nil && len(vecs) == 1 {
-			rq.Vector = vecs[0]
-		} else if err != nil {
-			r.log.Debug("query embedding failed; lexical recall only", "err", err)
-		}
-	}
-	res, err := r.index.Search(ctx, owner, rq)
+func (r recaller) Recall(ctx context.Context, owner string, q bot.RecallQuery) ([]bot.Recalled, error) {
+	res, err := r.memories.Recall(ctx, owner, recall.Query{Text: q.Text, Context: q.Context, Limit: q.Limit, TokenBudget: q.TokenBudget})
 	if err != nil {
 		return nil, err
 	}
-	r.releaseAfterBigLoad(owner)
 	out := make([]bot.Recalled, 0, len(res))
 	for _, x := range res {
-		if !r.current(ctx, x.Memory) {
-			continue
-		}
 		out = append(out, bot.Recalled{Memory: x.Memory, Score: x.Score, Parts: x.Parts})
 	}
 	return out, nil
 }
-
-// bigIndex is the size of an owner's index from which building it leaves
-// enough garbage (the loaded rows, decoding buffers) to be worth handing
-// back to the operating system at once.
-const bigIndex = 2000
-
-// releaseAfterBigLoad returns the memory used to build a large index to
-// the operating system, once per owner, so that the process's resident
-// size reflects what it holds rather than what loading it took.
-func (r *recaller) releaseAfterBigLoad(owner string) {
-	if n, _ := r.index.Stats(owner); n < bigIndex {
-		return
-	}
-	if _, done := r.released.LoadOrStore(owner, true); !done {
-		debug.FreeOSMemory()
-	}
-}
-
-// current checks a recalled memory against the store before it is used:
-// another replica may have forgotten, edited or superseded it since this
-// replica's index loaded it. A stale entry is dropped from the index.
-func (r *recaller) current(ctx context.Context, m memory.Memory) bool {
-	stored, err := r.store.Memory(ctx, m.Owner, m.ID)
-	switch {
-	case errors.Is(err, memory.ErrNotFound):
-		r.index.Remove(m.Owner, m.ID)
-		return false
-	case err != nil:
-		r.log.Warn("check recalled memory", "owner", m.Owner, "err", err)
-		return false
-	case stored.Status != memory.StatusActive || stored.Version != m.Version:
-		r.index.Remove(m.Owner, m.ID)
-		if stored.Status == memory.StatusActive {
-			if err := r.index.Upsert(stored); err != nil {
-				r.index.Invalidate(m.Owner)
-			}
-		}
-		return false
-	}
-	return true
-}
-
-// indexUpdater lets the engine keep the index in step after edits.
-type indexUpdater struct {
-	index *recall.Index
-	log   *slog.Logger
-}
-
-func (u indexUpdater) Upsert(m memory.Memory) {
-	if err := u.index.Upsert(m); err != nil {
-		u.log.Warn("index memory; invalidating the owner's index", "owner", m.Owner, "err", err)
-		u.index.Invalidate(m.Owner)
-	}
-}
-func (u indexUpdater) Remove(owner, id string) { u.index.Remove(owner, id) }
-func (u indexUpdater) Invalidate(owner string) { u.index.Invalidate(owner) }
 
 // extractor adapts the extraction scheduler to the engine.
 type extractor struct{ s *extract.Scheduler }
@@ -141,39 +56,30 @@ func (c clock) AfterFunc(d time.Duration, f func()) extract.Timer {
 	return time.AfterFunc(d, f)
 }
 
-// memorySystem builds the recall index and the extraction pipeline over
-// the store and model.
-func (a *App) memorySystem(o options) (*recall.Index, *extract.Scheduler, error) {
-	cfg := recall.DefaultConfig()
-	cfg.Now = o.now
-	cfg.Logger = o.logger
-	cfg.MaxAge = 5 * time.Minute // replicas converge on each other's writes
-	index := recall.NewIndex(recall.StoreLoader{Store: a.Store}, cfg)
-	upd := indexUpdater{index: index, log: o.logger}
+// memorySystem builds the memory service (which owns the recall index)
+// and the extraction pipeline over the store and model.
+func (a *App) memorySystem(o options) (*service.Service, *extract.Scheduler, error) {
+	opts := service.Options{Store: a.Store, Now: o.now, Logger: o.logger}
+	if a.Model != nil {
+		opts.Embedder = a.Model
+	}
+	svc, err := service.New(opts)
+	if err != nil {
+		return nil, nil, err
+	}
 	pipe, err := extract.NewPipeline(extract.Options{
-		Store:         a.Store,
+		Conversations: a.Store,
+		Memories:      svc,
 		Client:        a.Model,
 		Logger:        o.logger,
 		Clock:         clock{o.now},
 		MinConfidence: a.Config.Memory.MinConfidence,
-		OnStored: func(owner string, stored []memory.Memory, removed []string) {
-			for _, m := range stored {
-				if m.Status == memory.StatusActive {
-					upd.Upsert(m)
-				} else {
-					index.Remove(owner, m.ID)
-				}
-			}
-			for _, id := range removed {
-				index.Remove(owner, id)
-			}
-		},
 	})
 	if err != nil {
 		return nil, nil, err
 	}
 	sched := extract.NewScheduler(pipe, schedulerOptions(a.Config.Memory, clock{o.now}, a.Store, o.logger))
-	return index, sched, nil
+	return svc, sched, nil
 }
 
 // immediateWindow is the stability window standing for a configured

@@ -10,9 +10,6 @@ import (
 	"github.com/membot/membot/memory"
 )
 
-// maxHistory bounds the earlier versions kept per memory.
-const maxHistory = 50
-
 // maxSourceIDs bounds the message ids kept in a memory's provenance.
 const maxSourceIDs = 50
 
@@ -20,10 +17,10 @@ const maxSourceIDs = 50
 // between finding and writing it.
 var errInactive = errors.New("memory is no longer active")
 
-// apply writes the decisions of a batch. Every change of an existing
-// memory goes through memory.ModifyMemory, so concurrent writers never lose
-// an update; a target that vanished or stopped being active meanwhile turns
-// the decision into an ADD.
+// apply writes the decisions of a batch through the memory service, which
+// retries a change of an existing memory when another writer got there
+// first; a target that vanished or stopped being active meanwhile turns the
+// decision into an ADD.
 func (r *Reconciler) apply(ctx context.Context, owner string, batch []*work, out *Outcome) error {
 	r.embedMerged(ctx, batch, out)
 	superseded := make(map[string]bool)
@@ -74,7 +71,7 @@ func (r *Reconciler) apply(ctx context.Context, owner string, batch []*work, out
 func (r *Reconciler) insert(ctx context.Context, m *memory.Memory, out *Outcome) error {
 	now := r.now()
 	m.CreatedAt, m.UpdatedAt = now, now
-	if err := r.store.InsertMemory(ctx, m); err != nil {
+	if err := r.mem.Insert(ctx, m); err != nil {
 		return fmt.Errorf("insert memory: %w", err)
 	}
 	out.Stored = append(out.Stored, *m)
@@ -90,7 +87,7 @@ func (r *Reconciler) update(ctx context.Context, owner string, d decision, c mem
 	}
 	text = redact(text)
 	now := r.now()
-	return memory.ModifyMemory(ctx, r.store, owner, d.target.ID, func(m *memory.Memory) error {
+	return r.mem.Modify(ctx, owner, d.target.ID, func(m *memory.Memory) error {
 		if m.Status != memory.StatusActive && m.Status != memory.StatusPendingReview {
 			return errInactive
 		}
@@ -103,7 +100,7 @@ func (r *Reconciler) update(ctx context.Context, owner string, d decision, c mem
 			if moved {
 				v.ConversationID, v.MessageIDs = m.Source.ConversationID, slices.Clone(m.Source.MessageIDs)
 			}
-			m.History = appendHistory(m.History, v)
+			m.AddVersion(v)
 		}
 		if text != m.Text {
 			m.Text = text
@@ -125,47 +122,27 @@ func (r *Reconciler) update(ctx context.Context, owner string, d decision, c mem
 	})
 }
 
-// supersede stores the candidate as the replacement of its target and marks
-// the target superseded, linking both ways. The new memory is written
-// first, so a failure never leaves an old memory pointing at nothing.
+// supersede stores the candidate as the replacement of its target; when
+// the target was replaced or deleted meanwhile the new memory stands on its
+// own and counts as added.
 func (r *Reconciler) supersede(ctx context.Context, owner string, d decision, c *memory.Memory, out *Outcome) error {
-	c.Supersedes = d.target.ID
-	if err := r.insert(ctx, c, out); err != nil {
-		return err
-	}
 	now := r.now()
-	_, err := memory.ModifyMemory(ctx, r.store, owner, d.target.ID, func(m *memory.Memory) error {
-		if m.Status == memory.StatusSuperseded {
-			return errInactive
+	c.CreatedAt, c.UpdatedAt = now, now
+	linked, err := r.mem.Supersede(ctx, owner, d.target.ID, c, d.reason)
+	if err != nil {
+		if c.ID != "" {
+			out.Stored = append(out.Stored, *c)
 		}
-		m.History = appendHistory(m.History, memory.Version{Text: m.Text, Time: now, Reason: d.reason, Action: "supersede", LinkedID: c.ID})
-		m.Status = memory.StatusSuperseded
-		m.SupersededBy = c.ID
-		m.UpdatedAt = now
-		return nil
-	})
-	switch {
-	case err == nil:
-		out.Superseded++
-		out.Removed = append(out.Removed, d.target.ID)
-		return nil
-	case errors.Is(err, errInactive) || errors.Is(err, memory.ErrNotFound):
-		// Someone else replaced or deleted it meanwhile: the new memory
-		// simply stands on its own.
-		r.log.Info("superseded memory changed meanwhile; keeping the new one unlinked", "target", d.target.ID)
-		unlinked, err := memory.ModifyMemory(ctx, r.store, owner, c.ID, func(m *memory.Memory) error {
-			m.Supersedes = ""
-			return nil
-		})
-		if err != nil {
-			return fmt.Errorf("unlink memory %s: %w", c.ID, err)
-		}
-		out.Stored[len(out.Stored)-1] = unlinked
-		out.Added++
-		return nil
-	default:
 		return fmt.Errorf("supersede memory %s: %w", d.target.ID, err)
 	}
+	out.Stored = append(out.Stored, *c)
+	if !linked {
+		out.Added++
+		return nil
+	}
+	out.Superseded++
+	out.Removed = append(out.Removed, d.target.ID)
+	return nil
 }
 
 // embedMerged embeds the merged texts of updates in one call; on failure
@@ -190,15 +167,6 @@ func (r *Reconciler) embedMerged(ctx context.Context, batch []*work, out *Outcom
 			w.cand.Embedding = &memory.Embedding{Model: r.client.EmbeddingModel(), Vector: vecs[i]}
 		}
 	}
-}
-
-// appendHistory adds v, keeping the newest maxHistory versions.
-func appendHistory(h []memory.Version, v memory.Version) []memory.Version {
-	h = append(h, v)
-	if len(h) > maxHistory {
-		h = slices.Clone(h[len(h)-maxHistory:])
-	}
-	return h
 }
 
 // mergeSource combines the provenance of an updated memory: message ids of

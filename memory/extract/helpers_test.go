@@ -16,6 +16,7 @@ import (
 	"github.com/membot/membot/memory/extract"
 	"github.com/membot/membot/memory/llm"
 	"github.com/membot/membot/memory/llm/openai"
+	"github.com/membot/membot/memory/service"
 	"github.com/membot/membot/memory/sqlite"
 )
 
@@ -54,7 +55,11 @@ func newEnv(tb testing.TB, cfg envConfig) *env {
 	}
 	tb.Cleanup(func() { _ = st.Close() })
 	e := &env{t: tb, ctx: ctx, store: st, meter: &llm.Meter{}, stored: make(map[string][]memory.Memory)}
-	opts := extract.Options{Store: st, OnStored: e.onStored}
+	svc, err := service.New(service.Options{Store: observed{Store: st, e: e}})
+	if err != nil {
+		tb.Fatalf("new memory service: %v", err)
+	}
+	opts := extract.Options{Conversations: st, Memories: svc}
 	if !cfg.offline {
 		e.srv = fakeopenai.New(tb)
 		o := openai.Options{BaseURL: e.srv.URL(), APIKey: "test", Model: "fake-model", MaxRetries: -1, Meter: e.meter}
@@ -75,11 +80,32 @@ func newEnv(tb testing.TB, cfg envConfig) *env {
 	return e
 }
 
-func (e *env) onStored(owner string, stored []memory.Memory, removed []string) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.stored[owner] = append(e.stored[owner], stored...)
-	e.removed = append(e.removed, removed...)
+// observed records the memories the pipeline writes, as stored.
+type observed struct {
+	memory.Store
+	e *env
+}
+
+func (o observed) InsertMemory(ctx context.Context, m *memory.Memory) error {
+	if err := o.Store.InsertMemory(ctx, m); err != nil {
+		return err
+	}
+	o.e.mu.Lock()
+	defer o.e.mu.Unlock()
+	o.e.stored[m.Owner] = append(o.e.stored[m.Owner], *m)
+	return nil
+}
+
+func (o observed) UpdateMemory(ctx context.Context, m *memory.Memory) error {
+	if err := o.Store.UpdateMemory(ctx, m); err != nil {
+		return err
+	}
+	o.e.mu.Lock()
+	defer o.e.mu.Unlock()
+	if m.Status == memory.StatusSuperseded {
+		o.e.removed = append(o.e.removed, m.ID)
+	}
+	return nil
 }
 
 // person resolves a console identity.

@@ -28,15 +28,17 @@ const (
 
 // Options configure a Pipeline.
 type Options struct {
-	Store memory.Store
+	// Conversations holds the captured messages; Memories the memory
+	// service that reconciled candidates are written through. Both are
+	// required.
+	Conversations Conversations
+	Memories      Memories
 	// Client is the model; nil runs offline (rule-based extraction and
 	// reconciliation).
 	Client llm.Client
 	// Extractor overrides the extractor chosen from Client.
 	Extractor Extractor
-	// Finder finds similar memories; nil scans the store.
-	Finder Finder
-	Logger *slog.Logger
+	Logger    *slog.Logger
 	// Clock stamps history entries; nil is the system clock.
 	Clock Clock
 	// MinConfidence and AggressiveMinConfidence are the confidence
@@ -50,8 +52,6 @@ type Options struct {
 	ContextMessages int
 	PageSize        int
 	RescanMessages  int
-	// OnStored is told about every batch written.
-	OnStored OnStored
 }
 
 // RunOptions choose how one run behaves.
@@ -69,7 +69,7 @@ type RunOptions struct {
 // newest message, window by window, storing results before it advances the
 // watermark. Runs of one conversation are serialised.
 type Pipeline struct {
-	store      memory.Store
+	store      Conversations
 	extractor  Extractor
 	reconciler *Reconciler
 	log        *slog.Logger
@@ -79,8 +79,8 @@ type Pipeline struct {
 
 // NewPipeline returns a pipeline; with no Client it runs offline.
 func NewPipeline(opts Options) (*Pipeline, error) {
-	if opts.Store == nil {
-		return nil, errors.New("new extraction pipeline: no store")
+	if opts.Conversations == nil || opts.Memories == nil {
+		return nil, errors.New("new extraction pipeline: conversations and memories are required")
 	}
 	if opts.Clock == nil {
 		opts.Clock = SystemClock{}
@@ -104,7 +104,7 @@ func NewPipeline(opts Options) (*Pipeline, error) {
 	if opts.RescanMessages <= 0 {
 		opts.RescanMessages = DefaultRescanMessages
 	}
-	p := &Pipeline{store: opts.Store, extractor: opts.Extractor, log: opts.Logger, opts: opts}
+	p := &Pipeline{store: opts.Conversations, extractor: opts.Extractor, log: opts.Logger, opts: opts}
 	if p.extractor == nil {
 		if opts.Client != nil {
 			e, err := NewModelExtractor(opts.Client, opts.Logger)
@@ -116,7 +116,7 @@ func NewPipeline(opts Options) (*Pipeline, error) {
 			p.extractor = RuleExtractor{}
 		}
 	}
-	r, err := NewReconciler(ReconcilerOptions{Store: opts.Store, Finder: opts.Finder, Client: opts.Client,
+	r, err := NewReconciler(ReconcilerOptions{Memories: opts.Memories, Client: opts.Client,
 		Logger: opts.Logger, Now: opts.Clock.Now})
 	if err != nil {
 		return nil, fmt.Errorf("new extraction pipeline: %w", err)

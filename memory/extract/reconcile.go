@@ -54,9 +54,8 @@ type Outcome struct {
 
 // ReconcilerOptions configure a Reconciler.
 type ReconcilerOptions struct {
-	Store memory.Store
-	// Finder finds similar memories; nil uses a StoreFinder over Store.
-	Finder Finder
+	// Memories finds similar memories and stores decisions; required.
+	Memories Memories
 	// Client decides ambiguous cases and embeds texts; nil reconciles
 	// with rules only.
 	Client llm.Client
@@ -67,8 +66,7 @@ type ReconcilerOptions struct {
 
 // Reconciler merges candidates into an owner's memories.
 type Reconciler struct {
-	store   memory.Store
-	finder  Finder
+	mem     Memories
 	client  llm.Client
 	prompts *prompts
 	log     *slog.Logger
@@ -79,14 +77,11 @@ type Reconciler struct {
 
 // NewReconciler returns a Reconciler.
 func NewReconciler(opts ReconcilerOptions) (*Reconciler, error) {
-	if opts.Store == nil {
-		return nil, errors.New("new reconciler: no store")
+	if opts.Memories == nil {
+		return nil, errors.New("new reconciler: no memories")
 	}
-	r := &Reconciler{store: opts.Store, finder: opts.Finder, client: opts.Client,
+	r := &Reconciler{mem: opts.Memories, client: opts.Client,
 		log: orDiscard(opts.Logger), now: opts.Now, tok: recall.NewTokenizer()}
-	if r.finder == nil {
-		r.finder = &StoreFinder{Store: opts.Store}
-	}
 	if r.now == nil {
 		r.now = time.Now
 	}
@@ -147,7 +142,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, owner string, cands []memory
 			out.Duplicates++
 			continue
 		}
-		near, err := r.finder.Similar(ctx, owner, c.Text+" "+c.Subject, vectorOf(c), defaultNeighbours)
+		near, err := r.mem.Similar(ctx, owner, c.Text, c.Subject, vectorOf(c), defaultNeighbours)
 		if err != nil {
 			return out, fmt.Errorf("reconcile memories of %s: %w", owner, err)
 		}

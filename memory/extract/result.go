@@ -1,7 +1,5 @@
 package extract
 
-import "github.com/membot/membot/memory"
-
 // Result reports what one extraction run did, for logs, /memories extract
 // and the per-100-messages cost figures.
 type Result struct {
@@ -53,9 +51,3 @@ func (r *Result) addExtraction(e Extraction) {
 	r.Rejected += e.Rejected
 	r.Candidates += len(e.Memories)
 }
-
-// OnStored is called after each batch of writes with the owner, the
-// memories inserted or changed (as stored) and the ids that left the active
-// set, so an index can follow. It runs synchronously on the extraction
-// goroutine and must not block for long.
-type OnStored func(owner string, stored []memory.Memory, removed []string)

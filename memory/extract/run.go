@@ -105,9 +105,6 @@ func (r *run) window(ctx context.Context, history, lines []Line) error {
 		}
 		out, err := r.p.reconciler.Reconcile(ctx, owner, ext.Memories)
 		r.res.addOutcome(out)
-		if r.p.opts.OnStored != nil && (len(out.Stored) > 0 || len(out.Removed) > 0) {
-			r.p.opts.OnStored(owner, out.Stored, out.Removed)
-		}
 		if err != nil {
 			return err
 		}

@@ -80,7 +80,7 @@ func (s *synth) memories(n, dims int) []memory.Memory {
 func benchmarkRecall(b *testing.B, n, dims int) {
 	s := newSynth(uint64(n + dims))
 	ms := s.memories(n, dims)
-	loader := LoaderFunc(func(context.Context, string) ([]memory.Memory, error) { return ms, nil })
+	loader := fixedLoader(func(context.Context, string) ([]memory.Memory, error) { return ms, nil })
 	cfg := DefaultConfig()
 	cfg.Now = func() time.Time { return t0 }
 	x := NewIndex(loader, cfg)
@@ -150,7 +150,7 @@ func BenchmarkCorpusIndexing(b *testing.B) {
 // loaded them (the load itself is measured in memory/sqlite).
 func benchmarkWarm(b *testing.B, n, dims int) {
 	ms := newSynth(uint64(n+dims)).memories(n, dims)
-	loader := LoaderFunc(func(context.Context, string) ([]memory.Memory, error) { return ms, nil })
+	loader := fixedLoader(func(context.Context, string) ([]memory.Memory, error) { return ms, nil })
 	cfg := DefaultConfig()
 	cfg.Now = func() time.Time { return t0 }
 	ctx := context.Background()

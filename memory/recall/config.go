@@ -52,10 +52,8 @@ type Config struct {
 	Candidates int
 
 	// MaxOwners bounds the owners whose index is cached (least recently
-	// used go first); MaxAge reloads an owner's index from the store when
-	// it is older, so replicas converge. 0 disables either bound.
+	// used go first); 0 disables the bound.
 	MaxOwners int
-	MaxAge    time.Duration
 
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
@@ -101,7 +99,6 @@ func DefaultConfig() Config {
 		TokenBudget:         300,
 		Candidates:          50,
 		MaxOwners:           10000,
-		MaxAge:              10 * time.Minute,
 	}
 }
 

@@ -3,23 +3,24 @@ package recall
 import (
 	"container/list"
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 
 	"github.com/membot/membot/memory"
 )
 
-// Index recalls memories for replies. It keeps one corpus per owner,
-// built from the Loader on first use and kept current by Upsert and
-// Remove as memories are written; a removed memory is never served, even
-// if a load racing with the removal still read it.
+// Index recalls memories for replies. It keeps one corpus per owner, built
+// from the Loader on first use and tagged with the owner's revision at
+// load time. Every search reads the owner's revision once (one small store
+// read) and reloads the owner when it moved, so a memory another replica
+// forgot, edited or superseded is never served from a stale cache.
 //
-// Callers write the store first and then tell the index (Upsert after an
-// insert or update, Remove after a delete). Indexes of other replicas
-// converge through Config.MaxAge or Invalidate. Index is safe for
-// concurrent use.
+// A writer in this process that knows exactly how many revisions its own
+// write added tells the index with Apply, which patches the cached corpus
+// instead of reloading it when no one else wrote in between. Index is safe
+// for concurrent use.
 type Index struct {
 	loader Loader
 	cfg    Config
@@ -48,74 +49,71 @@ func NewIndex(loader Loader, cfg Config) *Index {
 // errEmptyOwner reports a search or write without an owner.
 var errEmptyOwner = fmt.Errorf("%w: empty owner", memory.ErrInvalid)
 
-// Warm loads owner's index if it is not cached yet.
+// Warm loads owner's index if it is not cached and current.
 func (x *Index) Warm(ctx context.Context, owner string) error {
 	_, err := x.entry(ctx, owner)
 	return err
 }
 
-// entry returns owner's loaded index, loading it if needed.
+// entry returns owner's index as of the store's current revision, loading
+// it when it is not cached or its revision moved.
 func (x *Index) entry(ctx context.Context, owner string) (*ownerIndex, error) {
 	if owner == "" {
 		return nil, errEmptyOwner
 	}
+	if x.loader == nil {
+		return nil, fmt.Errorf("memory index of %s: no loader configured", owner)
+	}
+	rev, err := x.loader.Revision(ctx, owner)
+	if err != nil {
+		return nil, err
+	}
 	x.mu.Lock()
 	e, ok := x.owners[owner]
-	if ok && e.loaded() && e.err == nil && x.cfg.MaxAge > 0 && x.cfg.now().Sub(e.loadedAt) > x.cfg.MaxAge {
+	if ok && e.rev != rev {
+		// Moved since this copy was (or is being) loaded.
 		x.dropLocked(e)
 		ok = false
 	}
 	if ok {
 		x.lru.MoveToFront(e.elem)
 		x.mu.Unlock()
-		select {
-		case <-e.ready:
-		case <-ctx.Done():
-			return nil, fmt.Errorf("wait for memory index of %s: %w", owner, ctx.Err())
-		}
-		if e.err != nil {
-			return nil, e.err
-		}
-		return e, nil
+		return x.wait(ctx, e)
 	}
-	e = newOwnerIndex(owner, x.cfg.Options)
+	e = newOwnerIndex(owner, rev, x.cfg.Options)
 	e.elem = x.lru.PushFront(e)
 	x.owners[owner] = e
 	x.evictLocked()
 	x.mu.Unlock()
 
-	err := x.load(ctx, e)
-
+	ms, err := x.loader.LoadActive(ctx, owner)
+	if err == nil {
+		err = e.fill(ms, x.cfg.now())
+	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if err != nil {
 		e.err = fmt.Errorf("load memory index of %s: %w", owner, err)
-		if x.owners[owner] == e {
-			x.dropLocked(e)
-		}
+		x.dropLocked(e)
 		close(e.ready)
 		x.log.Warn("recall index load failed", slog.String("owner", owner), slog.Any("err", err))
 		return nil, e.err
 	}
-	for _, op := range e.pending {
-		op()
-	}
-	e.pending = nil
-	e.loadedAt = x.cfg.now()
 	close(e.ready)
 	return e, nil
 }
 
-// load reads and indexes owner's memories outside the index lock.
-func (x *Index) load(ctx context.Context, e *ownerIndex) error {
-	if x.loader == nil {
-		return errors.New("no loader configured")
+// wait returns e once its load ended.
+func (x *Index) wait(ctx context.Context, e *ownerIndex) (*ownerIndex, error) {
+	select {
+	case <-e.ready:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("wait for memory index of %s: %w", e.owner, ctx.Err())
 	}
-	ms, err := x.loader.LoadActive(ctx, e.owner)
-	if err != nil {
-		return err
+	if e.err != nil {
+		return nil, e.err
 	}
-	return e.fill(ms, x.cfg.now())
+	return e, nil
 }
 
 // dropLocked forgets a cached owner. x.mu is held.
@@ -138,53 +136,49 @@ func (x *Index) evictLocked() {
 	}
 }
 
-// Upsert indexes a memory just inserted or updated in the store; one no
-// longer active or expired leaves the index. Owners not cached are left
-// to load it from the store on first use.
-func (x *Index) Upsert(m memory.Memory) error {
-	if m.Owner == "" {
-		return errEmptyOwner
-	}
-	if m.ID == "" {
-		return fmt.Errorf("%w: memory has no id", memory.ErrInvalid)
-	}
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	e, ok := x.owners[m.Owner]
-	if !ok {
-		return nil
-	}
-	now := x.cfg.now()
-	if !e.loaded() {
-		e.pending = append(e.pending, func() {
-			if err := e.put(m, now); err != nil {
-				x.log.Warn("recall index upsert failed", slog.String("owner", m.Owner), slog.String("memory", m.ID), slog.Any("err", err))
-			}
-		})
-		return nil
-	}
-	if err := e.put(m, now); err != nil {
-		x.dropLocked(e)
-		return fmt.Errorf("upsert memory %s into recall index: %w", m.ID, err)
-	}
-	return nil
+// Change is one write to an owner's memories, as Apply patches it in.
+type Change struct {
+	// Put are memories inserted or rewritten, as stored; one that is no
+	// longer active leaves the index.
+	Put []memory.Memory
+	// Removed are ids deleted or no longer active.
+	Removed []string
 }
 
-// Remove takes a memory out of owner's index for good: call it after the
-// store deleted, archived or superseded it.
-func (x *Index) Remove(owner, id string) {
+// Apply patches owner's cached index after a write of this process that
+// moved the owner's revision by exactly bumps, to rev. When the cached copy
+// is at rev-bumps no one else wrote in between: the change is applied and
+// the copy is now at rev. Otherwise (someone else wrote, the copy is still
+// loading, or the change cannot be indexed) the copy is dropped and the
+// next search reloads it. An owner not cached is left alone.
+func (x *Index) Apply(owner string, bumps int, rev int64, c Change) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	e, ok := x.owners[owner]
 	if !ok {
 		return
 	}
-	// Recorded at once (a racing load consults it) and applied again after
-	// the load completes.
-	e.remove(id)
 	if !e.loaded() {
-		e.pending = append(e.pending, func() { e.remove(id) })
+		// The searches waiting for this load must not see what this
+		// write removed; later ones load afresh.
+		gone := slices.Clone(c.Removed)
+		for _, m := range c.Put {
+			gone = append(gone, m.ID)
+		}
+		e.forget(gone)
+		x.dropLocked(e)
+		return
 	}
+	if e.err != nil || e.rev+int64(bumps) != rev {
+		x.dropLocked(e)
+		return
+	}
+	if err := e.apply(c, x.cfg.now()); err != nil {
+		x.log.Warn("recall index patch failed; reloading the owner", slog.String("owner", owner), slog.Any("err", err))
+		x.dropLocked(e)
+		return
+	}
+	e.rev = rev
 }
 
 // Invalidate drops owner's cached index; the next search reloads it.
@@ -196,17 +190,9 @@ func (x *Index) Invalidate(owner string) {
 	}
 }
 
-// InvalidateAll drops every cached index.
-func (x *Index) InvalidateAll() {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	for _, e := range x.owners {
-		x.dropLocked(e)
-	}
-}
-
 // Stats reports how many memories of owner are indexed and the
-// approximate bytes their index and cache hold; zero when not cached.
+// approximate bytes their index and cache hold; zero when not cached. It
+// walks the owner's cache: for benchmarks and diagnostics, not replies.
 func (x *Index) Stats(owner string) (memories, bytes int) {
 	x.mu.Lock()
 	e, ok := x.owners[owner]

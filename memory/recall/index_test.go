@@ -24,11 +24,15 @@ func mem(id, text string) memory.Memory {
 	}
 }
 
-// fakeLoader serves fixed memories per owner and counts loads.
+// fakeLoader serves memories per owner like a store: every write through
+// put or del moves the owner's revision by one. It counts loads and
+// revision reads.
 type fakeLoader struct {
 	mu    sync.Mutex
 	mems  map[string][]memory.Memory
+	revs  map[string]int64
 	loads int
+	reads int
 	err   error
 	// gate, when set, is waited on inside LoadActive; entered is closed
 	// on entry.
@@ -36,10 +40,44 @@ type fakeLoader struct {
 	entered chan struct{}
 }
 
+func (f *fakeLoader) Revision(_ context.Context, owner string) (int64, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.reads++
+	return f.revs[owner], nil
+}
+
+// put stores m (replacing the memory with its id) and returns the owner's
+// new revision.
+func (f *fakeLoader) put(m memory.Memory) int64 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	ms := slices.DeleteFunc(f.mems[m.Owner], func(o memory.Memory) bool { return o.ID == m.ID })
+	f.mems[m.Owner] = append(ms, m)
+	return f.bumpLocked(m.Owner)
+}
+
+// del deletes owner's memory id and returns the owner's new revision.
+func (f *fakeLoader) del(owner, id string) int64 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.mems[owner] = slices.DeleteFunc(f.mems[owner], func(o memory.Memory) bool { return o.ID == id })
+	return f.bumpLocked(owner)
+}
+
+func (f *fakeLoader) bumpLocked(owner string) int64 {
+	if f.revs == nil {
+		f.revs = make(map[string]int64)
+	}
+	f.revs[owner]++
+	return f.revs[owner]
+}
+
 func (f *fakeLoader) LoadActive(ctx context.Context, owner string) ([]memory.Memory, error) {
 	f.mu.Lock()
 	f.loads++
 	gate, entered, err := f.gate, f.entered, f.err
+	f.entered = nil // the first load only
 	ms := append([]memory.Memory(nil), f.mems[owner]...)
 	f.mu.Unlock()
 	if entered != nil {
@@ -126,7 +164,8 @@ func TestIndexRemovedNeverServed(t *testing.T) {
 	if got := resultIDs(search(t, x, "p1", Query{Text: "peanuts"})); len(got) != 2 {
 		t.Fatalf("before removal = %v", got)
 	}
-	x.Remove("p1", "m1")
+	// Removed by this process: patched in, no reload.
+	x.Apply("p1", 1, l.del("p1", "m1"), Change{Removed: []string{"m1"}})
 	for _, r := range search(t, x, "p1", Query{Text: "allergic peanuts", MinScore: -1}) {
 		if r.Memory.ID == "m1" {
 			t.Fatal("removed memory served")
@@ -134,6 +173,44 @@ func TestIndexRemovedNeverServed(t *testing.T) {
 	}
 	if n, _ := x.Stats("p1"); n != 1 {
 		t.Errorf("Stats memories = %d, want 1", n)
+	}
+	if l.loads != 1 {
+		t.Errorf("loads = %d, want 1 (patched, not reloaded)", l.loads)
+	}
+	// Removed by another replica: the revision moved, so the next search
+	// reloads.
+	l.del("p1", "m2")
+	if got := resultIDs(search(t, x, "p1", Query{Text: "peanut butter", MinScore: -1})); len(got) != 0 {
+		t.Fatalf("memory another writer removed served: %v", got)
+	}
+	if l.loads != 2 {
+		t.Errorf("loads = %d, want 2 (reloaded after a foreign write)", l.loads)
+	}
+}
+
+func TestIndexOneRevisionReadPerSearch(t *testing.T) {
+	l := &fakeLoader{mems: map[string][]memory.Memory{"p1": {mem("m1", "Plays the violin")}}}
+	x, _ := newTestIndex(l)
+	for range 5 {
+		search(t, x, "p1", Query{Text: "violin"})
+	}
+	if l.reads != 5 || l.loads != 1 {
+		t.Errorf("5 searches: %d revision reads and %d loads, want 5 and 1", l.reads, l.loads)
+	}
+}
+
+func TestIndexApplyAfterForeignWriteReloads(t *testing.T) {
+	l := &fakeLoader{mems: map[string][]memory.Memory{"p1": {mem("m1", "Lives in Lyon")}}}
+	x, _ := newTestIndex(l)
+	search(t, x, "p1", Query{Text: "Lyon"})
+	l.put(mem("m2", "Works in Lyon")) // another replica
+	mine := mem("m3", "Cycles around Lyon")
+	x.Apply("p1", 1, l.put(mine), Change{Put: []memory.Memory{mine}})
+	if got := resultIDs(search(t, x, "p1", Query{Text: "Lyon", Limit: 10})); len(got) != 3 {
+		t.Fatalf("results = %v, want all three writes", got)
+	}
+	if l.loads != 2 {
+		t.Errorf("loads = %d, want 2 (one write was not this process's)", l.loads)
 	}
 }
 
@@ -155,7 +232,7 @@ func TestIndexRemoveRacingLoad(t *testing.T) {
 	<-l.entered
 	// The loader has read m1; the store deletes it and the index is told
 	// before the load finishes.
-	x.Remove("p1", "m1")
+	x.Apply("p1", 1, l.del("p1", "m1"), Change{Removed: []string{"m1"}})
 	close(l.gate)
 	for _, rs := range [][]Result{<-done, search(t, x, "p1", Query{Text: "Berlin"})} {
 		if got := resultIDs(rs); len(got) != 1 || got[0] != "m2" {
@@ -164,49 +241,48 @@ func TestIndexRemoveRacingLoad(t *testing.T) {
 	}
 }
 
-func TestIndexUpsert(t *testing.T) {
+func TestIndexApply(t *testing.T) {
 	l := &fakeLoader{mems: map[string][]memory.Memory{"p1": {mem("m1", "Drinks oat milk")}}}
 	x, _ := newTestIndex(l)
 	// Not cached yet: ignored, the load brings the store's truth.
-	if err := x.Upsert(mem("m9", "Plays chess")); err != nil {
-		t.Fatal(err)
-	}
+	chess := mem("m9", "Plays chess")
+	x.Apply("p1", 1, 7, Change{Put: []memory.Memory{chess}})
 	if got := resultIDs(search(t, x, "p1", Query{Text: "chess"})); len(got) != 0 {
-		t.Fatalf("uncached upsert served: %v", got)
+		t.Fatalf("uncached patch served: %v", got)
 	}
 	added := mem("m2", "Plays the cello")
-	if err := x.Upsert(added); err != nil {
-		t.Fatal(err)
-	}
+	x.Apply("p1", 1, l.put(added), Change{Put: []memory.Memory{added}})
 	if got := resultIDs(search(t, x, "p1", Query{Text: "cello"})); len(got) != 1 {
 		t.Fatalf("after insert = %v, want [m2]", got)
 	}
 	edited := mem("m1", "Drinks soy milk")
 	edited.Version = 2
-	if err := x.Upsert(edited); err != nil {
-		t.Fatal(err)
-	}
+	x.Apply("p1", 1, l.put(edited), Change{Put: []memory.Memory{edited}})
 	if got := resultIDs(search(t, x, "p1", Query{Text: "oat"})); len(got) != 0 {
 		t.Errorf("old text still found: %v", got)
 	}
-	stale := mem("m1", "Drinks oat milk")
-	if err := x.Upsert(stale); err != nil {
-		t.Fatal(err)
+	if l.loads != 1 {
+		t.Errorf("loads = %d, want 1 (patched, not reloaded)", l.loads)
 	}
+	// A patch whose revision does not follow (someone else wrote between)
+	// is not trusted: the store's truth is reloaded.
+	stale := mem("m1", "Drinks oat milk")
+	x.Apply("p1", 1, 99, Change{Put: []memory.Memory{stale}})
 	if got := resultIDs(search(t, x, "p1", Query{Text: "soy milk"})); len(got) != 1 {
-		t.Errorf("stale upsert overwrote newer version: %v", got)
+		t.Errorf("stale patch overwrote newer version: %v", got)
 	}
 	superseded := edited
 	superseded.Version = 3
 	superseded.Status = memory.StatusSuperseded
-	if err := x.Upsert(superseded); err != nil {
-		t.Fatal(err)
-	}
+	x.Apply("p1", 1, l.put(superseded), Change{Put: []memory.Memory{superseded}})
 	if got := resultIDs(search(t, x, "p1", Query{Text: "soy milk", MinScore: -1})); len(got) != 0 {
 		t.Errorf("superseded memory served: %v", got)
 	}
-	if err := x.Upsert(memory.Memory{ID: "x"}); err == nil {
-		t.Error("upsert without owner accepted")
+	other := mem("x", "Someone else's")
+	other.Owner = "p2"
+	x.Apply("p1", 1, l.put(mem("m4", "Bakes bread")), Change{Put: []memory.Memory{other}})
+	if got := resultIDs(search(t, x, "p1", Query{Text: "someone else", MinScore: -1})); len(got) != 0 {
+		t.Errorf("another owner's memory patched in: %v", got)
 	}
 }
 
@@ -243,16 +319,13 @@ func TestIndexDecayByLifecycle(t *testing.T) {
 	l := &fakeLoader{mems: map[string][]memory.Memory{"p1": ms}}
 	x, clk := newTestIndex(l)
 	x.cfg.DuplicateSimilarity = 0
-	x.cfg.MaxAge = 0
 
 	rs := search(t, x, "p1", Query{Text: "climbing gym"})
 	if len(rs) != 3 || rs[0].Score != rs[2].Score {
 		t.Fatalf("fresh memories should tie: %v", rs)
 	}
 	clk.Set(t0.Add(60 * 24 * time.Hour))
-	if err := x.Upsert(upcoming); err != nil {
-		t.Fatal(err)
-	}
+	x.Apply("p1", 1, l.put(upcoming), Change{Put: []memory.Memory{upcoming}})
 	rs = search(t, x, "p1", Query{Text: "climbing gym", Limit: 10})
 	rec := map[string]float64{}
 	for _, r := range rs {
@@ -379,7 +452,7 @@ func TestIndexCacheBounds(t *testing.T) {
 	p2 := mem("m2", "Knits scarves")
 	p2.Owner = "p2"
 	l := &fakeLoader{mems: map[string][]memory.Memory{"p1": {mem("m1", "Knits hats")}, "p2": {p2}}}
-	x, clk := newTestIndex(l)
+	x, _ := newTestIndex(l)
 	x.cfg.MaxOwners = 1
 	search(t, x, "p1", Query{Text: "knits"})
 	search(t, x, "p2", Query{Text: "knits"})
@@ -387,37 +460,59 @@ func TestIndexCacheBounds(t *testing.T) {
 	if l.loads != 3 {
 		t.Errorf("loads = %d, want 3 (p1 evicted by p2)", l.loads)
 	}
-	clk.Set(t0.Add(time.Hour))
+	search(t, x, "p1", Query{Text: "knits"})
+	if l.loads != 3 {
+		t.Errorf("loads = %d, want 3 (cached while the revision holds)", l.loads)
+	}
+	l.put(mem("m3", "Knits socks"))
 	search(t, x, "p1", Query{Text: "knits"})
 	if l.loads != 4 {
-		t.Errorf("loads = %d, want 4 (reloaded after MaxAge)", l.loads)
+		t.Errorf("loads = %d, want 4 (reloaded after the revision moved)", l.loads)
 	}
 	x.Invalidate("p1")
 	search(t, x, "p1", Query{Text: "knits"})
 	if l.loads != 5 {
 		t.Errorf("loads = %d, want 5 (reloaded after Invalidate)", l.loads)
 	}
-	if n, b := x.Stats("p1"); n != 1 || b <= 0 {
+	if n, b := x.Stats("p1"); n != 2 || b <= 0 {
 		t.Errorf("Stats = %d memories, %d bytes", n, b)
 	}
 }
 
-// lister records the query a StoreLoader sends.
-type lister struct{ got memory.MemoryQuery }
+// lister serves n memories a page at a time and records the queries a
+// StoreLoader sends.
+type lister struct {
+	n   int
+	got []memory.MemoryQuery
+}
+
+func (l *lister) Revision(context.Context, string) (int64, error) { return 3, nil }
 
 func (l *lister) ListMemories(_ context.Context, q memory.MemoryQuery) ([]memory.Memory, error) {
-	l.got = q
-	return []memory.Memory{mem("m1", "x")}, nil
+	l.got = append(l.got, q)
+	var out []memory.Memory
+	for i := q.Offset; i < l.n && i < q.Offset+q.Limit; i++ {
+		out = append(out, mem(fmt.Sprintf("m%d", i), "x"))
+	}
+	return out, nil
 }
 
 func TestStoreLoader(t *testing.T) {
-	var l lister
-	ms, err := StoreLoader{Store: &l}.LoadActive(context.Background(), "p1")
-	if err != nil || len(ms) != 1 {
-		t.Fatalf("LoadActive = %v, %v", ms, err)
+	l := lister{n: 5}
+	ms, err := StoreLoader{Store: &l, PageSize: 2}.LoadActive(context.Background(), "p1")
+	if err != nil || len(ms) != 5 {
+		t.Fatalf("LoadActive = %d memories, %v; want 5", len(ms), err)
 	}
-	if l.got.Owner != "p1" || !l.got.WithEmbedding || len(l.got.Statuses) != 1 || l.got.Statuses[0] != memory.StatusActive {
-		t.Errorf("query = %+v", l.got)
+	if len(l.got) != 3 {
+		t.Fatalf("%d queries, want 3 pages of 2", len(l.got))
+	}
+	for i, q := range l.got {
+		if q.Owner != "p1" || !q.WithEmbedding || len(q.Statuses) != 1 || q.Statuses[0] != memory.StatusActive || q.Offset != 2*i || q.Limit != 2 {
+			t.Errorf("query %d = %+v", i, q)
+		}
+	}
+	if rev, err := (StoreLoader{Store: &l}).Revision(context.Background(), "p1"); rev != 3 || err != nil {
+		t.Errorf("Revision = %d, %v", rev, err)
 	}
 }
 
@@ -430,7 +525,7 @@ func TestIndexContextDoesNotBringOffTopicMemories(t *testing.T) {
 			Lifecycle: memory.LifecycleLongTerm, Importance: 0.7, Confidence: 0.9,
 			Status: memory.StatusActive, CreatedAt: now, UpdatedAt: now}
 	}
-	loader := LoaderFunc(func(context.Context, string) ([]memory.Memory, error) {
+	loader := fixedLoader(func(context.Context, string) ([]memory.Memory, error) {
 		return []memory.Memory{mem("tea", "Prefers green tea over coffee"), mem("paris", "Lives in Paris")}, nil
 	})
 	cfg := DefaultConfig()
@@ -449,7 +544,7 @@ func TestIndexContextDoesNotBringOffTopicMemories(t *testing.T) {
 // mentions its topic among other words.
 func TestIndexSmallCorpusStillRecalls(t *testing.T) {
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	loader := LoaderFunc(func(context.Context, string) ([]memory.Memory, error) {
+	loader := fixedLoader(func(context.Context, string) ([]memory.Memory, error) {
 		return []memory.Memory{{ID: "s", Owner: "o", Text: "Goes sailing on the lake",
 			Type: memory.TypePreference, Lifecycle: memory.LifecycleLongTerm, Importance: 0.7, Confidence: 0.9,
 			Status: memory.StatusActive, CreatedAt: now, UpdatedAt: now}}, nil
@@ -463,4 +558,14 @@ func TestIndexSmallCorpusStillRecalls(t *testing.T) {
 	if len(got) != 1 {
 		t.Fatalf("results = %+v, want the sailing memory", got)
 	}
+}
+
+// fixedLoader serves the memories f returns at a revision that never
+// moves.
+type fixedLoader func(context.Context, string) ([]memory.Memory, error)
+
+func (f fixedLoader) Revision(context.Context, string) (int64, error) { return 1, nil }
+
+func (f fixedLoader) LoadActive(ctx context.Context, owner string) ([]memory.Memory, error) {
+	return f(ctx, owner)
 }

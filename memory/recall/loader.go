@@ -7,44 +7,65 @@ import (
 	"github.com/membot/membot/memory"
 )
 
-// Loader reads the memories an owner's index is built from.
+// Loader reads what an owner's index is built from and proves it current.
 type Loader interface {
+	// Revision returns the revision of owner's memories (see
+	// memory.Store.Revision): when it has not moved since a load, the load
+	// is still exact.
+	Revision(ctx context.Context, owner string) (int64, error)
 	// LoadActive returns every active memory of owner, with embeddings
 	// when they exist. An error leaves the owner unindexed; the next
 	// search tries again.
 	LoadActive(ctx context.Context, owner string) ([]memory.Memory, error)
 }
 
-// LoaderFunc adapts a function to Loader.
-type LoaderFunc func(ctx context.Context, owner string) ([]memory.Memory, error)
-
-// LoadActive calls f.
-func (f LoaderFunc) LoadActive(ctx context.Context, owner string) ([]memory.Memory, error) {
-	return f(ctx, owner)
-}
-
-// MemoryLister is the part of memory.Store a StoreLoader needs.
-type MemoryLister interface {
+// StoreReader is the part of memory.Store a StoreLoader needs.
+type StoreReader interface {
+	Revision(ctx context.Context, owner string) (int64, error)
 	ListMemories(ctx context.Context, q memory.MemoryQuery) ([]memory.Memory, error)
 }
 
 // StoreLoader loads an owner's active memories, with embeddings, from a
-// store.
+// store, a page at a time so that decoding a large owner never holds two
+// copies of every vector at once.
 type StoreLoader struct {
-	Store MemoryLister
+	Store StoreReader
+	// PageSize memories are read per query (default 500).
+	PageSize int
 }
 
 var _ Loader = StoreLoader{}
 
+// Revision reads owner's revision.
+func (l StoreLoader) Revision(ctx context.Context, owner string) (int64, error) {
+	rev, err := l.Store.Revision(ctx, owner)
+	if err != nil {
+		return 0, fmt.Errorf("read memory revision of %s: %w", owner, err)
+	}
+	return rev, nil
+}
+
 // LoadActive lists owner's active memories.
 func (l StoreLoader) LoadActive(ctx context.Context, owner string) ([]memory.Memory, error) {
-	ms, err := l.Store.ListMemories(ctx, memory.MemoryQuery{
-		Owner:         owner,
-		Statuses:      []memory.Status{memory.StatusActive},
-		WithEmbedding: true,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("list active memories of %s: %w", owner, err)
+	page := l.PageSize
+	if page <= 0 {
+		page = 500
 	}
-	return ms, nil
+	var out []memory.Memory
+	for offset := 0; ; offset += page {
+		ms, err := l.Store.ListMemories(ctx, memory.MemoryQuery{
+			Owner:         owner,
+			Statuses:      []memory.Status{memory.StatusActive},
+			WithEmbedding: true,
+			Offset:        offset,
+			Limit:         page,
+		})
+		if err != nil {
+			return nil, fmt.Errorf("list active memories of %s: %w", owner, err)
+		}
+		out = append(out, ms...)
+		if len(ms) < page {
+			return out, nil
+		}
+	}
 }

@@ -9,30 +9,34 @@ import (
 	"github.com/membot/membot/memory"
 )
 
-// ownerIndex is one owner's cached memories and their corpus.
+// ownerIndex is one owner's cached memories and their corpus, as of the
+// owner's revision rev.
 type ownerIndex struct {
 	owner string
+	// rev is the owner's revision read before the load (so a write racing
+	// with the load shows as a newer revision on the next search); Apply
+	// moves it under Index.mu.
+	rev int64
 	// ready is closed when loading ends; err is then set if it failed.
-	ready    chan struct{}
-	err      error
-	loadedAt time.Time
-	elem     *list.Element
+	ready chan struct{}
+	err   error
+	elem  *list.Element
 
 	mu     sync.RWMutex
 	corpus *Corpus
 	mems   map[string]*memory.Memory
-	// removed holds ids removed since the entry was created, so a load
-	// racing with a removal cannot bring a memory back.
+	// removed holds ids removed while the entry was loading, so that a
+	// load racing with a removal in this process cannot serve it to the
+	// searches waiting for that load.
 	removed map[string]bool
-	// pending are writes that arrived while loading, applied after it.
-	pending []func()
 }
 
 // newOwnerIndex returns an entry waiting for its load.
-func newOwnerIndex(owner string, opts Options) *ownerIndex {
+func newOwnerIndex(owner string, rev int64, opts Options) *ownerIndex {
 	return &ownerIndex{
-		owner:   owner,
-		ready:   make(chan struct{}),
+		owner:  owner,
+		rev:    rev,
+		ready:  make(chan struct{}),
 		corpus:  NewCorpus(opts),
 		mems:    make(map[string]*memory.Memory),
 		removed: make(map[string]bool),
@@ -49,7 +53,7 @@ func (e *ownerIndex) loaded() bool {
 	}
 }
 
-// fill indexes the loaded memories, skipping ones removed meanwhile.
+// fill indexes the loaded memories.
 func (e *ownerIndex) fill(ms []memory.Memory, now time.Time) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -68,23 +72,39 @@ func (e *ownerIndex) fill(ms []memory.Memory, now time.Time) error {
 	return nil
 }
 
-// put indexes or replaces m; a memory no longer active is removed. An
-// older version than the one held is ignored.
-func (e *ownerIndex) put(m memory.Memory, now time.Time) error {
+// forget records, while the entry loads, that ids must not be served.
+func (e *ownerIndex) forget(ids []string) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if old, ok := e.mems[m.ID]; ok && old.Version > m.Version && m.Version > 0 {
-		return nil
+	for _, id := range ids {
+		e.removed[id] = true
+		e.dropLocked(id)
 	}
-	delete(e.removed, m.ID)
-	if !recallable(&m, now) {
-		e.dropLocked(m.ID)
-		return nil
-	}
-	return e.putLocked(m)
 }
 
-// putLocked indexes m. e.mu is held.
+// apply patches in one write: puts first, then removals.
+func (e *ownerIndex) apply(c Change, now time.Time) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, m := range c.Put {
+		if m.Owner != e.owner || m.ID == "" {
+			return fmt.Errorf("%w: memory %q of owner %q patched into the index of %q", memory.ErrInvalid, m.ID, m.Owner, e.owner)
+		}
+		if !recallable(&m, now) {
+			e.dropLocked(m.ID)
+			continue
+		}
+		if err := e.putLocked(m); err != nil {
+			return err
+		}
+	}
+	for _, id := range c.Removed {
+		e.dropLocked(id)
+	}
+	return nil
+}
+
+// putLocked indexes or replaces m. e.mu is held.
 func (e *ownerIndex) putLocked(m memory.Memory) error {
 	if err := e.corpus.Add(MemoryDoc(m)); err != nil {
 		return fmt.Errorf("index memory %s: %w", m.ID, err)
@@ -94,14 +114,6 @@ func (e *ownerIndex) putLocked(m memory.Memory) error {
 	m.Embedding = nil
 	e.mems[m.ID] = &m
 	return nil
-}
-
-// remove forgets id for good.
-func (e *ownerIndex) remove(id string) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.removed[id] = true
-	e.dropLocked(id)
 }
 
 // dropLocked takes id out of the corpus and the cache. e.mu is held.

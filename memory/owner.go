@@ -1,0 +1,20 @@
+package memory
+
+import "strings"
+
+// guildPrefix starts the owner of a server's shared notes.
+const guildPrefix = "guild:"
+
+// GuildOwner is the owner of the shared notes of a server (guild or group)
+// on a platform: every member may see them, so they never hold anything
+// personal.
+func GuildOwner(platform, guildID string) string { return guildPrefix + platform + ":" + guildID }
+
+// IsGuildOwner reports whether owner is a server's notes rather than a
+// person.
+func IsGuildOwner(owner string) bool { return strings.HasPrefix(owner, guildPrefix) }
+
+// ReplyPlatformID is the platform id under which the bot's reply to the
+// message id is captured, so that erasing a message can erase the answer
+// that repeated it.
+func ReplyPlatformID(id string) string { return "reply:" + id }
