@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/text"
 )
 
 // maxHistory bounds the earlier versions kept per memory.
@@ -220,7 +221,7 @@ func mergeSource(old, add memory.Source) memory.Source {
 	merged := add
 	merged.MessageIDs = ids
 	if old.Excerpt != "" && add.Excerpt != "" && !strings.Contains(old.Excerpt, add.Excerpt) {
-		merged.Excerpt = truncateRunes(old.Excerpt+" / "+add.Excerpt, maxExcerptRunes)
+		merged.Excerpt = text.Truncate(old.Excerpt+" / "+add.Excerpt, maxExcerptRunes)
 	}
 	return merged
 }

@@ -6,7 +6,7 @@ import (
 	"sort"
 
 	"github.com/membot/membot/memory"
-	"github.com/membot/membot/memory/recall"
+	"github.com/membot/membot/memory/text"
 )
 
 // Finder finds an owner's existing memories that resemble a candidate, so
@@ -34,7 +34,7 @@ type StoreFinder struct {
 var _ Finder = (*StoreFinder)(nil)
 
 // Similar implements Finder.
-func (f *StoreFinder) Similar(ctx context.Context, owner, text string, vector []float32, k int) ([]memory.Memory, error) {
+func (f *StoreFinder) Similar(ctx context.Context, owner, s string, vector []float32, k int) ([]memory.Memory, error) {
 	if k <= 0 {
 		return nil, nil
 	}
@@ -50,8 +50,8 @@ func (f *StoreFinder) Similar(ctx context.Context, owner, text string, vector []
 	if minScore <= 0 {
 		minScore = 0.2
 	}
-	tok := recall.NewTokenizer()
-	query := terms(tok, text)
+	tok := text.NewTokenizer()
+	query := terms(tok, s)
 	type scored struct {
 		m     memory.Memory
 		score float64

@@ -9,7 +9,7 @@ import (
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/llm"
-	"github.com/membot/membot/memory/recall"
+	"github.com/membot/membot/memory/text"
 )
 
 // Action is what reconciliation does with one candidate. There is no
@@ -73,7 +73,7 @@ type Reconciler struct {
 	prompts *prompts
 	log     *slog.Logger
 	now     func() time.Time
-	tok     recall.Tokenizer
+	tok     text.Tokenizer
 	owners  keyedLock
 }
 
@@ -83,7 +83,7 @@ func NewReconciler(opts ReconcilerOptions) (*Reconciler, error) {
 		return nil, errors.New("new reconciler: no store")
 	}
 	r := &Reconciler{store: opts.Store, finder: opts.Finder, client: opts.Client,
-		log: orDiscard(opts.Logger), now: opts.Now, tok: recall.NewTokenizer()}
+		log: orDiscard(opts.Logger), now: opts.Now, tok: text.NewTokenizer()}
 	if r.finder == nil {
 		r.finder = &StoreFinder{Store: opts.Store}
 	}
