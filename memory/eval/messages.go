@@ -19,9 +19,10 @@ import (
 // so these features live with the message unit rather than in recall.
 type conversationRanking struct {
 	// SpeakerBoost raises the score of turns by a speaker the query names
-	// by that fraction; the name itself is then left out of the query,
-	// since a turn rarely names its own speaker.
-	SpeakerBoost float64
+	// by that fraction; the name itself then counts only at
+	// NameTermWeight, since a turn rarely names its own speaker.
+	SpeakerBoost   float64
+	NameTermWeight float64
 	// NeighbourWeight adds that share of the scores of the adjacent turns
 	// of the same conversation to a turn's score: an answer is often split
 	// between a question and its reply, and a topic spans a few turns.
@@ -36,7 +37,7 @@ type conversationRanking struct {
 
 // defaultConversationRanking is the message ranking measured.
 func defaultConversationRanking() conversationRanking {
-	return conversationRanking{SpeakerBoost: 0.4, NeighbourWeight: 0.4, NeighbourSpan: 2, NeighbourGap: 3 * time.Hour}
+	return conversationRanking{SpeakerBoost: 0.4, NameTermWeight: 0.2, NeighbourWeight: 0.4, NeighbourSpan: 2, NeighbourGap: 3 * time.Hour}
 }
 
 // turn is what the message ranking knows of one indexed message.
@@ -179,29 +180,40 @@ func roundTripMessages(ctx context.Context, store memory.Store, conv string, msg
 // search returns the top k messages, each covering its own id.
 func (s *messageSearcher) search(_ context.Context, q Query, k int) ([][]string, error) {
 	named, names := s.namedSpeakers(q.Text)
-	rq := recall.Query{Text: q.Text, Context: q.Context, Limit: max(k, s.corpus.Len())}
-	var hits []recall.Hit
+	rq := recall.Query{Text: q.Text, Context: q.Context, Limit: k}
+	if s.conv.NeighbourWeight > 0 || len(names) > 0 {
+		// A turn outside the corpus's top k may still be lifted into it.
+		rq.Limit = max(k, s.corpus.Len())
+	}
+	hits := s.corpus.Search(rq)
+	scores := make(map[string]float64, len(hits))
+	order := make([]string, len(hits))
+	for i, h := range hits {
+		order[i] = h.ID
+		scores[h.ID] = h.Lexical
+	}
 	if len(names) > 0 {
+		// BM25 adds up over terms and the date boosts multiply the sum,
+		// so weighing the name terms at NameTermWeight is mixing the
+		// scores with and without them.
+		w := s.conv.NameTermWeight
+		for id := range scores {
+			scores[id] *= w
+		}
 		sq := rq
 		sq.Text = withoutNames(q.Text, names)
 		sq.Context = make([]string, len(q.Context))
 		for i, c := range q.Context {
 			sq.Context[i] = withoutNames(c, names)
 		}
-		hits = s.corpus.Search(sq)
-	}
-	if len(hits) == 0 {
-		hits = s.corpus.Search(rq)
-	}
-	scores := make(map[string]float64, len(hits))
-	order := make([]string, len(hits))
-	for i, h := range hits {
-		order[i] = h.ID
-		v := h.Lexical
-		if named[s.turns[h.ID].speaker] {
-			v *= 1 + s.conv.SpeakerBoost
+		for _, h := range s.corpus.Search(sq) {
+			scores[h.ID] += (1 - w) * h.Lexical
 		}
-		scores[h.ID] = v
+	}
+	for id, v := range scores {
+		if named[s.turns[id].speaker] {
+			scores[id] = v * (1 + s.conv.SpeakerBoost)
+		}
 	}
 	final := s.smooth(order, scores)
 	ids := make([]string, 0, len(final))
