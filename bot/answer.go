@@ -12,6 +12,7 @@ import (
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/llm"
+	"github.com/membot/membot/memory/text"
 	"github.com/membot/membot/prompts"
 )
 
@@ -99,34 +100,27 @@ func (e *Engine) limited(t turn) (Reply, bool) {
 	return Reply{}, false
 }
 
-// budgetUsed approximates the tokens recalled memories take in a prompt
-// (a token per CJK character, else one per four bytes), as recall counts
-// them.
+// budgetUsed estimates the tokens recalled memories take in a prompt, as
+// recall counts them against its budget.
 func budgetUsed(rs []Recalled) int {
 	n := 0
 	for _, r := range rs {
-		for _, c := range r.Memory.Text {
-			if c >= 0x2E80 {
-				n += 4
-			} else {
-				n++
-			}
-		}
+		n += text.EstimateTokens(r.Memory.Text)
 	}
-	return n / 4
+	return n
 }
 
 // spent is the tokens a call used: the server's count, or an estimate
-// when it sent none.
+// when it sent none (never zero, so every call counts).
 func spent(req llm.Request, answer string, u llm.Usage) int64 {
 	if n := u.PromptTokens + u.CompletionTokens; n > 0 {
 		return n
 	}
-	n := len(answer)
+	n := text.EstimateTokens(answer)
 	for _, m := range req.Messages {
-		n += len(m.Content)
+		n += text.EstimateTokens(m.Content)
 	}
-	return int64(n/4 + 1)
+	return int64(max(n, 1))
 }
 
 // recallFor fetches the memories to inject; a recall failure degrades to

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"golang.org/x/time/rate"
 )
 
 // Limits protect the bot from abuse and its operator from runaway costs.
@@ -33,13 +35,16 @@ func (l Limits) allowed(msg Message) bool {
 	return !slices.Contains(l.DenyGuilds, guild) && (len(l.AllowGuilds) == 0 || slices.Contains(l.AllowGuilds, guild))
 }
 
-// meter counts each person's recent messages and today's tokens.
+// meter counts each person's recent messages and today's tokens. The
+// per-minute limits are token buckets (golang.org/x/time/rate): a person
+// may send perMinute messages at once and then one every minute/perMinute.
+// Daily budgets are plain counters that reset at midnight UTC.
 type meter struct {
 	mu     sync.Mutex
-	recent map[string][]time.Time // person → addressed messages in the last minute
-	days   map[string]dayUse      // person → today's use
-	guilds map[string]dayUse      // guild:person → today's messages
-	warned map[string]time.Time   // account → when it was last told to slow down
+	recent buckets           // person → addressed messages
+	warned buckets           // account → notices that it is going too fast
+	days   map[string]dayUse // person → today's use
+	guilds map[string]dayUse // guild:person → today's messages
 }
 
 type dayUse struct {
@@ -48,8 +53,12 @@ type dayUse struct {
 }
 
 func newMeter() *meter {
-	return &meter{recent: map[string][]time.Time{}, days: map[string]dayUse{}, guilds: map[string]dayUse{}, warned: map[string]time.Time{}}
+	return &meter{recent: buckets{}, warned: buckets{}, days: map[string]dayUse{}, guilds: map[string]dayUse{}}
 }
+
+// maxTracked bounds each map of the meter; past it, entries that carry no
+// information any more (a full bucket, a past day) are dropped.
+const maxTracked = 10000
 
 // allowMessage records a message by person at now and reports whether it
 // stays within perMinute.
@@ -59,21 +68,7 @@ func (m *meter) allowMessage(person string, now time.Time, perMinute int) bool {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	cut := now.Add(-time.Minute)
-	times := slices.DeleteFunc(m.recent[person], func(t time.Time) bool { return t.Before(cut) })
-	if len(times) >= perMinute {
-		m.recent[person] = times
-		return false
-	}
-	m.recent[person] = append(times, now)
-	if len(m.recent) > 10000 {
-		for p, ts := range m.recent {
-			if len(ts) == 0 || ts[len(ts)-1].Before(cut) {
-				delete(m.recent, p)
-			}
-		}
-	}
-	return true
+	return m.recent.allow(person, now, rate.Limit(float64(perMinute)/time.Minute.Seconds()), perMinute)
 }
 
 // warnOnce reports whether key should be told it is over a limit: once a
@@ -81,18 +76,38 @@ func (m *meter) allowMessage(person string, now time.Time, perMinute int) bool {
 func (m *meter) warnOnce(key string, now time.Time) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if last, ok := m.warned[key]; ok && now.Sub(last) < time.Minute {
-		return false
+	return m.warned.allow(key, now, rate.Every(time.Minute), 1)
+}
+
+// buckets are token buckets by key. Callers hold the meter's lock.
+type buckets map[string]*rate.Limiter
+
+// allow takes one token from key's bucket of the given rate and size at
+// now, reporting whether there was one.
+func (b buckets) allow(key string, now time.Time, r rate.Limit, size int) bool {
+	l, ok := b[key]
+	switch {
+	case !ok:
+		if len(b) >= maxTracked {
+			b.prune(now)
+		}
+		l = rate.NewLimiter(r, size)
+		b[key] = l
+	case l.Limit() != r || l.Burst() != size:
+		l.SetLimitAt(now, r)
+		l.SetBurstAt(now, size)
 	}
-	if len(m.warned) > 10000 {
-		for k, t := range m.warned {
-			if now.Sub(t) >= time.Minute {
-				delete(m.warned, k)
-			}
+	return l.AllowN(now, 1)
+}
+
+// prune drops the buckets that have refilled: a full bucket is the same
+// as none.
+func (b buckets) prune(now time.Time) {
+	for k, l := range b {
+		if l.TokensAt(now) >= float64(l.Burst()) {
+			delete(b, k)
 		}
 	}
-	m.warned[key] = now
-	return true
 }
 
 func today(now time.Time) string { return now.UTC().Format("2006-01-02") }
@@ -135,7 +150,7 @@ func add(in map[string]dayUse, key string, now time.Time, n int64) {
 	d := today(now)
 	u := in[key]
 	if u.day != d {
-		if len(in) > 10000 {
+		if len(in) > maxTracked {
 			for k, v := range in {
 				if v.day != d {
 					delete(in, k)

@@ -14,6 +14,7 @@ import (
 	"github.com/go-telegram/bot/models"
 
 	"github.com/membot/membot/bot"
+	"github.com/membot/membot/memory/text"
 )
 
 // maxDocumentSize is the Bot API's upload limit for documents.
@@ -152,7 +153,7 @@ func (a *Adapter) keyboard(rows [][]bot.Button, owner int64) (*models.InlineKeyb
 			if label == "" {
 				label = b.Command
 			}
-			out = append(out, models.InlineKeyboardButton{Text: truncateRunes(label, 64), CallbackData: a.buttons.data(b.Command, owner)})
+			out = append(out, models.InlineKeyboardButton{Text: text.Truncate(label, 64), CallbackData: a.buttons.data(b.Command, owner)})
 		}
 		if len(out) > 0 {
 			kb.InlineKeyboard = append(kb.InlineKeyboard, out)
@@ -181,13 +182,5 @@ func fileName(name string) string {
 	if name == "" || name == "." || name == ".." {
 		return "file"
 	}
-	return truncateRunes(name, 128)
-}
-
-func truncateRunes(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n])
+	return text.Truncate(name, 128)
 }

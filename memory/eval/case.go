@@ -7,6 +7,7 @@ import (
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/recall"
+	"github.com/membot/membot/memory/text"
 )
 
 // searcher answers one query with the ids each ranked item covers.
@@ -34,7 +35,7 @@ func runCase(ctx context.Context, c *Case, ext *extracted, unit string, ks []int
 	case ext != nil:
 		s, err = newExtractedSearcher(ctx, ext, opts, baseline)
 	case unit == UnitMessages:
-		s, err = newMessageSearcher(ctx, c, store, ranking(opts, baseline, recall.DefaultOptions()))
+		s, err = newMessageSearcher(ctx, c, store, ranking(opts, baseline, recall.MemoryOptions()), !baseline)
 	default:
 		s, err = newMemorySearcher(ctx, c, store, opts, baseline)
 	}
@@ -62,82 +63,23 @@ func runCase(ctx context.Context, c *Case, ext *extracted, unit string, ks []int
 func ranking(opts Options, baseline bool, def recall.Options) recall.Options {
 	switch {
 	case baseline:
-		return recall.PlainOptions()
+		return plainOptions()
 	case opts.Ranking != nil:
 		return *opts.Ranking
 	}
 	return def
 }
 
-// messageSearcher retrieves a case's messages with a corpus.
-type messageSearcher struct {
-	corpus *recall.Corpus
-}
-
-// newMessageSearcher indexes a case's messages, through the store when
-// one is given (captured, then read back as production reads them).
-func newMessageSearcher(ctx context.Context, c *Case, store memory.Store, opts recall.Options) (*messageSearcher, error) {
-	msgs := make([]memory.Message, 0, len(c.Messages))
-	conv := "bench:" + c.ID
-	for i, m := range c.Messages {
-		msgs = append(msgs, memory.Message{
-			ConversationID: conv, Seq: int64(i + 1), PlatformID: m.ID,
-			AuthorName: m.Speaker, Role: memory.RoleUser, Text: m.Text, Time: m.Time,
-		})
+// plainOptions is the baseline: a textbook BM25 over lower-cased words,
+// without stemming, stopwords, context, dates or vectors.
+func plainOptions() recall.Options {
+	return recall.Options{
+		Tokenizer:     text.PlainTokenizer(),
+		K1:            1.2,
+		B:             0.75,
+		KeywordWeight: 1,
+		VectorWeight:  0.6,
+		VectorFloor:   0.15,
+		VectorCeil:    0.6,
 	}
-	if store != nil {
-		stored, err := roundTripMessages(ctx, store, conv, msgs)
-		if err != nil {
-			return nil, err
-		}
-		msgs = stored
-	}
-	corpus := recall.NewCorpus(opts)
-	for _, m := range msgs {
-		if err := corpus.Add(recall.MessageDoc(m)); err != nil {
-			return nil, fmt.Errorf("index message %q: %w", m.PlatformID, err)
-		}
-	}
-	return &messageSearcher{corpus: corpus}, nil
-}
-
-// roundTripMessages captures msgs in store and reads them back.
-func roundTripMessages(ctx context.Context, store memory.Store, conv string, msgs []memory.Message) ([]memory.Message, error) {
-	if _, err := store.EnsureConversation(ctx, memory.Conversation{ID: conv, Platform: "bench"}); err != nil {
-		return nil, fmt.Errorf("create conversation: %w", err)
-	}
-	for i := range msgs {
-		m := msgs[i]
-		m.Seq = 0
-		if err := store.AppendMessage(ctx, &m); err != nil {
-			return nil, fmt.Errorf("capture message %q: %w", m.PlatformID, err)
-		}
-	}
-	var out []memory.Message
-	after := int64(0)
-	for {
-		page, err := store.Messages(ctx, conv, after, 500)
-		if err != nil {
-			return nil, fmt.Errorf("read messages back: %w", err)
-		}
-		out = append(out, page...)
-		if len(page) < 500 {
-			break
-		}
-		after = page[len(page)-1].Seq
-	}
-	if len(out) != len(msgs) {
-		return nil, fmt.Errorf("store returned %d of %d captured messages", len(out), len(msgs))
-	}
-	return out, nil
-}
-
-// search returns the top k messages, each covering its own id.
-func (s *messageSearcher) search(_ context.Context, q Query, k int) ([][]string, error) {
-	hits := s.corpus.Search(recall.Query{Text: q.Text, Context: q.Context, Limit: k})
-	covers := make([][]string, len(hits))
-	for i, h := range hits {
-		covers[i] = []string{h.ID}
-	}
-	return covers, nil
 }

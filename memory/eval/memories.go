@@ -104,7 +104,7 @@ func newExtractedSearcher(ctx context.Context, ext *extracted, opts Options, bas
 // production Index loading them through loader (directly when nil).
 func (s *memorySearcher) build(ctx context.Context, mems []memory.Memory, loader recall.Loader, opts Options, baseline bool) error {
 	if baseline {
-		s.plain = recall.NewCorpus(recall.PlainOptions())
+		s.plain = recall.NewCorpus(plainOptions())
 		for _, m := range mems {
 			if err := s.plain.Add(recall.MemoryDoc(m)); err != nil {
 				return fmt.Errorf("index memory %q: %w", m.ID, err)

@@ -47,7 +47,7 @@ type Options struct {
 	Unit string
 	// Ks are the cut-offs; empty means 1, 5 and 10.
 	Ks []int
-	// Baseline also runs a plain BM25 (recall.PlainOptions, no store, no
+	// Baseline also runs a plain BM25 over lower-cased words (no store, no
 	// memory weights) over the same units and reports it beside the main
 	// figures.
 	Baseline bool
@@ -57,8 +57,8 @@ type Options struct {
 	// directly. Either way the production ranking is measured.
 	Stores StoreFactory
 	// Ranking overrides the corpus ranking (tuning experiments); nil uses
-	// recall.DefaultOptions for messages and recall.MemoryOptions for
-	// memories.
+	// recall.MemoryOptions. Messages are ranked with the conversation
+	// features (speakers, neighbouring turns) on top of it.
 	Ranking *recall.Options
 	// Recall overrides the memory recall configuration (weights, decay)
 	// for the memories unit; nil uses recall.DefaultConfig. Its Now is
@@ -73,9 +73,9 @@ type Options struct {
 }
 
 // Run asks every query of b against its own case alone and returns the
-// report. Over messages the production message search ranks the turns
-// (recall.DefaultOptions with recall.MessageDoc); over memories the
-// production recall.Index does, with its weights, the query's time as its
+// report. Over messages recall's corpus ranks the turns
+// (recall.MemoryOptions), lifted by a speaker the query names and by
+// neighbouring turns; over memories the production recall.Index does, with its weights, the query's time as its
 // clock, and no relevance threshold or token budget, since recall@k needs
 // k results. Latency is measured per search, excluding indexing. With
 // Options.Extract, the memories searched are the ones extracted, and the

@@ -13,7 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/membot/membot/memory"
-	"github.com/membot/membot/memory/recall"
+	"github.com/membot/membot/memory/text"
 )
 
 // ErrMalformed marks a model answer that does not follow its schema, even
@@ -124,11 +124,11 @@ func finishCandidates(ms []memory.Memory, in Input) (kept []memory.Memory, dropp
 
 // toMemory validates one item against the schema and the window.
 func (rm rawMemory) toMemory(in Input) (memory.Memory, error) {
-	text := cleanText(rm.Text)
-	switch n := utf8.RuneCountInString(text); {
+	body := cleanText(rm.Text)
+	switch n := utf8.RuneCountInString(body); {
 	case n == 0:
 		return memory.Memory{}, errors.New("empty text")
-	case n > maxTextRunes || len(text) > memory.MaxMemoryText:
+	case n > maxTextRunes || len(body) > memory.MaxMemoryText:
 		return memory.Memory{}, fmt.Errorf("text of %d characters is too long", n)
 	}
 	typ := memory.Type(strings.ToLower(strings.TrimSpace(rm.Type)))
@@ -163,16 +163,16 @@ func (rm rawMemory) toMemory(in Input) (memory.Memory, error) {
 	if err != nil {
 		return memory.Memory{}, err
 	}
-	subject := truncateRunes(redact(cleanText(rm.Subject)), maxSubjectRunes)
-	if aboutSomeoneElse(text, subject, in) {
+	subject := text.Truncate(redact(cleanText(rm.Subject)), maxSubjectRunes)
+	if aboutSomeoneElse(body, subject, in) {
 		return memory.Memory{}, errors.New("about another participant")
 	}
-	if borrowed(text, src, in) {
+	if borrowed(body, src, in) {
 		return memory.Memory{}, errors.New("drawn from context lines, not from its sources")
 	}
 	m := memory.Memory{
 		Owner:      in.Owner,
-		Text:       redact(text),
+		Text:       redact(body),
 		Type:       typ,
 		Lifecycle:  lc,
 		Subject:    subject,
@@ -199,7 +199,7 @@ func citedLines(ids []string, in Input) ([]Line, error) {
 		id = strings.TrimSpace(id)
 		l, ok := valid[id]
 		if !ok {
-			return nil, fmt.Errorf("source id %q is not a message of the owner in this window", truncateRunes(id, 40))
+			return nil, fmt.Errorf("source id %q is not a message of the owner in this window", text.Truncate(id, 40))
 		}
 		if !seen[id] {
 			seen[id] = true
@@ -223,7 +223,7 @@ func provenance(in Input, lines []Line) memory.Source {
 			src.Time = l.Time
 		}
 	}
-	src.Excerpt = truncateRunes(redact(strings.Join(excerpt, " / ")), maxExcerptRunes)
+	src.Excerpt = text.Truncate(redact(strings.Join(excerpt, " / ")), maxExcerptRunes)
 	return src
 }
 
@@ -250,9 +250,9 @@ func aboutSomeoneElse(text, subject string, in Input) bool {
 // bot, an earlier message): content lifted from someone else and
 // attributed to the owner, as a prompt injection or a careless model would.
 // Inferences that share words with neither are left alone.
-func borrowed(text string, cited []Line, in Input) bool {
-	tok := recall.NewTokenizer()
-	ct := contentTerms(tok, text)
+func borrowed(s string, cited []Line, in Input) bool {
+	tok := text.NewTokenizer()
+	ct := contentTerms(tok, s)
 	if len(ct) == 0 {
 		return false
 	}
@@ -368,20 +368,11 @@ func cleanTerms(in []string, limit int) []string {
 	return out
 }
 
-// truncateRunes cuts s to at most n runes.
-func truncateRunes(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n])
-}
-
 // compactJSON is the answer as logged: one line, bounded.
 func compactJSON(raw []byte) string {
 	var b bytes.Buffer
 	if json.Compact(&b, raw) != nil {
-		return truncateRunes(strings.ToValidUTF8(string(raw), "?"), 300)
+		return text.Truncate(strings.ToValidUTF8(string(raw), "?"), 300)
 	}
-	return truncateRunes(b.String(), 300)
+	return text.Truncate(b.String(), 300)
 }

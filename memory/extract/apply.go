@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/text"
 )
 
 // maxSourceIDs bounds the message ids kept in a memory's provenance.
@@ -188,7 +189,7 @@ func mergeSource(old, add memory.Source) memory.Source {
 	merged := add
 	merged.MessageIDs = ids
 	if old.Excerpt != "" && add.Excerpt != "" && !strings.Contains(old.Excerpt, add.Excerpt) {
-		merged.Excerpt = truncateRunes(old.Excerpt+" / "+add.Excerpt, maxExcerptRunes)
+		merged.Excerpt = text.Truncate(old.Excerpt+" / "+add.Excerpt, maxExcerptRunes)
 	}
 	return merged
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/membot/membot/memory/llm"
+	"github.com/membot/membot/memory/text"
 )
 
 // Defaults of the extraction stage.
@@ -134,7 +135,7 @@ func structuredCall(ctx context.Context, c llm.Client, req llm.Request, schema l
 		retry := req
 		retry.Messages = append(append([]llm.Message(nil), req.Messages...), llm.Message{
 			Role:    llm.RoleUser,
-			Content: fmt.Sprintf("Your previous answer was rejected (%s). Answer again with JSON that follows the %s schema exactly.", truncateRunes(err.Error(), 200), schema.Name),
+			Content: fmt.Sprintf("Your previous answer was rejected (%s). Answer again with JSON that follows the %s schema exactly.", text.Truncate(err.Error(), 200), schema.Name),
 		})
 		req = retry
 	}

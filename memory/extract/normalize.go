@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/membot/membot/memory/recall"
+	"github.com/membot/membot/memory/text"
 )
 
 // foldRune maps full-width ASCII and the ideographic space to their
@@ -99,7 +99,7 @@ type termSet map[string]struct{}
 
 // terms tokenises s the way recall does (Chinese characters and pairs,
 // stemmed English words without stopwords).
-func terms(tok recall.Tokenizer, s string) termSet {
+func terms(tok text.Tokenizer, s string) termSet {
 	set := make(termSet)
 	for _, t := range tok.Tokens(s) {
 		set[t] = struct{}{}

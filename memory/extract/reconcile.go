@@ -9,7 +9,7 @@ import (
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/llm"
-	"github.com/membot/membot/memory/recall"
+	"github.com/membot/membot/memory/text"
 )
 
 // Action is what reconciliation does with one candidate. There is no
@@ -71,7 +71,7 @@ type Reconciler struct {
 	prompts *prompts
 	log     *slog.Logger
 	now     func() time.Time
-	tok     recall.Tokenizer
+	tok     text.Tokenizer
 	owners  keyedLock
 }
 
@@ -81,7 +81,7 @@ func NewReconciler(opts ReconcilerOptions) (*Reconciler, error) {
 		return nil, errors.New("new reconciler: no memories")
 	}
 	r := &Reconciler{mem: opts.Memories, client: opts.Client,
-		log: orDiscard(opts.Logger), now: opts.Now, tok: recall.NewTokenizer()}
+		log: orDiscard(opts.Logger), now: opts.Now, tok: text.NewTokenizer()}
 	if r.now == nil {
 		r.now = time.Now
 	}

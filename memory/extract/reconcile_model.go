@@ -9,6 +9,7 @@ import (
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/llm"
+	"github.com/membot/membot/memory/text"
 )
 
 // reconcileData is what the reconcile templates see.
@@ -89,7 +90,7 @@ func (r *Reconciler) modelDecide(ctx context.Context, ask []*work) (int, error) 
 	for _, w := range ask {
 		d, ok := decided[w]
 		if !ok {
-			r.log.Warn("reconcile answer has no decision for a candidate; adding it", "text", truncateRunes(w.cand.Text, 60))
+			r.log.Warn("reconcile answer has no decision for a candidate; adding it", "text", text.Truncate(w.cand.Text, 60))
 			continue
 		}
 		w.dec = d
@@ -120,7 +121,7 @@ func decodeDecisions(raw []byte, cands map[string]*work, labels map[string]*memo
 		if _, dup := out[w]; dup {
 			continue
 		}
-		d := decision{action: Action(strings.ToUpper(strings.TrimSpace(rd.Action))), reason: truncateRunes(cleanText(rd.Reason), 200)}
+		d := decision{action: Action(strings.ToUpper(strings.TrimSpace(rd.Action))), reason: text.Truncate(cleanText(rd.Reason), 200)}
 		if rd.TargetID != nil {
 			if m, ok := labels[strings.TrimSpace(*rd.TargetID)]; ok {
 				d.target = m

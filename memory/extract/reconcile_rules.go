@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/membot/membot/memory"
-	"github.com/membot/membot/memory/recall"
+	"github.com/membot/membot/memory/text"
 )
 
 // changeCue marks a statement that something changed: the new memory
@@ -23,17 +23,43 @@ var singleValued = map[string]bool{
 	"名字": true, "年龄": true, "居住地": true, "工作单位": true, "职业": true, "学校": true,
 }
 
-// relationTerms are index terms that only relate a person to something
-// ("likes", "喜欢"): sharing them says nothing about sharing a topic.
-var relationTerms = map[string]bool{
-	"喜": true, "欢": true, "喜欢": true, "爱": true, "偏": true, "好": true, "偏好": true, "更": true, "不": true,
-	"讨": true, "厌": true, "讨厌": true, "是": true, "会": true, "要": true, "有": true, "在": true, "再": true,
-	"like": true, "love": true, "prefer": true, "enjoi": true, "enjoy": true, "dislik": true, "hate": true, "ha": true,
-	"favourit": true, "favorit": true, "can": true, "will": true,
+// relationWords are the English words that only relate a person to
+// something ("likes", "prefers"): sharing them says nothing about sharing
+// a topic.
+var relationWords = []string{
+	"like", "likes", "liked", "love", "loves", "loved", "prefer", "prefers", "preferred",
+	"enjoy", "enjoys", "enjoyed", "dislike", "dislikes", "disliked", "hate", "hates", "hated",
+	"has", "favourite", "favorite", "can", "will",
+}
+
+// relationTerms are the index terms of relation words: the Chinese
+// characters and pairs as the tokenizer emits them, and the English
+// relation words with the terms the stemmer makes of them, derived here so
+// that a change of stemmer cannot silently break reconciliation. It is
+// read-only after package initialisation.
+var relationTerms = relationTermSet(relationWords, "喜", "欢", "喜欢", "爱", "偏", "好", "偏好", "更", "不",
+	"讨", "厌", "讨厌", "是", "会", "要", "有", "在", "再")
+
+// relationTermSet builds relationTerms from English words, kept as
+// written and as the stemming tokenizer turns them into terms, and Chinese
+// terms, kept as given.
+func relationTermSet(english []string, chinese ...string) map[string]bool {
+	stem := text.Tokenizer{Stem: true}
+	set := make(map[string]bool, 2*len(english)+len(chinese))
+	for _, w := range english {
+		set[w] = true
+		for _, t := range stem.Tokens(w) {
+			set[t] = true
+		}
+	}
+	for _, t := range chinese {
+		set[t] = true
+	}
+	return set
 }
 
 // contentTerms are the index terms of s without relation words.
-func contentTerms(tok recall.Tokenizer, s string) termSet {
+func contentTerms(tok text.Tokenizer, s string) termSet {
 	set := terms(tok, s)
 	for t := range set {
 		if relationTerms[t] {
@@ -51,7 +77,7 @@ func contentTerms(tok recall.Tokenizer, s string) termSet {
 //   - a restatement is a no-op; a fuller statement of the same thing
 //     updates it;
 //   - anything else is added.
-func ruleDecision(c memory.Memory, near []memory.Memory, tok recall.Tokenizer) decision {
+func ruleDecision(c memory.Memory, near []memory.Memory, tok text.Tokenizer) decision {
 	changed := changeCue.MatchString(c.Text + " " + c.Source.Excerpt)
 	ct := contentTerms(tok, c.Text)
 	for i := range near {
@@ -109,7 +135,7 @@ func negatedObjects(s string) []string {
 	var out []string
 	for _, m := range negatedObject.FindAllStringSubmatch(s, -1) {
 		if m[1] != "" {
-			out = append(out, strings.ToLower(truncateRunes(m[1], 2)))
+			out = append(out, strings.ToLower(text.Truncate(m[1], 2)))
 			continue
 		}
 		if w := strings.Fields(strings.ToLower(m[2])); len(w) > 0 && len(w[0]) >= 3 {

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/membot/membot/memory"
-	"github.com/membot/membot/memory/recall"
+	"github.com/membot/membot/memory/text"
 )
 
 func TestRuleDecision(t *testing.T) {
@@ -39,7 +39,7 @@ func TestRuleDecision(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d := ruleDecision(tt.c, []memory.Memory{tt.old}, recall.NewTokenizer())
+			d := ruleDecision(tt.c, []memory.Memory{tt.old}, text.NewTokenizer())
 			if d.action != tt.want {
 				t.Fatalf("action %s (%s), want %s", d.action, d.reason, tt.want)
 			}
@@ -82,4 +82,29 @@ func TestGuard(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRelationTermsFollowTheStemmer fails when a relation word is indexed
+// under a term the rules do not drop, as a stemmer change would cause.
+func TestRelationTermsFollowTheStemmer(t *testing.T) {
+	tok := text.NewTokenizer()
+	for _, w := range relationWords {
+		for _, term := range tok.Tokens(w) {
+			if !relationTerms[term] {
+				t.Errorf("relation word %q is indexed as %q, which relationTerms lacks", w, term)
+			}
+		}
+	}
+	if got := contentTerms(tok, "Enjoys, prefers and dislikes; loved, hated, likes; favourite favorite"); len(got) != 0 {
+		t.Errorf("contentTerms of relation words alone = %v, want none", got)
+	}
+	if got := contentTerms(tok, "enjoys coffee"); len(got) != 1 || !has(got, text.Stem("coffee")) {
+		t.Errorf("contentTerms(enjoys coffee) = %v, want the stem of coffee alone", got)
+	}
+}
+
+// has reports whether set holds term.
+func has(set termSet, term string) bool {
+	_, ok := set[term]
+	return ok
 }

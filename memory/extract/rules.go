@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/text"
 )
 
 // RuleExtractor extracts memories without a model, from zh + en patterns:
@@ -26,7 +27,7 @@ type found struct {
 	lifecycle  memory.Lifecycle
 	importance float64
 	confidence float64
-	event      span
+	event      text.Span
 	// object is what a preference is about; negative marks a dislike.
 	object   string
 	negative bool
@@ -63,10 +64,10 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 func (f found) toMemory(in Input, l Line) memory.Memory {
 	m := memory.Memory{
 		Owner:      in.Owner,
-		Text:       redact(truncateRunes(cleanText(f.text), maxTextRunes)),
+		Text:       redact(text.Truncate(cleanText(f.text), maxTextRunes)),
 		Type:       f.typ,
 		Lifecycle:  f.lifecycle,
-		Subject:    truncateRunes(f.subject, maxSubjectRunes),
+		Subject:    text.Truncate(f.subject, maxSubjectRunes),
 		Keywords:   cleanTerms(bilingualKeywords(f), maxKeywords),
 		Tags:       []string{string(f.typ)},
 		Importance: f.importance,

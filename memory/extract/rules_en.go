@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/text"
 )
 
 // pattern is one regular expression and what its match means.
@@ -163,7 +164,7 @@ var enPlanVerbs = map[string]string{
 
 // enPlan builds a dated plan; without a date a plan is too vague to keep.
 func enPlan(m []string, sentence string, ref time.Time) (found, bool) {
-	when, ok := resolveDate(sentence, ref)
+	when, ok := text.ResolveDate(sentence, ref)
 	if !ok || when.Start.Before(dayStart(ref)) {
 		return found{}, false
 	}

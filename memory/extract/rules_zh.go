@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/text"
 )
 
 // zhAdverbs are the words allowed between 我 and the verb.
@@ -159,9 +160,9 @@ var zhTimeWords = regexp.MustCompile(`^(?:上午|下午|晚上|早上|中午|傍
 // for 打算 / 计划 / 准备.
 func zhPlan(m []string, sentence string, ref time.Time) (found, bool) {
 	pre, verb, rest := m[1], m[2], trimObject(m[3])
-	when, dated := resolveDate(m[0], ref)
+	when, dated := text.ResolveDate(m[0], ref)
 	if !dated {
-		when, dated = resolveDate(sentence, ref)
+		when, dated = text.ResolveDate(sentence, ref)
 	}
 	if dated {
 		pre = strings.Replace(pre, when.Phrase, "", 1)
@@ -207,7 +208,7 @@ func zhHead(obj string) string {
 	if best != "" {
 		return best
 	}
-	return truncateRunes(obj, 12)
+	return text.Truncate(obj, 12)
 }
 
 // standingInstruction reads "以后…" / "from now on…": a lasting request
@@ -238,21 +239,21 @@ var (
 // rememberAsSaid keeps an explicit "remember …" that no pattern read, as a
 // fact (or a dated task) in neutral wording.
 func rememberAsSaid(s string, ref time.Time) (found, bool) {
-	text := trimObject(s)
-	if !validObject(text) {
+	obj := trimObject(s)
+	if !validObject(obj) {
 		return found{}, false
 	}
-	if hasHan(text) {
-		text = zhThirdPerson(text)
+	if hasHan(obj) {
+		obj = zhThirdPerson(obj)
 	} else {
-		text = enThirdPerson(text)
+		obj = enThirdPerson(obj)
 	}
-	f := found{text: text, typ: memory.TypeFact, lifecycle: memory.LifecycleFact, importance: 0.7, confidence: 0.95, object: text}
-	if when, ok := resolveDate(s, ref); ok && !when.Start.Before(dayStart(ref)) {
+	f := found{text: obj, typ: memory.TypeFact, lifecycle: memory.LifecycleFact, importance: 0.7, confidence: 0.95, object: obj}
+	if when, ok := text.ResolveDate(s, ref); ok && !when.Start.Before(dayStart(ref)) {
 		f.typ, f.lifecycle, f.event = memory.TypeTask, memory.LifecycleTemporary, when
 		f.text = strings.TrimSpace(f.text) + "（" + when.Start.Format("2006-01-02") + "）"
-		if !hasHan(text) {
-			f.text = strings.TrimSpace(text) + " (" + when.Start.Format("2006-01-02") + ")"
+		if !hasHan(obj) {
+			f.text = strings.TrimSpace(obj) + " (" + when.Start.Format("2006-01-02") + ")"
 		}
 	}
 	return f, true

@@ -10,6 +10,7 @@ import (
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/preprocess"
+	"github.com/membot/membot/memory/text"
 )
 
 // maxMessageRunes bounds how much of one message is read for extraction: a
@@ -172,14 +173,14 @@ func (r *run) prepare(ctx context.Context, m memory.Message) (prepared, bool, er
 			return prepared{}, false, nil
 		}
 	}
-	text := truncateRunes(strings.ToValidUTF8(preprocess.StripMemoryBlock(m.Text), "\uFFFD"), maxMessageRunes)
-	if noise, _ := preprocess.IsNoise(text); noise {
+	body := text.Truncate(strings.ToValidUTF8(preprocess.StripMemoryBlock(m.Text), "\uFFFD"), maxMessageRunes)
+	if noise, _ := preprocess.IsNoise(body); noise {
 		return prepared{}, false, nil
 	}
 	if m.Role != memory.RoleUser {
-		return prepared{msg: m, text: truncateRunes(text, 2*contextLineRunes), quoted: true}, true, nil
+		return prepared{msg: m, text: text.Truncate(body, 2*contextLineRunes), quoted: true}, true, nil
 	}
-	marked := preprocess.MarkQuotes(text)
+	marked := preprocess.MarkQuotes(body)
 	return prepared{msg: m, text: marked.Text, quoted: marked.AllQuoted}, true, nil
 }
 
@@ -218,7 +219,7 @@ func (r *run) earlier(ctx context.Context, seq int64) ([]Line, error) {
 		}
 		if ok {
 			out = append(out, Line{MessageIDs: []string{messageID(m)}, PersonID: m.PersonID, Author: authorName(m),
-				Role: m.Role, Text: truncateRunes(pm.text, contextLineRunes), Time: m.Time})
+				Role: m.Role, Text: text.Truncate(pm.text, contextLineRunes), Time: m.Time})
 		}
 	}
 	return out, nil
@@ -284,7 +285,7 @@ func contextOnly(lines []Line) []Line {
 	out := make([]Line, len(lines))
 	for i, l := range lines {
 		l.ID, l.Source = "", false
-		l.Text = truncateRunes(l.Text, contextLineRunes)
+		l.Text = text.Truncate(l.Text, contextLineRunes)
 		out[i] = l
 	}
 	return out

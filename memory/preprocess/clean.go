@@ -3,6 +3,8 @@ package preprocess
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/membot/membot/memory/text"
 )
 
 // MaxTextRunes is the longest message Clean keeps, in runes; the rest is cut
@@ -20,10 +22,11 @@ const truncateMargin = 512
 // redacts personal data and secrets, and reports whether what is left is
 // noise. Findings locate redactions in the text after truncation and memory
 // block removal; they are meant for counting and logging.
-func Clean(text string) (cleaned string, noise bool, findings []Finding) {
-	text, truncated := truncateRunes(text, MaxTextRunes+truncateMargin)
-	text = strings.ToValidUTF8(text, "\uFFFD")
-	stripped := StripMemoryBlock(text)
+func Clean(raw string) (cleaned string, noise bool, findings []Finding) {
+	cut := text.Truncate(raw, MaxTextRunes+truncateMargin)
+	truncated := len(cut) < len(raw)
+	valid := strings.ToValidUTF8(cut, "\uFFFD")
+	stripped := StripMemoryBlock(valid)
 	cleaned, findings, back := redactMapped(stripped)
 	if truncated || utf8.RuneCountInString(cleaned) > MaxTextRunes {
 		cleaned = cutRedacted(cleaned, MaxTextRunes)
@@ -36,32 +39,17 @@ func Clean(text string) (cleaned string, noise bool, findings []Finding) {
 		}
 		findings = kept
 	}
-	if strings.TrimSpace(cleaned) == "" && strings.TrimSpace(text) != "" {
+	if strings.TrimSpace(cleaned) == "" && strings.TrimSpace(valid) != "" {
 		return cleaned, true, findings
 	}
 	noise, _ = IsNoise(cleaned)
 	return cleaned, noise, findings
 }
 
-// truncateRunes cuts s to at most n runes.
-func truncateRunes(s string, n int) (string, bool) {
-	if len(s) <= n {
-		return s, false
-	}
-	count := 0
-	for i := range s {
-		if count == n {
-			return s[:i], true
-		}
-		count++
-	}
-	return s, false
-}
-
 // cutRedacted cuts redacted text to n runes without splitting a
 // placeholder: one that would be cut is dropped whole.
 func cutRedacted(s string, n int) string {
-	cut, _ := truncateRunes(s, n)
+	cut := text.Truncate(s, n)
 	if i := strings.LastIndexByte(cut, '['); i >= 0 && !strings.Contains(cut[i:], "]") {
 		for _, k := range allKinds {
 			ph := k.Placeholder()

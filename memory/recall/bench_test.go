@@ -133,7 +133,7 @@ func BenchmarkCorpusIndexing(b *testing.B) {
 	b.ResetTimer()
 	n := 0
 	for b.Loop() {
-		c := NewCorpus(DefaultOptions())
+		c := NewCorpus(MemoryOptions())
 		for _, d := range docs {
 			if err := c.Add(d); err != nil {
 				b.Fatal(err)

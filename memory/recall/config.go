@@ -61,15 +61,6 @@ type Config struct {
 	Logger *slog.Logger
 }
 
-// MemoryOptions returns the ranking used over memories: the default, minus
-// the conversation features (speakers, neighbours) memories do not have.
-func MemoryOptions() Options {
-	o := DefaultOptions()
-	o.SpeakerBoost = 0
-	o.NeighbourWeight = 0
-	return o
-}
-
 // DefaultConfig returns the weights and limits membot ships with.
 func DefaultConfig() Config {
 	return Config{

@@ -2,18 +2,19 @@ package recall
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"sync"
 	"time"
 	"unicode/utf8"
+
+	"github.com/membot/membot/memory/text"
 )
 
 // MaxDocText bounds the text of one document, in bytes; longer text is an
 // error rather than a silent truncation.
 const MaxDocText = 1 << 20
 
-// Doc is one retrievable item: a memory, a captured message, a note.
+// Doc is one retrievable item: a memory or a note.
 type Doc struct {
 	// ID identifies the document within its corpus.
 	ID   string
@@ -21,15 +22,8 @@ type Doc struct {
 	// Keywords are extra terms (tags, bilingual keywords) weighted above
 	// the text.
 	Keywords []string
-	// Speaker is who said it, when known; queries naming a speaker favour
-	// that speaker's documents.
-	Speaker string
 	// Time is when it was said or happened.
 	Time time.Time
-	// Group and Seq place the document in a conversation: documents of
-	// one group are neighbours in Seq order. An empty Group stands alone.
-	Group string
-	Seq   int64
 	// Vector is the document's embedding, if any.
 	Vector []float32
 }
@@ -43,11 +37,8 @@ type posting struct {
 
 // slotDoc is what the corpus keeps of one document.
 type slotDoc struct {
-	id      string
-	speaker string
-	time    time.Time
-	group   string
-	seq     int64
+	id   string
+	time time.Time
 	// terms and tfs are the distinct term ids of the document and their
 	// weighted frequencies.
 	terms []int32
@@ -58,9 +49,6 @@ type slotDoc struct {
 	temporal bool
 	// vec is the unit-length embedding, nil when absent.
 	vec []float32
-	// prev and next are the neighbouring slots of the same group, -1 at
-	// the ends or for standalone documents.
-	prev, next int32
 }
 
 // Corpus is a searchable collection of documents: a BM25 inverted index
@@ -82,20 +70,14 @@ type Corpus struct {
 
 	totalLen float64
 	live     int
-	// groups holds each group's slots in Seq order.
-	groups map[string][]int32
-	// speakers counts documents per speaker, keyed by the speaker as given.
-	speakers map[string]int
 }
 
 // NewCorpus returns an empty corpus ranked with opts.
 func NewCorpus(opts Options) *Corpus {
 	return &Corpus{
-		opts:     opts.withDefaults(),
-		byID:     make(map[string]int32),
-		termIDs:  make(map[string]int32),
-		groups:   make(map[string][]int32),
-		speakers: make(map[string]int),
+		opts:    opts.withDefaults(),
+		byID:    make(map[string]int32),
+		termIDs: make(map[string]int32),
 	}
 }
 
@@ -183,7 +165,7 @@ func (c *Corpus) analyse(d Doc) pendingDoc {
 		add(k, float32(c.opts.KeywordWeight))
 	}
 	if c.opts.TemporalBoost > 0 {
-		pd.temporal = hasTimeExpression(d.Text)
+		pd.temporal = text.HasTimeExpression(d.Text)
 	}
 	pd.vec = unitVector(d.Vector)
 	return pd
@@ -192,8 +174,8 @@ func (c *Corpus) analyse(d Doc) pendingDoc {
 // insert places an analysed document in a free slot. c.mu is held.
 func (c *Corpus) insert(pd pendingDoc, d Doc) {
 	sd := &slotDoc{
-		id: d.ID, speaker: d.Speaker, time: d.Time, group: d.Group, seq: d.Seq,
-		length: pd.length, temporal: pd.temporal, vec: pd.vec, prev: -1, next: -1,
+		id: d.ID, time: d.Time,
+		length: pd.length, temporal: pd.temporal, vec: pd.vec,
 		terms: make([]int32, 0, len(pd.terms)), tfs: make([]float32, 0, len(pd.terms)),
 	}
 	var slot int32
@@ -216,12 +198,6 @@ func (c *Corpus) insert(pd pendingDoc, d Doc) {
 	c.byID[d.ID] = slot
 	c.totalLen += float64(pd.length)
 	c.live++
-	if d.Speaker != "" {
-		c.speakers[d.Speaker]++
-	}
-	if d.Group != "" {
-		c.linkGroup(slot, sd)
-	}
 }
 
 // termID returns the id of term t, assigning one if new. c.mu is held.
@@ -265,14 +241,6 @@ func (c *Corpus) removeSlot(slot int32) {
 		}
 		c.postings[id] = ps
 	}
-	if sd.group != "" {
-		c.unlinkGroup(slot, sd)
-	}
-	if sd.speaker != "" {
-		if c.speakers[sd.speaker]--; c.speakers[sd.speaker] <= 0 {
-			delete(c.speakers, sd.speaker)
-		}
-	}
 	delete(c.byID, sd.id)
 	c.totalLen -= float64(sd.length)
 	c.live--
@@ -282,45 +250,6 @@ func (c *Corpus) removeSlot(slot int32) {
 	}
 	c.slots[slot] = nil
 	c.free = append(c.free, slot)
-}
-
-// linkGroup places slot in its group's Seq order. c.mu is held.
-func (c *Corpus) linkGroup(slot int32, sd *slotDoc) {
-	g := c.groups[sd.group]
-	i := len(g)
-	for i > 0 && c.slots[g[i-1]].seq > sd.seq {
-		i--
-	}
-	g = slices.Insert(g, i, slot)
-	c.groups[sd.group] = g
-	if i > 0 {
-		sd.prev = g[i-1]
-		c.slots[g[i-1]].next = slot
-	}
-	if i+1 < len(g) {
-		sd.next = g[i+1]
-		c.slots[g[i+1]].prev = slot
-	}
-}
-
-// unlinkGroup takes slot out of its group. c.mu is held.
-func (c *Corpus) unlinkGroup(slot int32, sd *slotDoc) {
-	g := c.groups[sd.group]
-	if i := slices.Index(g, slot); i >= 0 {
-		g = slices.Delete(g, i, i+1)
-	}
-	if len(g) == 0 {
-		delete(c.groups, sd.group)
-	} else {
-		c.groups[sd.group] = g
-	}
-	if sd.prev >= 0 {
-		c.slots[sd.prev].next = sd.next
-	}
-	if sd.next >= 0 {
-		c.slots[sd.next].prev = sd.prev
-	}
-	sd.prev, sd.next = -1, -1
 }
 
 // ApproxBytes estimates the heap held by the index, for capacity
@@ -339,7 +268,7 @@ func (c *Corpus) ApproxBytes() int {
 		if sd == nil {
 			continue
 		}
-		n += slotStruct + len(sd.id) + len(sd.speaker) + len(sd.group)
+		n += slotStruct + len(sd.id)
 		n += cap(sd.terms)*4 + cap(sd.tfs)*4 + cap(sd.vec)*4
 		n += mapEntry + stringHdr + len(sd.id) // byID
 	}
@@ -348,9 +277,6 @@ func (c *Corpus) ApproxBytes() int {
 		if t != "" {
 			n += mapEntry + stringHdr + 4
 		}
-	}
-	for g, s := range c.groups {
-		n += mapEntry + stringHdr + len(g) + sliceHdr + cap(s)*4
 	}
 	return n
 }

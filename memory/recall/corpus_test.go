@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/membot/membot/memory/text"
 )
 
 // ids returns the ids of hits in order.
@@ -16,6 +18,12 @@ func ids(hits []Hit) []string {
 		out[i] = h.ID
 	}
 	return out
+}
+
+// plainOptions is a textbook BM25 over lower-cased words, the simplest
+// ranking the corpus offers.
+func plainOptions() Options {
+	return Options{Tokenizer: text.PlainTokenizer(), K1: 1.2, B: 0.75, KeywordWeight: 1}
 }
 
 // mustAdd indexes docs or fails the test.
@@ -29,7 +37,7 @@ func mustAdd(t testing.TB, c *Corpus, docs ...Doc) {
 }
 
 func TestCorpusBM25Ranking(t *testing.T) {
-	for _, opts := range []Options{DefaultOptions(), PlainOptions()} {
+	for _, opts := range []Options{MemoryOptions(), plainOptions()} {
 		c := NewCorpus(opts)
 		mustAdd(t, c,
 			Doc{ID: "coffee", Text: "She drinks black coffee every morning"},
@@ -57,7 +65,7 @@ func TestCorpusBM25Ranking(t *testing.T) {
 }
 
 func TestCorpusRareTermOutweighsCommon(t *testing.T) {
-	c := NewCorpus(PlainOptions())
+	c := NewCorpus(plainOptions())
 	for i := range 20 {
 		mustAdd(t, c, Doc{ID: fmt.Sprint("d", i), Text: "we talked about work today"})
 	}
@@ -69,7 +77,7 @@ func TestCorpusRareTermOutweighsCommon(t *testing.T) {
 }
 
 func TestCorpusRemoveAndUpdate(t *testing.T) {
-	c := NewCorpus(DefaultOptions())
+	c := NewCorpus(MemoryOptions())
 	mustAdd(t, c,
 		Doc{ID: "a", Text: "loves hiking in the mountains"},
 		Doc{ID: "b", Text: "hiking boots are expensive"},
@@ -104,7 +112,7 @@ func TestCorpusRemoveAndUpdate(t *testing.T) {
 }
 
 func TestCorpusRejectsBadDocs(t *testing.T) {
-	c := NewCorpus(DefaultOptions())
+	c := NewCorpus(MemoryOptions())
 	bad := []Doc{
 		{ID: "", Text: "no id"},
 		{ID: "big", Text: strings.Repeat("a ", MaxDocText)},
@@ -123,7 +131,7 @@ func TestCorpusRejectsBadDocs(t *testing.T) {
 }
 
 func TestCorpusHostileQueries(t *testing.T) {
-	c := NewCorpus(DefaultOptions())
+	c := NewCorpus(MemoryOptions())
 	mustAdd(t, c, Doc{ID: "a", Text: "plain text"})
 	for _, q := range []Query{
 		{},
@@ -140,49 +148,8 @@ func TestCorpusHostileQueries(t *testing.T) {
 	}
 }
 
-func TestCorpusSpeakerBoost(t *testing.T) {
-	c := NewCorpus(DefaultOptions())
-	mustAdd(t, c,
-		Doc{ID: "m1", Text: "Thanks Caroline, I painted a sunset last week", Speaker: "Melanie", Group: "g", Seq: 1},
-		Doc{ID: "c1", Text: "Thinking of some ways to relax", Speaker: "Caroline", Group: "g", Seq: 2},
-		Doc{ID: "x", Text: "filler", Speaker: "Caroline", Group: "g", Seq: 3},
-		Doc{ID: "y", Text: "filler", Speaker: "Caroline", Group: "g", Seq: 4},
-		Doc{ID: "c2", Text: "I painted a lake sunrise", Speaker: "Caroline", Group: "g", Seq: 5},
-	)
-	hits := c.Search(Query{Text: "What did Caroline paint?"})
-	if len(hits) == 0 || hits[0].ID != "c2" || !hits[0].Speaker {
-		t.Fatalf("hits = %+v, want c2 first, boosted", hits)
-	}
-}
-
-func TestCorpusNeighbours(t *testing.T) {
-	opts := DefaultOptions()
-	opts.FeedbackDocs = 0
-	c := NewCorpus(opts)
-	t0 := time.Date(2024, 1, 1, 10, 0, 0, 0, time.UTC)
-	// Inserted out of order: Seq decides who is a neighbour; a pause of a
-	// day (another session) stops the help.
-	mustAdd(t, c,
-		Doc{ID: "ans", Text: "Yes, last summer with my sister", Group: "g", Seq: 2, Time: t0.Add(time.Minute)},
-		Doc{ID: "q", Text: "Have you ever been to Iceland?", Group: "g", Seq: 1, Time: t0},
-		Doc{ID: "far", Text: "Unrelated chatter about lunch", Group: "g", Seq: 9, Time: t0.Add(24 * time.Hour)},
-		Doc{ID: "other", Text: "Unrelated chatter about dinner", Group: "h", Seq: 2, Time: t0},
-	)
-	hits := c.Search(Query{Text: "Iceland trip"})
-	got := ids(hits)
-	if len(got) != 2 || got[0] != "q" || got[1] != "ans" || hits[1].Neighbour <= 0 {
-		t.Fatalf("hits = %v, want [q ans] with ans lifted by its neighbour", got)
-	}
-	// Removing the middle turn relinks its neighbours.
-	mustAdd(t, c, Doc{ID: "mid", Text: "hmm", Group: "g", Seq: 3, Time: t0.Add(2 * time.Minute)})
-	c.Remove("ans")
-	if got := ids(c.Search(Query{Text: "Iceland"})); len(got) != 2 || got[1] != "mid" {
-		t.Errorf("after removal hits = %v, want q then mid", got)
-	}
-}
-
 func TestCorpusDateAndWhen(t *testing.T) {
-	c := NewCorpus(DefaultOptions())
+	c := NewCorpus(MemoryOptions())
 	june := time.Date(2023, 6, 20, 0, 0, 0, 0, time.UTC)
 	aug := time.Date(2023, 8, 20, 0, 0, 0, 0, time.UTC)
 	mustAdd(t, c,
@@ -196,7 +163,7 @@ func TestCorpusDateAndWhen(t *testing.T) {
 }
 
 func TestCorpusVectorFusion(t *testing.T) {
-	c := NewCorpus(DefaultOptions())
+	c := NewCorpus(MemoryOptions())
 	mustAdd(t, c,
 		Doc{ID: "lex", Text: "favourite programming language", Vector: []float32{0, 1, 0}},
 		Doc{ID: "vec", Text: "prefers TypeScript", Vector: []float32{1, 0.05, 0}},
@@ -244,7 +211,7 @@ func TestCosine(t *testing.T) {
 }
 
 func TestCorpusConcurrentUse(t *testing.T) {
-	c := NewCorpus(DefaultOptions())
+	c := NewCorpus(MemoryOptions())
 	var wg sync.WaitGroup
 	for w := range 4 {
 		wg.Add(1)
@@ -256,7 +223,7 @@ func TestCorpusConcurrentUse(t *testing.T) {
 					c.Remove(id)
 					continue
 				}
-				if err := c.Add(Doc{ID: id, Text: fmt.Sprintf("note %d about topic %d", i, i%7), Group: "g", Seq: int64(i)}); err != nil {
+				if err := c.Add(Doc{ID: id, Text: fmt.Sprintf("note %d about topic %d", i, i%7)}); err != nil {
 					t.Error(err)
 					return
 				}

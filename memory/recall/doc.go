@@ -3,14 +3,11 @@
 // Two layers:
 //
 //   - Corpus is a generic, incremental search index over Docs (memories,
-//     captured messages, notes): BM25 over an analysis that handles English
-//     (stopwords, irregular forms, Porter stems) and Chinese (character
+//     notes): BM25 over the shared analysis of package text (English
+//     stopwords, irregular forms and Snowball stems; Chinese character
 //     unigrams and bigrams, no dictionary), cosine similarity when
-//     documents and query carry embeddings, and conversation-aware
-//     ranking: context turns of the query, a speaker the query names,
-//     months and "when" questions, neighbouring turns, and
-//     pseudo-relevance feedback. Messages are searched by indexing
-//     MessageDoc(m) in a Corpus built with DefaultOptions.
+//     documents and query carry embeddings, the context turns of the
+//     query, and months and "when" questions.
 //
 //   - Index keeps one Corpus of active memories per owner, loaded through a
 //     Loader on first use and kept current by Upsert and Remove. Its Search
@@ -20,6 +17,7 @@
 //     the best few within a token budget, with the parts of every score
 //     for "/memories why".
 //
-// The package is platform-free: it imports only the memory types and the
-// standard library, and does no I/O of its own beyond the Loader.
+// The package is platform-free: it imports only the memory types, package
+// text and the standard library, and does no I/O of its own beyond the
+// Loader.
 package recall

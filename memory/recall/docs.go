@@ -1,7 +1,6 @@
 package recall
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/membot/membot/memory"
@@ -24,18 +23,4 @@ func MemoryDoc(m memory.Memory) Doc {
 		d.Vector = m.Embedding.Vector
 	}
 	return d
-}
-
-// MessageDoc turns a captured message into a retrievable document: one
-// turn of its conversation, by its author, identified by its platform id.
-func MessageDoc(m memory.Message) Doc {
-	speaker := m.AuthorName
-	if speaker == "" {
-		speaker = m.PersonID
-	}
-	id := m.PlatformID
-	if id == "" {
-		id = m.ConversationID + "#" + strconv.FormatInt(m.Seq, 10)
-	}
-	return Doc{ID: id, Text: m.Text, Speaker: speaker, Time: m.Time, Group: m.ConversationID, Seq: m.Seq}
 }

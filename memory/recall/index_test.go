@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/membot/membot/memory"
+
+	"github.com/membot/membot/memory/text"
 )
 
 var t0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
@@ -396,7 +398,7 @@ func TestIndexTokenBudgetAndLimit(t *testing.T) {
 	rs := search(t, x, "p1", Query{Text: "tomatoes", TokenBudget: 100})
 	used := 0
 	for _, r := range rs {
-		used += ApproxTokens(r.Memory.Text)
+		used += text.EstimateTokens(r.Memory.Text)
 	}
 	if len(rs) == 0 || used > 100 {
 		t.Fatalf("%d results use %d tokens, budget 100", len(rs), used)

@@ -1,14 +1,13 @@
 package recall
 
-import "time"
+import "github.com/membot/membot/memory/text"
 
-// Options tune how a Corpus indexes and ranks documents. DefaultOptions
-// gives the ranking recall uses; PlainOptions a textbook BM25 to compare it
-// with. A zero field means "off" for the ranking features, so a caller can
-// start from either and switch single features.
+// Options tune how a Corpus indexes and ranks documents. MemoryOptions
+// gives the ranking recall uses. A zero field means "off" for the ranking
+// features, so a caller can start from it and switch single features.
 type Options struct {
 	// Tokenizer analyses both documents and queries.
-	Tokenizer Tokenizer
+	Tokenizer text.Tokenizer
 	// K1 and B are the BM25 term-saturation and length-normalisation
 	// parameters.
 	K1, B float64
@@ -20,32 +19,11 @@ type Options struct {
 	// its text; ContextDecay multiplies it again for each older turn.
 	ContextWeight float64
 	ContextDecay  float64
-	// SpeakerBoost raises the score of documents by a speaker the query
-	// names by that fraction; the name itself then counts only at
-	// SpeakerTermWeight, since a turn rarely names its own speaker.
-	SpeakerBoost      float64
-	SpeakerTermWeight float64
-	// NeighbourWeight adds that share of the scores of the adjacent turns
-	// of the same conversation to a turn's score: an answer is often split
-	// between a question and its reply, and a topic spans a few turns.
-	NeighbourWeight float64
-	// NeighbourSpan is how many turns on each side lend score, each
-	// further one at half the weight of the nearer; 0 means 1.
-	NeighbourSpan int
-	// NeighbourGap stops that help across a pause longer than it (another
-	// session); 0 lets it cross any pause.
-	NeighbourGap time.Duration
 	// DateBoost raises documents dated in a month or year the query names;
 	// TemporalBoost raises documents holding a time expression when the
 	// query asks "when".
 	DateBoost     float64
 	TemporalBoost float64
-	// FeedbackDocs, FeedbackTerms and FeedbackWeight control pseudo-relevance
-	// feedback: the top documents of a first pass lend their most telling
-	// terms to a second pass. FeedbackDocs 0 disables it.
-	FeedbackDocs   int
-	FeedbackTerms  int
-	FeedbackWeight float64
 
 	// VectorWeight is the share of vector similarity in the fused
 	// relevance when both query and documents carry vectors.
@@ -56,43 +34,22 @@ type Options struct {
 	VectorFloor, VectorCeil float64
 }
 
-// DefaultOptions returns the ranking recall uses.
-func DefaultOptions() Options {
+// MemoryOptions returns the ranking used over memories: BM25 over the
+// shared analysis with keywords above the text, context turns, months and
+// "when" questions, fused with vector similarity.
+func MemoryOptions() Options {
 	return Options{
-		Tokenizer:         NewTokenizer(),
-		K1:                1.2,
-		B:                 0.75,
-		KeywordWeight:     1.5,
-		ContextWeight:     0.5,
-		ContextDecay:      0.8,
-		SpeakerBoost:      0.4,
-		SpeakerTermWeight: 0.2,
-		NeighbourWeight:   0.4,
-		NeighbourSpan:     2,
-		NeighbourGap:      3 * time.Hour,
-		DateBoost:         0.5,
-		TemporalBoost:     0.15,
-		FeedbackDocs:      0,
-		FeedbackTerms:     10,
-		FeedbackWeight:    0.3,
-		VectorWeight:      0.6,
-		VectorFloor:       0.15,
-		VectorCeil:        0.6,
-	}
-}
-
-// PlainOptions returns a textbook BM25 over lower-cased words: no
-// stemming, stopwords, context, speakers, dates, neighbours or feedback.
-func PlainOptions() Options {
-	return Options{
-		Tokenizer:         PlainTokenizer(),
-		K1:                1.2,
-		B:                 0.75,
-		KeywordWeight:     1,
-		SpeakerTermWeight: 1,
-		VectorWeight:      0.6,
-		VectorFloor:       0.15,
-		VectorCeil:        0.6,
+		Tokenizer:     text.NewTokenizer(),
+		K1:            1.2,
+		B:             0.75,
+		KeywordWeight: 1.5,
+		ContextWeight: 0.5,
+		ContextDecay:  0.8,
+		DateBoost:     0.5,
+		TemporalBoost: 0.15,
+		VectorWeight:  0.6,
+		VectorFloor:   0.15,
+		VectorCeil:    0.6,
 	}
 }
 

@@ -3,6 +3,8 @@ package recall
 import (
 	"maps"
 	"strings"
+
+	"github.com/membot/membot/memory/text"
 )
 
 // maxQueryTerms bounds the distinct terms of one query so hostile input
@@ -35,12 +37,12 @@ type analysedQuery struct {
 	// relevance.
 	terms map[string]float64
 	own   map[string]float64
-	// words are the raw lower-case words of the text, for names.
+	// words are the raw lower-case words of the text, for dates.
 	words []string
 	// when is true when the text asks for a time.
 	when bool
 	// date is a month or year the text names.
-	date dateRef
+	date text.DateRef
 }
 
 // analyse turns q into weighted terms with o's tokenizer.
@@ -68,8 +70,8 @@ func (o Options) analyse(q Query) analysedQuery {
 		add(ctx[i], w)
 		w *= o.ContextDecay
 	}
-	aq.words = Words(q.Text)
-	aq.when = isWhenQuestion(aq.words, q.Text)
-	aq.date = parseDateRef(aq.words, q.Text)
+	aq.words = text.Words(q.Text)
+	aq.when = text.IsWhenQuestion(aq.words, q.Text)
+	aq.date = text.ParseDateRef(aq.words, q.Text)
 	return aq
 }

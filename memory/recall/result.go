@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/text"
 )
 
 // Result is one recalled memory with the reasons for its rank, for
@@ -126,7 +127,7 @@ func (x *Index) choose(e *ownerIndex, cands []candidate, limit, budget int) []ca
 		if x.duplicate(e, c.mem.ID, kept) {
 			continue
 		}
-		cost := ApproxTokens(c.mem.Text)
+		cost := text.EstimateTokens(c.mem.Text)
 		if budget >= 0 && used+cost > budget {
 			continue
 		}

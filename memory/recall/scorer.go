@@ -1,7 +1,6 @@
 package recall
 
 import (
-	"cmp"
 	"maps"
 	"math"
 	"slices"
@@ -9,8 +8,7 @@ import (
 
 // Flags recording which ranking features lifted a document.
 const (
-	boostSpeaker uint8 = 1 << iota
-	boostDate
+	boostDate uint8 = 1 << iota
 	boostTemporal
 )
 
@@ -106,84 +104,17 @@ func (s *scorer) addTerms(terms map[string]float64) {
 	}
 }
 
-// topSlots returns the n best-scored slots.
-func (s *scorer) topSlots(scores []float64, n int) []int32 {
-	t := topK{k: n}
-	for _, slot := range s.touched {
-		t.offer(ranked{slot: slot, score: scores[slot], id: s.c.slots[slot].id})
-	}
-	top := t.sorted()
-	out := make([]int32, len(top))
-	for i, r := range top {
-		out[i] = r.slot
-	}
-	return out
-}
-
-// feedbackTerms picks expansion terms from the best documents of the
-// first pass (pseudo-relevance feedback): terms frequent in them, rare in
-// the corpus, and not already asked for, weighted by the documents' scores.
-func (s *scorer) feedbackTerms(orig map[string]float64) map[string]float64 {
-	o := s.c.opts
-	top := s.topSlots(s.scores, o.FeedbackDocs)
-	if len(top) == 0 || s.scores[top[0]] <= 0 {
-		return nil
-	}
-	best := s.scores[top[0]]
-	weight := make(map[int32]float64)
-	docs := make(map[int32]int)
-	for _, slot := range top {
-		sd := s.c.slots[slot]
-		ds := s.scores[slot] / best
-		for i, id := range sd.terms {
-			if _, asked := orig[s.c.terms[id]]; asked {
-				continue
-			}
-			weight[id] += ds * float64(sd.tfs[i]) / float64(max(sd.length, 1)) * s.idf(len(s.c.postings[id]))
-			docs[id]++
-		}
-	}
-	ids := make([]int32, 0, len(weight))
-	for id := range weight {
-		if docs[id] >= 2 {
-			ids = append(ids, id)
-		}
-	}
-	slices.SortFunc(ids, func(a, b int32) int {
-		if r := cmp.Compare(weight[b], weight[a]); r != 0 {
-			return r
-		}
-		return cmp.Compare(s.c.terms[a], s.c.terms[b])
-	})
-	if len(ids) > o.FeedbackTerms {
-		ids = ids[:o.FeedbackTerms]
-	}
-	if len(ids) == 0 {
-		return nil
-	}
-	top1 := weight[ids[0]]
-	out := make(map[string]float64, len(ids))
-	for _, id := range ids {
-		out[s.c.terms[id]] = o.FeedbackWeight * weight[id] / top1
-	}
-	return out
-}
-
-// applyBoosts multiplies the scores of documents by a named speaker,
-// dated as the query asks, or holding a time expression for a "when"
-// question. It returns the features applied, by slot.
-func (s *scorer) applyBoosts(aq analysedQuery, named map[string]bool) []uint8 {
+// applyBoosts multiplies the scores of documents dated as the query asks,
+// or holding a time expression for a "when" question. It returns the
+// features applied, by slot.
+func (s *scorer) applyBoosts(aq analysedQuery) []uint8 {
 	o := s.c.opts
 	flags := make([]uint8, len(s.c.slots))
 	for _, slot := range s.touched {
 		sd := s.c.slots[slot]
 		m := 1.0
 		var f uint8
-		if o.SpeakerBoost > 0 && named[sd.speaker] {
-			m *= 1 + o.SpeakerBoost
-			f |= boostSpeaker
-		}
-		if o.DateBoost > 0 && !sd.time.IsZero() && aq.date.matches(sd.time.Year(), int(sd.time.Month())) {
+		if o.DateBoost > 0 && !sd.time.IsZero() && aq.date.Matches(sd.time.Year(), int(sd.time.Month())) {
 			m *= 1 + o.DateBoost
 			f |= boostDate
 		}
@@ -197,48 +128,6 @@ func (s *scorer) applyBoosts(aq analysedQuery, named map[string]bool) []uint8 {
 		}
 	}
 	return flags
-}
-
-// smooth returns the scores with a share of each document's score added
-// to its neighbours in the conversation.
-func (s *scorer) smooth() []float64 {
-	nw := s.c.opts.NeighbourWeight
-	if nw <= 0 {
-		return s.scores
-	}
-	final := slices.Clone(s.scores)
-	span := max(1, s.c.opts.NeighbourSpan)
-	for _, slot := range slices.Clone(s.touched) {
-		v := s.scores[slot] * nw
-		for _, forward := range [2]bool{true, false} {
-			w, cur := v, s.c.slots[slot]
-			for d := 0; d < span; d++ {
-				nb := cur.prev
-				if forward {
-					nb = cur.next
-				}
-				if nb < 0 || s.gap(cur, s.c.slots[nb]) {
-					break
-				}
-				final[nb] += w
-				s.touch(nb)
-				w /= 2
-				cur = s.c.slots[nb]
-			}
-		}
-	}
-	return final
-}
-
-// gap reports whether a pause longer than NeighbourGap separates two
-// documents.
-func (s *scorer) gap(a, b *slotDoc) bool {
-	g := s.c.opts.NeighbourGap
-	if g <= 0 || a.time.IsZero() || b.time.IsZero() {
-		return false
-	}
-	d := b.time.Sub(a.time)
-	return d > g || d < -g
 }
 
 // vectorScores computes the cosine similarity of qvec (unit length) with

@@ -2,7 +2,6 @@ package recall
 
 import (
 	"math"
-	"slices"
 )
 
 // defaultCorpusLimit is the number of hits a Corpus search returns when the
@@ -26,10 +25,9 @@ type Hit struct {
 	// both are 0 without vectors.
 	Cosine    float64
 	VectorRel float64
-	// Speaker, Date and Neighbour report which ranking features lifted
-	// this hit.
-	Speaker, Date bool
-	Neighbour     float64
+	// Date reports that the hit is dated in a month or year the query
+	// names, and was lifted for it.
+	Date bool
 }
 
 // Search returns the documents best matching q, best first: at most
@@ -50,23 +48,14 @@ func (c *Corpus) Search(q Query) []Hit {
 	if c.live == 0 || (len(aq.terms) == 0 && qvec == nil) {
 		return nil
 	}
-	named := c.namedSpeakers(aq.words)
-	if len(named) > 0 && c.opts.SpeakerBoost > 0 {
-		c.downweightNames(aq.terms, named)
-		c.downweightNames(aq.own, named)
-	}
-
 	sc := newScorer(c)
 	sc.addTerms(aq.terms)
 	mass := sc.mass(aq.own)
 	if mass <= 0 {
 		mass = sc.mass(aq.terms)
 	}
-	if c.opts.FeedbackDocs > 0 && len(sc.touched) > 0 {
-		sc.addTerms(sc.feedbackTerms(aq.terms))
-	}
-	boosted := sc.applyBoosts(aq, named)
-	final := sc.smooth()
+	boosted := sc.applyBoosts(aq)
+	final := sc.scores
 	if qvec != nil {
 		sc.vectorScores(qvec)
 	}
@@ -113,9 +102,7 @@ func (c *Corpus) collect(sc *scorer, final []float64, boosted []uint8, mass, min
 		h := Hit{
 			ID: r.id, Score: score, Relevance: clamp01(score),
 			Lexical: final[r.slot], LexicalRel: lexRel, VectorRel: vecRel,
-			Speaker:   boosted[r.slot]&boostSpeaker != 0,
-			Date:      boosted[r.slot]&boostDate != 0,
-			Neighbour: final[r.slot] - sc.scores[r.slot],
+			Date: boosted[r.slot]&boostDate != 0,
 		}
 		if sc.hasVec != nil && sc.hasVec[r.slot] {
 			h.Cosine = sc.cos[r.slot]
@@ -123,42 +110,6 @@ func (c *Corpus) collect(sc *scorer, final []float64, boosted []uint8, mass, min
 		hits[i] = h
 	}
 	return hits
-}
-
-// namedSpeakers returns the speakers whose name the query words include.
-// c.mu is held.
-func (c *Corpus) namedSpeakers(words []string) map[string]bool {
-	if len(c.speakers) == 0 || len(words) == 0 {
-		return nil
-	}
-	var named map[string]bool
-	for sp := range c.speakers {
-		for _, part := range Words(sp) {
-			if len([]rune(part)) < 2 || isStopword(part) {
-				continue
-			}
-			if slices.Contains(words, part) {
-				if named == nil {
-					named = make(map[string]bool)
-				}
-				named[sp] = true
-				break
-			}
-		}
-	}
-	return named
-}
-
-// downweightNames lowers the weight of query terms that are only a named
-// speaker's name: the speaker boost stands for them.
-func (c *Corpus) downweightNames(terms map[string]float64, named map[string]bool) {
-	for sp := range named {
-		for _, t := range c.opts.Tokenizer.Tokens(sp) {
-			if w, ok := terms[t]; ok {
-				terms[t] = w * c.opts.SpeakerTermWeight
-			}
-		}
-	}
 }
 
 // clamp01 limits x to 0–1.

@@ -1,4 +1,4 @@
-package extract
+package text
 
 import (
 	"testing"
@@ -34,18 +34,18 @@ func TestResolveDate(t *testing.T) {
 		{"这周五", day(3, 13), day(3, 14)},
 	}
 	for _, tt := range tests {
-		got, ok := resolveDate(tt.text, ref)
+		got, ok := ResolveDate(tt.text, ref)
 		if !ok {
-			t.Errorf("resolveDate(%q) found no date", tt.text)
+			t.Errorf("ResolveDate(%q) found no date", tt.text)
 			continue
 		}
 		if !got.Start.Equal(tt.start) || !got.End.Equal(tt.end) {
-			t.Errorf("resolveDate(%q) = %s..%s, want %s..%s", tt.text, got.Start, got.End, tt.start, tt.end)
+			t.Errorf("ResolveDate(%q) = %s..%s, want %s..%s", tt.text, got.Start, got.End, tt.start, tt.end)
 		}
 	}
 	for _, text := range []string{"I sat down", "no date here", "我喜欢猫", "2026-02-30"} {
-		if got, ok := resolveDate(text, ref); ok {
-			t.Errorf("resolveDate(%q) = %v, want none", text, got)
+		if got, ok := ResolveDate(text, ref); ok {
+			t.Errorf("ResolveDate(%q) = %v, want none", text, got)
 		}
 	}
 }

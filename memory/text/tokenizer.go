@@ -1,4 +1,4 @@
-package recall
+package text
 
 import (
 	"strings"
@@ -20,7 +20,7 @@ const maxWordBytes = 48
 // word. Full-width ASCII is folded to ASCII first.
 type Tokenizer struct {
 	// Stem maps irregular forms to their base ("ran" → "run") and reduces
-	// English words to Porter stems ("painting" → "paint").
+	// English words to Snowball English stems ("painting" → "paint").
 	Stem bool
 	// Stopwords drops English function words and chat filler, and common
 	// Chinese particles when they stand alone.
@@ -55,7 +55,7 @@ func (t Tokenizer) AppendTokens(dst []string, s string) []string {
 
 // word normalises one scanned word, reporting false when it is dropped.
 func (t Tokenizer) word(w string) (string, bool) {
-	if t.Stopwords && isStopword(w) {
+	if t.Stopwords && IsStopword(w) {
 		return "", false
 	}
 	if !t.Stem {
@@ -63,11 +63,11 @@ func (t Tokenizer) word(w string) (string, bool) {
 	}
 	if b, ok := irregularBase(w); ok {
 		w = b
-		if t.Stopwords && isStopword(w) {
+		if t.Stopwords && IsStopword(w) {
 			return "", false
 		}
 	}
-	return stem(w), true
+	return Stem(w), true
 }
 
 // appendCJK appends the characters and character pairs of a CJK run.
@@ -95,8 +95,8 @@ func Words(s string) []string {
 	return out
 }
 
-// isCJK reports whether r belongs to a script written without spaces.
-func isCJK(r rune) bool {
+// IsCJK reports whether r belongs to a script written without spaces.
+func IsCJK(r rune) bool {
 	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) ||
 		unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r)
 }
@@ -158,7 +158,7 @@ func scanSegments(s string, emit func(seg string, cjk bool)) {
 			}
 			flushWord()
 			flushRun()
-		case isCJK(r):
+		case IsCJK(r):
 			flushWord()
 			run = utf8.AppendRune(run, r)
 		case unicode.IsLetter(r) || unicode.IsDigit(r) || (unicode.Is(unicode.Mn, r) && len(word) > 0):

@@ -1,4 +1,4 @@
-package extract
+package text
 
 import (
 	"regexp"
@@ -7,9 +7,9 @@ import (
 	"time"
 )
 
-// span is a resolved date expression: the day (or first day) it names and
+// Span is a resolved date expression: the day (or first day) it names and
 // the end of the period it covers.
-type span struct {
+type Span struct {
 	Start, End time.Time
 	// Phrase is the text that named it ("next Friday", "下周五").
 	Phrase string
@@ -26,10 +26,6 @@ var weekdayIndex = map[string]int{
 	"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
 	"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5, "sun": 6,
 	"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6,
-}
-
-var monthIndex = map[string]time.Month{
-	"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
 }
 
 const weekdayEN = `(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)`
@@ -103,11 +99,11 @@ var dateRules = []dateRule{
 	}},
 	{regexp.MustCompile(`(?i)\b(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.? (\d{1,2})(?:st|nd|rd|th)?\b`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
 		dd, _ := strconv.Atoi(m[2])
-		return nextDate(d, int(monthIndex[strings.ToLower(m[1])]), dd)
+		return nextDate(d, monthNames[strings.ToLower(m[1])], dd)
 	}},
 	{regexp.MustCompile(`(?i)\b(\d{1,2})(?:st|nd|rd|th)? (?:of )?(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\b`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
 		dd, _ := strconv.Atoi(m[1])
-		return nextDate(d, int(monthIndex[strings.ToLower(m[2])]), dd)
+		return nextDate(d, monthNames[strings.ToLower(m[2])], dd)
 	}},
 	{regexp.MustCompile(`大后天`), func(_ []string, d time.Time) (time.Time, time.Time, bool) { return dayOnly(d.AddDate(0, 0, 3)) }},
 	{regexp.MustCompile(`后天`), func(_ []string, d time.Time) (time.Time, time.Time, bool) { return dayOnly(d.AddDate(0, 0, 2)) }},
@@ -153,14 +149,17 @@ var dateRules = []dateRule{
 	}},
 }
 
-// resolveDate finds the first date expression in text and resolves it
-// against ref (the time of the message that says it, in its location).
-func resolveDate(text string, ref time.Time) (span, bool) {
+// ResolveDate finds the first date expression in text, English or
+// Chinese, relative ("tomorrow", "下周五", "in 3 days") or absolute
+// ("2026-04-01", "May 5th", "5月3日"), and resolves it against ref (the
+// time of the message that says it, in its location). Extraction uses it
+// to date events and to expire temporary memories.
+func ResolveDate(text string, ref time.Time) (Span, bool) {
 	if ref.IsZero() {
-		return span{}, false
+		return Span{}, false
 	}
 	day := time.Date(ref.Year(), ref.Month(), ref.Day(), 0, 0, 0, 0, ref.Location())
-	best, bestAt := span{}, -1
+	best, bestAt := Span{}, -1
 	for _, r := range dateRules {
 		loc := r.re.FindStringSubmatchIndex(text)
 		if loc == nil || (bestAt >= 0 && loc[0] >= bestAt) {
@@ -176,7 +175,7 @@ func resolveDate(text string, ref time.Time) (span, bool) {
 		if !ok {
 			continue
 		}
-		best, bestAt = span{Start: start, End: end, Phrase: m[0]}, loc[0]
+		best, bestAt = Span{Start: start, End: end, Phrase: m[0]}, loc[0]
 	}
 	return best, bestAt >= 0
 }
@@ -212,12 +211,14 @@ func smallNumberEN(s string) int {
 	return n
 }
 
+// chineseDigits are the values of the Chinese numerals one to nine.
+var chineseDigits = map[rune]int{'一': 1, '二': 2, '两': 2, '三': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9}
+
 // cnNumber reads digits or a Chinese numeral up to 99 ("十二", "二十三").
 func cnNumber(s string) int {
 	if n, err := strconv.Atoi(s); err == nil {
 		return n
 	}
-	digits := map[rune]int{'一': 1, '二': 2, '两': 2, '三': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9}
 	total, cur := 0, 0
 	for _, r := range s {
 		if r == '十' {
@@ -228,7 +229,7 @@ func cnNumber(s string) int {
 			cur = 0
 			continue
 		}
-		cur = digits[r]
+		cur = chineseDigits[r]
 	}
 	return total + cur
 }

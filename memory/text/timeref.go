@@ -1,4 +1,4 @@
-package recall
+package text
 
 import (
 	"strconv"
@@ -50,21 +50,24 @@ var whenPhrases = []string{"when", "what time", "what date", "what day", "which 
 var chineseWhenPhrases = []string{"什么时候", "何时", "哪天", "哪一天", "哪年", "哪一年", "几月",
 	"几号", "多久", "多长时间", "什么时间", "几点"}
 
-// dateRef is a month and/or year a query names; zero means unnamed.
-type dateRef struct {
-	year, month int
+// DateRef is a month and/or year a query names ("in June", "2023年6月");
+// a zero field means unnamed. Recall lifts memories dated in it.
+type DateRef struct {
+	Year, Month int
 }
 
-// matches reports whether a document time (year, month) falls in d.
-func (d dateRef) matches(year, month int) bool {
-	if d.year == 0 && d.month == 0 {
+// Matches reports whether a document time (year, month) falls in d.
+func (d DateRef) Matches(year, month int) bool {
+	if d.Year == 0 && d.Month == 0 {
 		return false
 	}
-	return (d.year == 0 || d.year == year) && (d.month == 0 || d.month == month)
+	return (d.Year == 0 || d.Year == year) && (d.Month == 0 || d.Month == month)
 }
 
-// hasTimeExpression reports whether text places something in time.
-func hasTimeExpression(text string) bool {
+// HasTimeExpression reports whether text places something in time
+// ("yesterday", "2023", "上周"); such a text is a likely answer to a
+// "when" question.
+func HasTimeExpression(text string) bool {
 	for _, w := range Words(text) {
 		if _, ok := timeWords[w]; ok {
 			return true
@@ -81,8 +84,9 @@ func hasTimeExpression(text string) bool {
 	return false
 }
 
-// isWhenQuestion reports whether text asks for a time.
-func isWhenQuestion(words []string, text string) bool {
+// IsWhenQuestion reports whether text, whose Words are words, asks for a
+// time ("when", "how long ago", "什么时候").
+func IsWhenQuestion(words []string, text string) bool {
 	joined := " " + strings.Join(words, " ") + " "
 	for _, p := range whenPhrases {
 		if strings.Contains(joined, " "+p+" ") {
@@ -105,17 +109,19 @@ func isYear(w string) bool {
 	return (w[0] == '1' && w[1] == '9') || (w[0] == '2' && (w[1] == '0' || (w[1] == '1' && w[2] == '0' && w[3] == '0')))
 }
 
-// parseDateRef finds the first month and year a query names, in English
-// ("in June", "May 2023") or Chinese ("2023年", "6月", "六月").
-func parseDateRef(words []string, text string) dateRef {
-	var d dateRef
+// ParseDateRef finds the first month and year a query names, in English
+// ("in June", "May 2023") or Chinese ("2023年", "6月", "六月"); words are
+// the Words of text. An ambiguous month name ("may", "march") counts only
+// beside a number or a word that leads a date ("in May").
+func ParseDateRef(words []string, text string) DateRef {
+	var d DateRef
 	for i, w := range words {
-		if d.year == 0 && isYear(w) {
-			d.year, _ = strconv.Atoi(w)
+		if d.Year == 0 && isYear(w) {
+			d.Year, _ = strconv.Atoi(w)
 			continue
 		}
 		m, ok := monthNames[w]
-		if !ok || d.month != 0 {
+		if !ok || d.Month != 0 {
 			continue
 		}
 		if _, amb := ambiguousMonths[w]; amb {
@@ -125,15 +131,15 @@ func parseDateRef(words []string, text string) dateRef {
 				continue
 			}
 		}
-		d.month = m
+		d.Month = m
 	}
-	if d.year == 0 || d.month == 0 {
+	if d.Year == 0 || d.Month == 0 {
 		cy, cm := parseChineseDate(text)
-		if d.year == 0 {
-			d.year = cy
+		if d.Year == 0 {
+			d.Year = cy
 		}
-		if d.month == 0 {
-			d.month = cm
+		if d.Month == 0 {
+			d.Month = cm
 		}
 	}
 	return d
@@ -207,10 +213,8 @@ func inSet(s map[string]struct{}, w string) bool {
 
 // chineseDigit returns the value of a Chinese numeral from 一 to 十, or 0.
 func chineseDigit(r rune) int {
-	for i, d := range "一二三四五六七八九十" {
-		if d == r {
-			return i/3 + 1
-		}
+	if r == '十' {
+		return 10
 	}
-	return 0
+	return chineseDigits[r]
 }

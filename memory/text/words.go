@@ -1,9 +1,9 @@
-package recall
+package text
 
-// isStopword reports whether an English word (lower case, apostrophes
+// IsStopword reports whether an English word (lower case, apostrophes
 // removed) carries too little meaning to index: articles, pronouns,
 // auxiliaries, conjunctions and the filler of chat ("yeah", "gonna").
-func isStopword(w string) bool {
+func IsStopword(w string) bool {
 	_, ok := englishStopwords[w]
 	return ok
 }
