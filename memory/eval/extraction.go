@@ -12,6 +12,7 @@ import (
 	"github.com/membot/membot/memory/extract"
 	"github.com/membot/membot/memory/llm"
 	"github.com/membot/membot/memory/preprocess"
+	"github.com/membot/membot/memory/service"
 )
 
 // benchPlatform is the platform name bench speakers and conversations are
@@ -134,12 +135,18 @@ func extractCase(ctx context.Context, c *Case, opts Options, log *slog.Logger) (
 		return nil, extract.Result{}, err
 	}
 	ex := opts.Extract
+	clk := caseClock(c)
+	svc, err := service.New(service.Options{Store: store, Now: clk.Now, Logger: log})
+	if err != nil {
+		return nil, extract.Result{}, err
+	}
 	pipe, err := extract.NewPipeline(extract.Options{
-		Store:         store,
+		Conversations: store,
+		Memories:      svc,
 		Client:        ex.Client,
 		Extractor:     ex.Extractor,
 		Logger:        log,
-		Clock:         caseClock(c),
+		Clock:         clk,
 		MinConfidence: ex.MinConfidence,
 	})
 	if err != nil {

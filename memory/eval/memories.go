@@ -113,16 +113,13 @@ func (s *memorySearcher) build(ctx context.Context, mems []memory.Memory, loader
 		return nil
 	}
 	if loader == nil {
-		loader = recall.LoaderFunc(func(context.Context, string) ([]memory.Memory, error) {
-			return mems, nil
-		})
+		loader = fixedMemories(mems)
 	}
 	cfg := recall.DefaultConfig()
 	if opts.Recall != nil {
 		cfg = *opts.Recall
 	}
 	cfg.Options = ranking(opts, false, recall.MemoryOptions())
-	cfg.MaxAge = 0
 	cfg.Now = func() time.Time { return s.now }
 	s.index = recall.NewIndex(loader, cfg)
 	s.now = s.loadAt
@@ -163,3 +160,11 @@ func (s *memorySearcher) search(ctx context.Context, q Query, k int) ([][]string
 	}
 	return covers, nil
 }
+
+// fixedMemories loads the same memories for any owner, at a revision that
+// never moves.
+type fixedMemories []memory.Memory
+
+func (f fixedMemories) Revision(context.Context, string) (int64, error) { return 1, nil }
+
+func (f fixedMemories) LoadActive(context.Context, string) ([]memory.Memory, error) { return f, nil }

@@ -34,9 +34,9 @@ type ownerIndex struct {
 // newOwnerIndex returns an entry waiting for its load.
 func newOwnerIndex(owner string, rev int64, opts Options) *ownerIndex {
 	return &ownerIndex{
-		owner:  owner,
-		rev:    rev,
-		ready:  make(chan struct{}),
+		owner:   owner,
+		rev:     rev,
+		ready:   make(chan struct{}),
 		corpus:  NewCorpus(opts),
 		mems:    make(map[string]*memory.Memory),
 		removed: make(map[string]bool),
