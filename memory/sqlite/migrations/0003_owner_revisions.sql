@@ -7,4 +7,4 @@
 CREATE TABLE owner_revisions (
     owner    TEXT    NOT NULL PRIMARY KEY,
     revision INTEGER NOT NULL
-) STRICT;
+) STRICT, WITHOUT ROWID;
