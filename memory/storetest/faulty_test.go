@@ -11,7 +11,7 @@ import (
 	"github.com/membot/membot/memory/storetest"
 )
 
-var boom = errors.New("boom")
+var errBoom = errors.New("errBoom")
 
 func openSQLite(t *testing.T) memory.Store {
 	t.Helper()
@@ -50,8 +50,8 @@ func TestFaultyFailOn(t *testing.T) {
 	if err := f.InsertMemory(ctx, &m); err != nil {
 		t.Fatal(err)
 	}
-	f.FailOn("InsertMemory", 2, boom)
-	for i, want := range []error{nil, boom, nil} {
+	f.FailOn("InsertMemory", 2, errBoom)
+	for i, want := range []error{nil, errBoom, nil} {
 		m := note("alice", "later")
 		if err := f.InsertMemory(ctx, &m); !errors.Is(err, want) || (want == nil) != (err == nil) {
 			t.Fatalf("insert %d after FailOn(2) = %v, want %v", i+1, err, want)
@@ -76,8 +76,8 @@ func TestFaultyFailAfter(t *testing.T) {
 	if err := f.InsertMemory(ctx, &m); err != nil {
 		t.Fatal(err)
 	}
-	f.FailAfter("DeleteMemory", 1, boom)
-	if err := f.DeleteMemory(ctx, "alice", m.ID); !errors.Is(err, boom) {
+	f.FailAfter("DeleteMemory", 1, errBoom)
+	if err := f.DeleteMemory(ctx, "alice", m.ID); !errors.Is(err, errBoom) {
 		t.Fatalf("DeleteMemory = %v, want the injected error", err)
 	}
 	if n := count(t, f, "alice"); n != 0 {
@@ -89,10 +89,10 @@ func TestFaultyFailAlwaysAndHeal(t *testing.T) {
 	ctx := t.Context()
 	f := storetest.NewFaulty(openSQLite(t))
 	t.Cleanup(func() { _ = f.Close() })
-	f.FailAlways("Revision", boom)
-	f.FailOn("Memory", 1, boom)
+	f.FailAlways("Revision", errBoom)
+	f.FailOn("Memory", 1, errBoom)
 	for range 3 {
-		if _, err := f.Revision(ctx, "alice"); !errors.Is(err, boom) {
+		if _, err := f.Revision(ctx, "alice"); !errors.Is(err, errBoom) {
 			t.Fatalf("Revision under FailAlways = %v, want the injected error", err)
 		}
 	}
@@ -101,11 +101,11 @@ func TestFaultyFailAlwaysAndHeal(t *testing.T) {
 		t.Fatalf("Revision after Heal = %v", err)
 	}
 	// Faults of other methods survive a Heal naming only one.
-	if _, err := f.Memory(ctx, "alice", "x"); !errors.Is(err, boom) {
+	if _, err := f.Memory(ctx, "alice", "x"); !errors.Is(err, errBoom) {
 		t.Fatalf("Memory = %v, want the fault FailOn set", err)
 	}
-	f.FailAlways("Revision", boom)
-	f.FailOn("Memory", 1, boom)
+	f.FailAlways("Revision", errBoom)
+	f.FailOn("Memory", 1, errBoom)
 	f.Heal()
 	if _, err := f.Revision(ctx, "alice"); err != nil {
 		t.Fatalf("Revision after Heal() = %v", err)
@@ -119,14 +119,14 @@ func TestFaultyConcurrentCallsFailOnce(t *testing.T) {
 	f := storetest.NewFaulty(openSQLite(t))
 	t.Cleanup(func() { _ = f.Close() })
 	const callers = 40
-	f.FailOn("Revision", 17, boom)
+	f.FailOn("Revision", 17, errBoom)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	failed := 0
 	for range callers {
 		wg.Go(func() {
 			if _, err := f.Revision(t.Context(), "alice"); err != nil {
-				if !errors.Is(err, boom) {
+				if !errors.Is(err, errBoom) {
 					t.Errorf("Revision = %v", err)
 				}
 				mu.Lock()
@@ -145,9 +145,9 @@ func TestFaultyRefusesUnknownMethods(t *testing.T) {
 	f := storetest.NewFaulty(openSQLite(t))
 	t.Cleanup(func() { _ = f.Close() })
 	for name, set := range map[string]func(){
-		"misspelt method": func() { f.FailOn("DeleteMemmory", 1, boom) },
-		"call number 0":   func() { f.FailOn("DeleteMemory", 0, boom) },
-		"FailAlways":      func() { f.FailAlways("Nope", boom) },
+		"misspelt method": func() { f.FailOn("DeleteMemmory", 1, errBoom) },
+		"call number 0":   func() { f.FailOn("DeleteMemory", 0, errBoom) },
+		"FailAlways":      func() { f.FailAlways("Nope", errBoom) },
 	} {
 		t.Run(name, func(t *testing.T) {
 			defer func() {
