@@ -7,8 +7,9 @@ type MemoryRef struct {
 	ID    string `json:"id"`
 }
 
-// The History entry Store.ArchiveStale appends: Action is ArchiveAction and
-// Reason says which rule archived the memory.
+// The History entry appended to a memory when it is archived (one of
+// Store.StaleMemories, written back with Store.UpdateMemory): Action is
+// ArchiveAction and Reason says which rule archived the memory.
 const (
 	// ArchiveAction marks the history entry of an archived memory.
 	ArchiveAction = "archive"

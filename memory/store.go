@@ -108,20 +108,13 @@ type Store interface {
 	// rate-limit link attempts.
 	CountSettings(ctx context.Context, prefix string) (int64, error)
 
-	// ArchiveStale moves stale active memories, of every owner, out of the
-	// active set: temporary memories whose ExpiresAt is set and before now
-	// (reason ArchiveExpired), and memories neither used, updated nor
-	// created since unusedBefore, that is with the latest of LastUsedAt,
-	// UpdatedAt and CreatedAt before it (reason ArchiveUnused; with
-	// keepLongTerm long-term memories are exempt; a zero unusedBefore turns
-	// this rule off). Each becomes StatusArchived with its version
-	// incremented, UpdatedAt set to now and a History entry {Text: its text,
-	// Time: now, Action: ArchiveAction, Reason: the reason} appended. At
-	// most limit memories go per call (0: no limit); it returns the refs of
-	// those archived, so that indexes can drop them; with an error, the
-	// refs returned (possibly none) were archived all the same. A zero now
-	// or a negative limit is ErrInvalid.
-	ArchiveStale(ctx context.Context, now, unusedBefore time.Time, keepLongTerm bool, limit int) ([]MemoryRef, error)
+	// StaleMemories lists active memories of every owner matching q
+	// (either of its rules), oldest first (by CreatedAt, then ID), at most
+	// q.Limit, without embeddings: the candidates for archiving. It only
+	// reads; archiving them is an UpdateMemory each, conditional on the
+	// version read, so that what archiving means is decided once, above the
+	// backends. A negative limit or an invalid lifecycle is ErrInvalid.
+	StaleMemories(ctx context.Context, q StaleQuery) ([]Memory, error)
 	// MissingEmbeddings lists active memories of every owner that have no
 	// embedding or one made by another model than model, oldest first (by
 	// CreatedAt, then ID), at most limit (0: no limit), for back-filling.
@@ -136,6 +129,28 @@ type Store interface {
 	// ErrNotFound when the memory does not exist under owner; ErrInvalid
 	// for an empty owner or id, a nil embedding, an empty model or vector.
 	SetEmbedding(ctx context.Context, owner, id string, version int64, e *Embedding) error
+
+	// Revision returns the revision of owner's memories: a counter that every
+	// write changing any of owner's memories moves forward, so a cache of them
+	// is proved current with this one read. 0 for an owner never written.
+	// An empty owner is ErrInvalid.
+	//
+	// Each successful InsertMemory, UpdateMemory, SetEmbedding and
+	// DeleteMemory adds exactly 1 to its owner's revision. DeleteAllMemories
+	// adds exactly 1 to its owner's, even when there was nothing to delete;
+	// ReassignOwner adds exactly 1 to both from's and to's, even when nothing
+	// moved (a no-op for from == to, which changes nothing). A call that
+	// fails (ErrConflict, ErrNotFound, ErrInvalid) leaves it as it was, and
+	// TouchMemories never moves it: use counters are not content.
+	// Concurrent writers never lose an increment.
+	//
+	// "Exactly 1" lets a cache that read revision R, made one write itself
+	// and then reads R+1 conclude that no one else wrote in between, and
+	// apply its own change instead of reloading. Backends without
+	// multi-document transactions bump the revision just after the write,
+	// so a reader may see a write before its bump (the next read of the
+	// revision shows it) but never the bump before the write.
+	Revision(ctx context.Context, owner string) (int64, error)
 
 	// Close releases the store. It is safe to call more than once.
 	Close() error
@@ -156,5 +171,20 @@ type MemoryQuery struct {
 	WithEmbedding bool
 	Offset        int
 	// Limit caps the result; 0 means no limit.
+	Limit int
+}
+
+// StaleQuery selects active memories of every owner for archiving.
+type StaleQuery struct {
+	// ExpiredBefore: memories of a lifecycle in Expiring whose ExpiresAt is
+	// set and before it. Zero (or an empty Expiring) turns this rule off.
+	ExpiredBefore time.Time
+	Expiring      []Lifecycle
+	// UnusedBefore: memories whose latest of LastUsedAt, UpdatedAt and
+	// CreatedAt is before it, except those of a lifecycle in Exempt; zero
+	// turns this rule off.
+	UnusedBefore time.Time
+	Exempt       []Lifecycle
+	// Limit caps the result (0: no limit); negative is ErrInvalid.
 	Limit int
 }

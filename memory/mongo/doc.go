@@ -12,6 +12,8 @@
 //	memories       _id = memory id; {owner, status, created_at}, {owner, _id},
 //	               {status, created_at, _id} for upkeep across owners
 //	settings       _id = setting key; value, expires_at (TTL index where supported)
+//	revisions      _id = memory owner; revision, moved by an atomic $inc after
+//	               every write to that owner's memories (see Store.Revision)
 //
 // Indexes are created by Open; creating an existing index is a no-op, so
 // every replica may do it at start-up.
@@ -21,11 +23,12 @@
 // Memories are sharded naturally on owner: every memory query and write
 // names the owner (privacy is enforced by that same filter), so each one is
 // routed to a single shard, and the {owner, …} indexes are prefixed by the
-// shard key. Only the upkeep queries (ArchiveStale, MissingEmbeddings) span
-// owners and so every shard; they run in the background, in bounded batches. Messages and counters shard on conversation_id, identities on
-// {platform, user_id}. ReassignOwner changes the shard key of a memory one
-// document at a time (a single-document update by _id and owner), which a
-// sharded cluster accepts as a retryable write; the driver enables
+// shard key. Only the upkeep queries (StaleMemories, MissingEmbeddings) span
+// owners and so every shard; they run in the background, in bounded
+// batches. Revisions shard on _id (the owner), messages and counters on
+// conversation_id, identities on {platform, user_id}. ReassignOwner
+// changes the shard key of a memory one document at a time (a
+// single-document update by _id and owner), which a sharded cluster accepts as a retryable write; the driver enables
 // retryable writes by default. Every unique index is prefixed by its
 // collection's shard key, as sharding requires. One guarantee weakens on a
 // sharded memories collection: _id is unique per shard only, so a

@@ -49,7 +49,7 @@ func (s *Store) InsertMemory(ctx context.Context, m *memory.Memory) error {
 		return s.fail(fmt.Sprintf("%s: memory %s", op, stored.ID), err)
 	}
 	*m = stored
-	return nil
+	return s.bumpRevision(ctx, op, m.Owner)
 }
 
 // Memory returns one memory of owner, with its embedding, or
@@ -137,7 +137,7 @@ func (s *Store) UpdateMemory(ctx context.Context, m *memory.Memory) error {
 	}
 	stored.Version++
 	*m = stored
-	return nil
+	return s.bumpRevision(ctx, op, m.Owner)
 }
 
 // memoryFilter turns q into a query; it always includes the owner.
@@ -281,7 +281,7 @@ func (s *Store) DeleteMemory(ctx context.Context, owner, id string) error {
 	if res.DeletedCount == 0 {
 		return fmt.Errorf("%s: %w", op, memory.ErrNotFound)
 	}
-	return nil
+	return s.bumpRevision(ctx, op, owner)
 }
 
 // DeleteAllMemories hard-deletes every memory of owner and returns how
@@ -295,5 +295,5 @@ func (s *Store) DeleteAllMemories(ctx context.Context, owner string) (int64, err
 	if err != nil {
 		return 0, s.fail(op, err)
 	}
-	return res.DeletedCount, nil
+	return res.DeletedCount, s.bumpRevision(ctx, op, owner)
 }

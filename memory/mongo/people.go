@@ -215,5 +215,5 @@ func (s *Store) ReassignOwner(ctx context.Context, fromPersonID, toPersonID stri
 	}
 	s.log.Info("reassigned owner", "from", fromPersonID, "to", toPersonID,
 		"memories", len(ids), "messages", res.ModifiedCount)
-	return nil
+	return s.bumpRevision(ctx, op, fromPersonID, toPersonID)
 }

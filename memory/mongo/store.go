@@ -27,6 +27,7 @@ const (
 	collMessages      = "messages"
 	collMemories      = "memories"
 	collSettings      = "settings"
+	collRevisions     = "revisions"
 )
 
 // closeTimeout bounds Close, so that shutting down never hangs on a server
@@ -49,6 +50,7 @@ type Store struct {
 	messages      *mongo.Collection
 	memories      *mongo.Collection
 	settings      *mongo.Collection
+	revisions     *mongo.Collection
 
 	closeOnce sync.Once
 	closeErr  error
@@ -135,6 +137,7 @@ func newStore(client *mongo.Client, database, where string, cfg config) *Store {
 		messages:      db.Collection(collMessages),
 		memories:      db.Collection(collMemories),
 		settings:      db.Collection(collSettings),
+		revisions:     db.Collection(collRevisions),
 	}
 }
 

@@ -3,7 +3,7 @@ package mongo
 import (
 	"context"
 	"fmt"
-	"time"
+	"slices"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
@@ -11,25 +11,26 @@ import (
 	"github.com/membot/membot/memory"
 )
 
-// staleDoc is what ArchiveStale reads of a memory to archive it.
-type staleDoc struct {
-	ID        string         `bson:"_id"`
-	Owner     string         `bson:"owner"`
-	Text      string         `bson:"text"`
-	Lifecycle string         `bson:"lifecycle"`
-	ExpiresAt *bson.DateTime `bson:"expires_at,omitempty"`
-	Version   int64          `bson:"version"`
-}
-
-// staleFilter selects the active memories ArchiveStale archives; see
-// memory.Store for the rules.
-func staleFilter(now, unusedBefore time.Time, keepLongTerm bool) bson.D {
-	rules := bson.A{bson.D{
-		{Key: "lifecycle", Value: string(memory.LifecycleTemporary)},
-		{Key: "expires_at", Value: bson.D{{Key: "$lt", Value: bson.NewDateTimeFromTime(now)}}},
-	}}
-	if !unusedBefore.IsZero() {
-		before := bson.NewDateTimeFromTime(unusedBefore)
+// staleFilter selects the active memories q asks for; nil when both of its
+// rules are off. See memory.StaleQuery for the rules.
+func staleFilter(q memory.StaleQuery) (bson.D, error) {
+	if q.Limit < 0 {
+		return nil, fmt.Errorf("%w: negative limit %d", memory.ErrInvalid, q.Limit)
+	}
+	for _, l := range append(slices.Clone(q.Expiring), q.Exempt...) {
+		if !l.Valid() {
+			return nil, fmt.Errorf("%w: lifecycle %q", memory.ErrInvalid, l)
+		}
+	}
+	var rules bson.A
+	if !q.ExpiredBefore.IsZero() && len(q.Expiring) > 0 {
+		rules = append(rules, bson.D{
+			{Key: "lifecycle", Value: bson.D{{Key: "$in", Value: q.Expiring}}},
+			{Key: "expires_at", Value: bson.D{{Key: "$lt", Value: bson.NewDateTimeFromTime(q.ExpiredBefore)}}},
+		})
+	}
+	if !q.UnusedBefore.IsZero() {
+		before := bson.NewDateTimeFromTime(q.UnusedBefore)
 		// The latest of three times is before t exactly when each is.
 		unused := bson.D{
 			{Key: "created_at", Value: bson.D{{Key: "$lt", Value: before}}},
@@ -39,68 +40,36 @@ func staleFilter(now, unusedBefore time.Time, keepLongTerm bool) bson.D {
 				bson.D{{Key: "last_used_at", Value: bson.D{{Key: "$lt", Value: before}}}},
 			}},
 		}
-		if keepLongTerm {
-			unused = append(unused, bson.E{Key: "lifecycle", Value: bson.D{{Key: "$ne", Value: string(memory.LifecycleLongTerm)}}})
+		if len(q.Exempt) > 0 {
+			unused = append(unused, bson.E{Key: "lifecycle", Value: bson.D{{Key: "$nin", Value: q.Exempt}}})
 		}
 		rules = append(rules, unused)
 	}
-	return bson.D{{Key: "status", Value: string(memory.StatusActive)}, {Key: "$or", Value: rules}}
+	if len(rules) == 0 {
+		return nil, nil
+	}
+	return bson.D{{Key: "status", Value: string(memory.StatusActive)}, {Key: "$or", Value: rules}}, nil
 }
 
-// ArchiveStale archives expired temporary memories and long-unused ones of
-// every owner. Each memory is archived by its own update, conditional on
-// the version read, so a memory edited meanwhile is left for the next run.
-func (s *Store) ArchiveStale(ctx context.Context, now, unusedBefore time.Time, keepLongTerm bool, limit int) ([]memory.MemoryRef, error) {
-	op := "archive stale memories"
-	if now.IsZero() {
-		return nil, fmt.Errorf("%s: %w: no current time given", op, memory.ErrInvalid)
+// StaleMemories lists the active memories of every owner that q selects
+// for archiving, oldest first, vectors not loaded. It spans owners, and so
+// every shard; callers keep it bounded with q.Limit.
+func (s *Store) StaleMemories(ctx context.Context, q memory.StaleQuery) ([]memory.Memory, error) {
+	const op = "list stale memories"
+	filter, err := staleFilter(q)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
 	}
-	if limit < 0 {
-		return nil, fmt.Errorf("%s: %w: negative limit %d", op, memory.ErrInvalid, limit)
+	if filter == nil {
+		return nil, nil
 	}
-	now = storedTime(now)
 	opts := options.Find().
 		SetSort(bson.D{{Key: "created_at", Value: 1}, {Key: "_id", Value: 1}}).
-		SetProjection(bson.D{{Key: "owner", Value: 1}, {Key: "text", Value: 1}, {Key: "lifecycle", Value: 1},
-			{Key: "expires_at", Value: 1}, {Key: "version", Value: 1}})
-	if limit > 0 {
-		opts.SetLimit(int64(limit))
+		SetProjection(bson.D{{Key: "embedding", Value: 0}})
+	if q.Limit > 0 {
+		opts.SetLimit(int64(q.Limit))
 	}
-	cur, err := s.memories.Find(ctx, staleFilter(now, unusedBefore, keepLongTerm), opts)
-	if err != nil {
-		return nil, s.fail(op, err)
-	}
-	var docs []staleDoc
-	if err := cur.All(ctx, &docs); err != nil {
-		return nil, s.fail(op, err)
-	}
-	stamp := bson.NewDateTimeFromTime(now)
-	var archived []memory.MemoryRef
-	for _, d := range docs {
-		reason := memory.ArchiveUnused
-		if d.Lifecycle == string(memory.LifecycleTemporary) && d.ExpiresAt != nil && fromDate(*d.ExpiresAt).Before(now) {
-			reason = memory.ArchiveExpired
-		}
-		entry := versionDoc{Text: d.Text, Time: &stamp, Reason: reason, Action: memory.ArchiveAction}
-		filter := append(memoryKey(d.Owner, d.ID),
-			bson.E{Key: "version", Value: d.Version},
-			bson.E{Key: "status", Value: string(memory.StatusActive)})
-		res, err := s.memories.UpdateOne(ctx, filter, bson.D{
-			{Key: "$set", Value: bson.D{{Key: "status", Value: string(memory.StatusArchived)}, {Key: "updated_at", Value: stamp}}},
-			{Key: "$push", Value: bson.D{{Key: "history", Value: entry}}},
-			{Key: "$inc", Value: bson.D{{Key: "version", Value: int64(1)}}},
-		})
-		if err != nil {
-			return archived, s.fail(fmt.Sprintf("%s: memory %s", op, d.ID), err)
-		}
-		if res.MatchedCount == 1 {
-			archived = append(archived, memory.MemoryRef{Owner: d.Owner, ID: d.ID})
-		}
-	}
-	if len(archived) > 0 {
-		s.log.DebugContext(ctx, "archived stale memories", "count", len(archived), "candidates", len(docs))
-	}
-	return archived, nil
+	return s.findMemories(ctx, op, filter, opts)
 }
 
 // MissingEmbeddings lists active memories of every owner without an
@@ -148,7 +117,7 @@ func (s *Store) SetEmbedding(ctx context.Context, owner, id string, version int6
 		return s.fail(op, err)
 	}
 	if res.MatchedCount == 1 {
-		return nil
+		return s.bumpRevision(ctx, op, owner)
 	}
 	n, err := s.memories.CountDocuments(ctx, key, options.Count().SetLimit(1))
 	if err != nil {

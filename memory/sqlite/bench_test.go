@@ -142,3 +142,18 @@ func BenchmarkUpdate(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkRevision is the one read that proves a cache of an owner's
+// memories current, on the reply path.
+func BenchmarkRevision(b *testing.B) {
+	s := benchStore(b, 1000)
+	for range b.N {
+		r, err := s.Revision(b.Context(), "owner")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if r != 1000 {
+			b.Fatalf("revision %d, want 1000", r)
+		}
+	}
+}

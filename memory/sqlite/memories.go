@@ -162,7 +162,10 @@ func (s *Store) InsertMemory(ctx context.Context, m *memory.Memory) error {
 		if err == nil && !ok {
 			err = fmt.Errorf("id is taken: %w", memory.ErrConflict)
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return bumpRevision(ctx, tx, m.Owner)
 	})
 	if err != nil {
 		return err
@@ -203,6 +206,9 @@ func (s *Store) UpdateMemory(ctx context.Context, m *memory.Memory) error {
 		if !ok {
 			return versionError(ctx, tx, `SELECT 1 FROM memories WHERE id = ? AND owner = ?`, m.ID, m.Owner)
 		}
+		if err := bumpRevision(ctx, tx, m.Owner); err != nil {
+			return err
+		}
 		m.Version++
 		m.UpdatedAt = now
 		return nil
@@ -216,7 +222,10 @@ func (s *Store) DeleteMemory(ctx context.Context, owner, id string) error {
 		if err == nil && !ok {
 			err = memory.ErrNotFound
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return bumpRevision(ctx, tx, owner)
 	})
 }
 
@@ -232,8 +241,10 @@ func (s *Store) DeleteAllMemories(ctx context.Context, owner string) (int64, err
 		if err != nil {
 			return err
 		}
-		n, err = res.RowsAffected()
-		return err
+		if n, err = res.RowsAffected(); err != nil {
+			return err
+		}
+		return bumpRevision(ctx, tx, owner)
 	})
 	return n, err
 }

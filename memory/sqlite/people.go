@@ -209,7 +209,7 @@ func (s *Store) MoveIdentity(ctx context.Context, platform, userID, personID str
 }
 
 // ReassignOwner moves every memory and message authorship of one person to
-// another, in one transaction.
+// another, in one transaction that also advances both revisions.
 func (s *Store) ReassignOwner(ctx context.Context, fromPersonID, toPersonID string) error {
 	if fromPersonID == "" || toPersonID == "" {
 		return fmt.Errorf("reassign owner %q to %q: %w: both ids are required", fromPersonID, toPersonID, memory.ErrInvalid)
@@ -221,7 +221,9 @@ func (s *Store) ReassignOwner(ctx context.Context, fromPersonID, toPersonID stri
 		if _, err := tx.ExecContext(ctx, `UPDATE memories SET owner = ? WHERE owner = ?`, toPersonID, fromPersonID); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `UPDATE messages SET person_id = ? WHERE person_id = ?`, toPersonID, fromPersonID)
-		return err
+		if _, err := tx.ExecContext(ctx, `UPDATE messages SET person_id = ? WHERE person_id = ?`, toPersonID, fromPersonID); err != nil {
+			return err
+		}
+		return bumpRevision(ctx, tx, fromPersonID, toPersonID)
 	})
 }

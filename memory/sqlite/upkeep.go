@@ -4,7 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"time"
+	"slices"
+	"strings"
 
 	"github.com/membot/membot/memory"
 )
@@ -17,101 +18,81 @@ const (
 	maxModelName = 1024
 )
 
-// staleCandidate is what ArchiveStale reads of a memory to archive it.
-type staleCandidate struct {
-	ref       memory.MemoryRef
-	text      string
-	history   string
-	lifecycle string
-	expiresAt sql.NullInt64
-	version   int64
+// StaleMemories lists the active memories of every owner that q selects
+// for archiving, oldest first, vectors not loaded.
+func (s *Store) StaleMemories(ctx context.Context, q memory.StaleQuery) ([]memory.Memory, error) {
+	const op = "list stale memories"
+	where, args, err := staleWhere(q)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	if where == "" {
+		return nil, nil
+	}
+	args = append([]any{string(memory.StatusActive)}, append(args, sqlLimit(q.Limit))...)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+memoryColumns+`, `+noEmbeddingColumns+` FROM memories
+		WHERE status = ? AND (`+where+`) ORDER BY created_at, id LIMIT ?`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	defer func() { _ = rows.Close() }()
+	var out []memory.Memory
+	for rows.Next() {
+		m, err := scanMemory(rows)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", op, err)
+		}
+		out = append(out, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	return out, nil
 }
 
-// ArchiveStale archives expired temporary memories and long-unused ones,
-// of every owner, in one transaction; see memory.Store for the rules.
-func (s *Store) ArchiveStale(ctx context.Context, now, unusedBefore time.Time, keepLongTerm bool, limit int) ([]memory.MemoryRef, error) {
-	if now.IsZero() {
-		return nil, fmt.Errorf("archive stale memories: %w: no current time given", memory.ErrInvalid)
+// staleWhere renders the rules of q as a condition and its arguments; ""
+// when both rules are off.
+func staleWhere(q memory.StaleQuery) (string, []any, error) {
+	if q.Limit < 0 {
+		return "", nil, fmt.Errorf("%w: negative limit %d", memory.ErrInvalid, q.Limit)
 	}
-	if limit < 0 {
-		return nil, fmt.Errorf("archive stale memories: %w: negative limit %d", memory.ErrInvalid, limit)
+	for _, l := range append(slices.Clone(q.Expiring), q.Exempt...) {
+		if !l.Valid() {
+			return "", nil, fmt.Errorf("%w: lifecycle %q", memory.ErrInvalid, l)
+		}
 	}
-	nowMs := toMs(now)
-	expired := `(lifecycle = ? AND expires_at IS NOT NULL AND expires_at < ?)`
-	args := []any{string(memory.StatusActive), string(memory.LifecycleTemporary), nowMs}
-	stale := expired
-	if !unusedBefore.IsZero() {
-		before := toMs(unusedBefore)
+	var rules []string
+	var args []any
+	if !q.ExpiredBefore.IsZero() && len(q.Expiring) > 0 {
+		rules = append(rules, `(lifecycle IN (`+placeholders(len(q.Expiring))+`) AND expires_at IS NOT NULL AND expires_at < ?)`)
+		args = append(append(args, lifecycleArgs(q.Expiring)...), toMs(q.ExpiredBefore))
+	}
+	if !q.UnusedBefore.IsZero() {
+		before := toMs(q.UnusedBefore)
 		// The latest of three times is before t exactly when each is.
 		unused := `created_at < ? AND updated_at < ? AND (last_used_at IS NULL OR last_used_at < ?)`
 		args = append(args, before, before, before)
-		if keepLongTerm {
-			unused += ` AND lifecycle <> ?`
-			args = append(args, string(memory.LifecycleLongTerm))
+		if len(q.Exempt) > 0 {
+			unused += ` AND lifecycle NOT IN (` + placeholders(len(q.Exempt)) + `)`
+			args = append(args, lifecycleArgs(q.Exempt)...)
 		}
-		stale = `(` + expired + ` OR (` + unused + `))`
+		rules = append(rules, `(`+unused+`)`)
 	}
-	args = append(args, sqlLimit(limit))
-
-	var archived []memory.MemoryRef
-	err := s.write(ctx, "archive stale memories", func(tx *sql.Tx) error {
-		candidates, err := staleCandidates(ctx, tx, `SELECT id, owner, text, history, lifecycle, expires_at, version FROM memories
-			WHERE status = ? AND `+stale+` ORDER BY created_at, id LIMIT ?`, args...)
-		if err != nil {
-			return err
-		}
-		for _, c := range candidates {
-			reason := memory.ArchiveUnused
-			if c.lifecycle == string(memory.LifecycleTemporary) && c.expiresAt.Valid && c.expiresAt.Int64 < nowMs {
-				reason = memory.ArchiveExpired
-			}
-			history, err := decodeHistory(c.history)
-			if err != nil {
-				return fmt.Errorf("memory %s: %w", c.ref.ID, err)
-			}
-			history = append(history, memory.Version{Text: c.text, Time: now, Reason: reason, Action: memory.ArchiveAction})
-			encoded, err := encodeHistory(history)
-			if err != nil {
-				return fmt.Errorf("memory %s: %w", c.ref.ID, err)
-			}
-			// Inside the write gate nothing else writes, so the version
-			// still matches; the condition only keeps the write honest.
-			ok, err := execOne(ctx, tx, `UPDATE memories SET status = ?, history = ?, updated_at = ?, version = version + 1
-				WHERE id = ? AND version = ?`, string(memory.StatusArchived), encoded, nowMs, c.ref.ID, c.version)
-			if err != nil {
-				return fmt.Errorf("memory %s: %w", c.ref.ID, err)
-			}
-			if ok {
-				archived = append(archived, c.ref)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	if len(archived) > 0 {
-		s.log.DebugContext(ctx, "archived stale memories", "count", len(archived))
-	}
-	return archived, nil
+	return strings.Join(rules, ` OR `), args, nil
 }
 
-// staleCandidates runs the candidate query of ArchiveStale.
-func staleCandidates(ctx context.Context, tx *sql.Tx, query string, args ...any) ([]staleCandidate, error) {
-	rows, err := tx.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
+// placeholders is n comma-separated question marks.
+func placeholders(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+}
+
+// lifecycleArgs are ls as query arguments.
+func lifecycleArgs(ls []memory.Lifecycle) []any {
+	out := make([]any, len(ls))
+	for i, l := range ls {
+		out[i] = string(l)
 	}
-	defer func() { _ = rows.Close() }()
-	var out []staleCandidate
-	for rows.Next() {
-		var c staleCandidate
-		if err := rows.Scan(&c.ref.ID, &c.ref.Owner, &c.text, &c.history, &c.lifecycle, &c.expiresAt, &c.version); err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-	}
-	return out, rows.Err()
+	return out
 }
 
 // MissingEmbeddings lists active memories of every owner without an
@@ -161,7 +142,7 @@ func (s *Store) SetEmbedding(ctx context.Context, owner, id string, version int6
 		if !ok {
 			return versionError(ctx, tx, `SELECT 1 FROM memories WHERE id = ? AND owner = ?`, id, owner)
 		}
-		return nil
+		return bumpRevision(ctx, tx, owner)
 	})
 }
 

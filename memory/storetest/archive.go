@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"testing"
@@ -11,10 +12,10 @@ import (
 
 func archiveContracts() []contract {
 	return []contract{
-		{name: "ArchiveStaleRules", run: testArchiveStaleRules},
-		{name: "ArchiveStaleKeepsContent", run: testArchiveStaleKeepsContent},
-		{name: "ArchiveStaleLimit", run: testArchiveStaleLimit},
-		{name: "ArchiveStaleRejectsInvalid", run: testArchiveStaleRejectsInvalid},
+		{name: "StaleMemoriesRules", run: testStaleMemoriesRules},
+		{name: "StaleMemoriesReturnContent", run: testStaleMemoriesReturnContent},
+		{name: "StaleMemoriesLimit", run: testStaleMemoriesLimit},
+		{name: "StaleMemoriesRejectInvalid", run: testStaleMemoriesRejectInvalid},
 	}
 }
 
@@ -25,19 +26,21 @@ var (
 	unusedCutoff = base.Add(-90 * 24 * time.Hour)
 )
 
-// staleCase is one memory of the archive fixture and what ArchiveStale
-// must do with it.
+// staleCase is one memory of the archive fixture and which rule of a
+// StaleQuery selects it. Memories that are not active match no rule.
 type staleCase struct {
-	name       string
-	owner      string
-	lifecycle  memory.Lifecycle
-	status     memory.Status
-	created    time.Time
-	updated    time.Time
-	lastUsed   time.Time
-	expires    time.Time
-	reason     string // "" when it stays active (or keeps its status)
-	reasonKeep string // the reason when long-term memories are kept
+	name      string
+	owner     string
+	lifecycle memory.Lifecycle
+	status    memory.Status
+	created   time.Time
+	updated   time.Time
+	lastUsed  time.Time
+	expires   time.Time
+	// expired: selected by the expiry rule with Expiring [temporary].
+	expired bool
+	// unused: selected by the unused rule when nothing is exempt.
+	unused bool
 }
 
 // staleCases covers each rule and the boundaries around it.
@@ -47,24 +50,24 @@ func staleCases() []staleCase {
 	fact, temp, long := memory.LifecycleFact, memory.LifecycleTemporary, memory.LifecycleLongTerm
 	active := memory.StatusActive
 	return []staleCase{
-		{"expired temporary", "alice", temp, active, recent, recent, time.Time{}, base.Add(-time.Hour), memory.ArchiveExpired, memory.ArchiveExpired},
-		{"temporary expiring later", "alice", temp, active, recent, recent, time.Time{}, base.Add(time.Hour), "", ""},
-		{"temporary expiring exactly now", "alice", temp, active, recent, recent, time.Time{}, base, "", ""},
-		{"temporary without expiry", "alice", temp, active, recent, recent, time.Time{}, time.Time{}, "", ""},
-		{"fact with a past expiry", "alice", fact, active, recent, recent, time.Time{}, base.Add(-time.Hour), "", ""},
-		{"old, expired temporary", "alice", temp, active, old, old, time.Time{}, base.Add(-time.Hour), memory.ArchiveExpired, memory.ArchiveExpired},
-		{"old, unexpired temporary", "alice", temp, active, old, old, time.Time{}, base.Add(time.Hour), memory.ArchiveUnused, memory.ArchiveUnused},
-		{"old unused fact", "alice", fact, active, old, old, time.Time{}, time.Time{}, memory.ArchiveUnused, memory.ArchiveUnused},
-		{"old fact of another owner", "bob", fact, active, old, old, time.Time{}, time.Time{}, memory.ArchiveUnused, memory.ArchiveUnused},
-		{"old fact used recently", "alice", fact, active, old, old, recent, time.Time{}, "", ""},
-		{"old fact used long ago", "alice", fact, active, old, old, old, time.Time{}, memory.ArchiveUnused, memory.ArchiveUnused},
-		{"old fact updated recently", "alice", fact, active, old, recent, time.Time{}, time.Time{}, "", ""},
-		{"fact used exactly at the cutoff", "alice", fact, active, old, old, unusedCutoff, time.Time{}, "", ""},
-		{"old long-term", "alice", long, active, old, old, time.Time{}, time.Time{}, memory.ArchiveUnused, ""},
-		{"recent long-term", "alice", long, active, recent, recent, time.Time{}, time.Time{}, "", ""},
-		{"old superseded", "alice", fact, memory.StatusSuperseded, old, old, time.Time{}, time.Time{}, "", ""},
-		{"old pending review", "alice", fact, memory.StatusPendingReview, old, old, time.Time{}, time.Time{}, "", ""},
-		{"already archived", "alice", temp, memory.StatusArchived, old, old, time.Time{}, base.Add(-time.Hour), "", ""},
+		{"expired temporary", "alice", temp, active, recent, recent, time.Time{}, base.Add(-time.Hour), true, false},
+		{"temporary expiring later", "alice", temp, active, recent, recent, time.Time{}, base.Add(time.Hour), false, false},
+		{"temporary expiring exactly now", "alice", temp, active, recent, recent, time.Time{}, base, false, false},
+		{"temporary without expiry", "alice", temp, active, recent, recent, time.Time{}, time.Time{}, false, false},
+		{"fact with a past expiry", "alice", fact, active, recent, recent, time.Time{}, base.Add(-time.Hour), false, false},
+		{"old, expired temporary", "alice", temp, active, old, old, time.Time{}, base.Add(-time.Hour), true, true},
+		{"old, unexpired temporary", "alice", temp, active, old, old, time.Time{}, base.Add(time.Hour), false, true},
+		{"old unused fact", "alice", fact, active, old, old, time.Time{}, time.Time{}, false, true},
+		{"old fact of another owner", "bob", fact, active, old, old, time.Time{}, time.Time{}, false, true},
+		{"old fact used recently", "alice", fact, active, old, old, recent, time.Time{}, false, false},
+		{"old fact used long ago", "alice", fact, active, old, old, old, time.Time{}, false, true},
+		{"old fact updated recently", "alice", fact, active, old, recent, time.Time{}, time.Time{}, false, false},
+		{"fact used exactly at the cutoff", "alice", fact, active, old, old, unusedCutoff, time.Time{}, false, false},
+		{"old long-term", "alice", long, active, old, old, time.Time{}, time.Time{}, false, true},
+		{"recent long-term", "alice", long, active, recent, recent, time.Time{}, time.Time{}, false, false},
+		{"old superseded", "alice", fact, memory.StatusSuperseded, old, old, time.Time{}, time.Time{}, false, false},
+		{"old pending review", "alice", fact, memory.StatusPendingReview, old, old, time.Time{}, time.Time{}, false, false},
+		{"already archived", "alice", temp, memory.StatusArchived, old, old, time.Time{}, base.Add(-time.Hour), false, false},
 	}
 }
 
@@ -82,75 +85,87 @@ func insertStale(t *testing.T, s memory.Store, cases []staleCase) map[string]mem
 	return out
 }
 
-// mustArchive runs ArchiveStale or fails the test.
-func mustArchive(t *testing.T, s memory.Store, unusedBefore time.Time, keepLongTerm bool, limit int) []memory.MemoryRef {
+// mustStale runs StaleMemories or fails the test.
+func mustStale(t *testing.T, s memory.Store, q memory.StaleQuery) []memory.Memory {
 	t.Helper()
-	refs, err := s.ArchiveStale(t.Context(), archiveNow, unusedBefore, keepLongTerm, limit)
+	got, err := s.StaleMemories(t.Context(), q)
 	if err != nil {
-		t.Fatalf("ArchiveStale(keepLongTerm %v, limit %d): %v", keepLongTerm, limit, err)
+		t.Fatalf("StaleMemories(%+v): %v", q, err)
 	}
-	return refs
+	return got
 }
 
-// refKeys renders refs as sortable "owner/id" strings.
-func refKeys(refs []memory.MemoryRef) []string {
-	out := make([]string, len(refs))
-	for i, r := range refs {
-		out[i] = r.Owner + "/" + r.ID
-	}
+// oldestFirst sorts mems as StaleMemories orders them: by CreatedAt, then
+// ID.
+func oldestFirst(mems []memory.Memory) []memory.Memory {
+	out := slices.Clone(mems)
+	slices.SortFunc(out, func(a, b memory.Memory) int {
+		return cmp.Or(ms(a.CreatedAt).Compare(ms(b.CreatedAt)), strings.Compare(a.ID, b.ID))
+	})
 	return out
 }
 
-// wantArchived checks that before was archived for reason by one archive
-// run, with nothing else about it changed.
-func wantArchived(t *testing.T, s memory.Store, before memory.Memory, reason string) {
+// wantStale checks that got is want, oldest first, each as stored but
+// without its embedding.
+func wantStale(t *testing.T, what string, got, want []memory.Memory) {
 	t.Helper()
-	got := mustGet(t, s, before.Owner, before.ID)
-	want := before
-	want.Status = memory.StatusArchived
-	want.Version = before.Version + 1
-	want.UpdatedAt = archiveNow
-	want.History = append(slices.Clone(before.History),
-		memory.Version{Text: before.Text, Time: archiveNow, Reason: reason, Action: memory.ArchiveAction})
-	assertMemory(t, want, got)
+	want = oldestFirst(want)
+	if !slices.Equal(ids(got), ids(want)) {
+		t.Errorf("%s: StaleMemories returned %v, want %v (oldest first)", what, ids(got), ids(want))
+		return
+	}
+	for i := range got {
+		if got[i].Embedding != nil {
+			t.Errorf("%s: memory %s came with its embedding", what, got[i].ID)
+		}
+		w := want[i]
+		w.Embedding = got[i].Embedding
+		assertMemory(t, w, got[i])
+	}
 }
 
-func testArchiveStaleRules(t *testing.T, s memory.Store) {
+func testStaleMemoriesRules(t *testing.T, s memory.Store) {
 	cases := staleCases()
 	mems := insertStale(t, s, cases)
-
-	refs := mustArchive(t, s, unusedCutoff, true, 0)
-	var want []string
-	for _, c := range cases {
-		m := mems[c.name]
-		if c.reasonKeep == "" {
-			assertMemory(t, m, mustGet(t, s, c.owner, m.ID))
-			continue
+	temp, long := []memory.Lifecycle{memory.LifecycleTemporary}, []memory.Lifecycle{memory.LifecycleLongTerm}
+	queries := []struct {
+		name string
+		q    memory.StaleQuery
+		want func(c staleCase) bool
+	}{
+		{"both rules, long-term exempt",
+			memory.StaleQuery{ExpiredBefore: archiveNow, Expiring: temp, UnusedBefore: unusedCutoff, Exempt: long},
+			func(c staleCase) bool { return c.expired || c.unused && c.lifecycle != memory.LifecycleLongTerm }},
+		{"both rules, nothing exempt",
+			memory.StaleQuery{ExpiredBefore: archiveNow, Expiring: temp, UnusedBefore: unusedCutoff},
+			func(c staleCase) bool { return c.expired || c.unused }},
+		{"expiry only (zero UnusedBefore)",
+			memory.StaleQuery{ExpiredBefore: archiveNow, Expiring: temp, Exempt: long},
+			func(c staleCase) bool { return c.expired }},
+		{"unused only (zero ExpiredBefore)",
+			memory.StaleQuery{Expiring: temp, UnusedBefore: unusedCutoff, Exempt: long},
+			func(c staleCase) bool { return c.unused && c.lifecycle != memory.LifecycleLongTerm }},
+		{"facts expire too",
+			memory.StaleQuery{ExpiredBefore: archiveNow, Expiring: []memory.Lifecycle{memory.LifecycleTemporary, memory.LifecycleFact}},
+			func(c staleCase) bool { return c.expired || c.name == "fact with a past expiry" }},
+		{"both rules off", memory.StaleQuery{Expiring: temp, Exempt: long}, func(staleCase) bool { return false }},
+	}
+	for _, qc := range queries {
+		var want []memory.Memory
+		for _, c := range cases {
+			if qc.want(c) {
+				want = append(want, mems[c.name])
+			}
 		}
-		want = append(want, c.owner+"/"+m.ID)
-		wantArchived(t, s, m, c.reasonKeep)
+		wantStale(t, qc.name, mustStale(t, s, qc.q), want)
 	}
-	if !equalSorted(refKeys(refs), want) {
-		t.Errorf("ArchiveStale keeping long-term memories returned %v, want %v", refKeys(refs), want)
-	}
-	if again := mustArchive(t, s, unusedCutoff, true, 0); len(again) != 0 {
-		t.Errorf("a second ArchiveStale returned %v, want nothing left to archive", refKeys(again))
-	}
-
-	// Without keepLongTerm the old long-term memory goes too, and nothing
-	// archived before is archived again.
-	refs = mustArchive(t, s, unusedCutoff, false, 0)
-	long := mems["old long-term"]
-	if got := refKeys(refs); !slices.Equal(got, []string{long.Owner + "/" + long.ID}) {
-		t.Errorf("ArchiveStale without keepLongTerm returned %v, want only the old long-term memory", got)
-	}
-	wantArchived(t, s, long, memory.ArchiveUnused)
-	if n, _ := s.CountMemories(t.Context(), memory.MemoryQuery{Owner: "alice", Statuses: []memory.Status{memory.StatusActive}}); n != 8 {
-		t.Errorf("alice has %d active memories left, want 8", n)
+	// Listing changes nothing.
+	for _, c := range cases {
+		assertMemory(t, mems[c.name], mustGet(t, s, c.owner, mems[c.name].ID))
 	}
 }
 
-func testArchiveStaleKeepsContent(t *testing.T, s memory.Store) {
+func testStaleMemoriesReturnContent(t *testing.T, s memory.Store) {
 	m := fullMemory("alice")
 	m.Status = memory.StatusActive
 	m.Lifecycle = memory.LifecycleTemporary
@@ -159,55 +174,61 @@ func testArchiveStaleKeepsContent(t *testing.T, s memory.Store) {
 	mustInsert(t, s, &m)
 	before := mustGet(t, s, "alice", m.ID)
 
-	// A zero unusedBefore turns the unused rule off: only expiry applies.
+	// A zero UnusedBefore turns the unused rule off: only expiry applies.
 	unused := newMemory("alice", "untouched for years")
 	unused.CreatedAt, unused.UpdatedAt = base.Add(-5*365*24*time.Hour), base.Add(-5*365*24*time.Hour)
 	mustInsert(t, s, &unused)
 
-	refs := mustArchive(t, s, time.Time{}, true, 0)
-	if got := refKeys(refs); !slices.Equal(got, []string{"alice/" + m.ID}) {
-		t.Errorf("ArchiveStale without an unused cutoff returned %v, want only the expired memory", got)
-	}
-	// History, embedding, source, usage: all kept.
-	wantArchived(t, s, before, memory.ArchiveExpired)
-	if got := mustGet(t, s, "alice", unused.ID); got.Status != memory.StatusActive || got.Version != 1 {
-		t.Errorf("with the unused rule off an unused memory became %s at version %d", got.Status, got.Version)
+	got := mustStale(t, s, memory.StaleQuery{ExpiredBefore: archiveNow, Expiring: []memory.Lifecycle{memory.LifecycleTemporary}})
+	// History, source, usage: all there; the embedding is not loaded.
+	wantStale(t, "without an unused cutoff", got, []memory.Memory{before})
+	if after := mustGet(t, s, "alice", m.ID); after.Embedding == nil {
+		t.Error("after StaleMemories the memory has lost its embedding")
 	}
 }
 
-func testArchiveStaleLimit(t *testing.T, s memory.Store) {
+func testStaleMemoriesLimit(t *testing.T, s memory.Store) {
 	old := base.Add(-200 * 24 * time.Hour)
-	var all []string
+	var all []memory.Memory
 	for i, owner := range []string{"alice", "bob", "alice", "carol", "bob"} {
 		m := newMemory(owner, "stale "+strings.Repeat("!", i))
-		m.CreatedAt, m.UpdatedAt = old.Add(time.Duration(i)*time.Hour), old.Add(time.Duration(i)*time.Hour)
+		// Inserted newest first, so that insertion order is not the answer.
+		at := old.Add(time.Duration(10-i) * time.Hour)
+		m.CreatedAt, m.UpdatedAt = at, at
 		mustInsert(t, s, &m)
-		all = append(all, owner+"/"+m.ID)
+		all = append(all, mustGet(t, s, owner, m.ID))
 	}
-	first := refKeys(mustArchive(t, s, unusedCutoff, true, 2))
-	if len(first) != 2 {
-		t.Fatalf("ArchiveStale with limit 2 archived %v, want two", first)
-	}
-	rest := refKeys(mustArchive(t, s, unusedCutoff, true, 0))
-	if got := append(first, rest...); !equalSorted(got, all) {
-		t.Errorf("two bounded runs archived %v, want each of %v once", got, all)
-	}
-	for _, owner := range []string{"alice", "bob", "carol"} {
-		if n, _ := s.CountMemories(t.Context(), memory.MemoryQuery{Owner: owner, Statuses: []memory.Status{memory.StatusActive}}); n != 0 {
-			t.Errorf("%s still has %d active memories", owner, n)
+	q := memory.StaleQuery{UnusedBefore: unusedCutoff, Exempt: []memory.Lifecycle{memory.LifecycleLongTerm}, Limit: 2}
+	first := mustStale(t, s, q)
+	wantStale(t, "limit 2", first, oldestFirst(all)[:2])
+
+	// Archiving the first batch takes it out of the next one.
+	for _, m := range first {
+		m.Status = memory.StatusArchived
+		if err := s.UpdateMemory(t.Context(), &m); err != nil {
+			t.Fatalf("archive %s: %v", m.ID, err)
 		}
 	}
+	q.Limit = 0
+	wantStale(t, "after the first batch was archived", mustStale(t, s, q), oldestFirst(all)[2:])
 }
 
-func testArchiveStaleRejectsInvalid(t *testing.T, s memory.Store) {
+func testStaleMemoriesRejectInvalid(t *testing.T, s memory.Store) {
 	m := newMemory("alice", "stale")
 	m.CreatedAt, m.UpdatedAt = base.Add(-365*24*time.Hour), base.Add(-365*24*time.Hour)
 	mustInsert(t, s, &m)
 	ctx := t.Context()
-	_, err := s.ArchiveStale(ctx, time.Time{}, unusedCutoff, true, 0)
-	wantErr(t, "ArchiveStale with a zero now", err, memory.ErrInvalid)
-	_, err = s.ArchiveStale(ctx, archiveNow, unusedCutoff, true, -1)
-	wantErr(t, "ArchiveStale with a negative limit", err, memory.ErrInvalid)
+	for _, c := range []struct {
+		what string
+		q    memory.StaleQuery
+	}{
+		{"a negative limit", memory.StaleQuery{UnusedBefore: unusedCutoff, Limit: -1}},
+		{"an unknown expiring lifecycle", memory.StaleQuery{ExpiredBefore: archiveNow, Expiring: []memory.Lifecycle{"forever"}}},
+		{"an unknown exempt lifecycle", memory.StaleQuery{UnusedBefore: unusedCutoff, Exempt: []memory.Lifecycle{"forever"}}},
+	} {
+		_, err := s.StaleMemories(ctx, c.q)
+		wantErr(t, "StaleMemories with "+c.what, err, memory.ErrInvalid)
+	}
 	if got := mustGet(t, s, "alice", m.ID); got.Status != memory.StatusActive || got.Version != 1 {
 		t.Errorf("after rejected calls the memory is %s at version %d, want active at 1", got.Status, got.Version)
 	}

@@ -50,13 +50,14 @@
 //   - Settings expire against the store's clock: a setting is expired from
 //     its expiry time on. Keys match prefixes byte for byte: no wildcards,
 //     no case folding. A rejected write leaves any stored value as it was.
-//   - ArchiveStale compares at millisecond precision, strictly: a memory
-//     expiring exactly at now, or last used exactly at unusedBefore, stays.
-//     When both rules apply the reason is ArchiveExpired. Memories that
-//     are not active are never touched; the order of the returned refs is
-//     unspecified, but a limited call archives the oldest (by CreatedAt)
-//     first. UseCount, LastUsedAt, the embedding and every other field are
-//     kept.
+//   - StaleMemories compares at millisecond precision, strictly: a memory
+//     expiring exactly at ExpiredBefore, or last used exactly at
+//     UnusedBefore, is not listed. It lists active memories only, ties of
+//     CreatedAt broken by ID ascending (byte-wise), and changes nothing.
+//     With both rules off (zero times, or no Expiring lifecycles for the
+//     expiry rule) it lists nothing.
+//   - Revision moves as memory.Store says, whatever the backend: the
+//     suite counts exact increments per call, for successes and failures.
 //   - MissingEmbeddings compares model names exactly (case-sensitive).
 //   - SetEmbedding works on memories of any status and leaves UseCount,
 //     LastUsedAt and UpdatedAt alone, like TouchMemories.
@@ -98,6 +99,7 @@ func contracts() []contract {
 	all = append(all, erasureContracts()...)
 	all = append(all, settingContracts()...)
 	all = append(all, archiveContracts()...)
+	all = append(all, revisionContracts()...)
 	all = append(all, backfillContracts()...)
 	all = append(all, concurrencyContracts()...)
 	return all

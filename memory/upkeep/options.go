@@ -15,7 +15,7 @@ const (
 	// DefaultArchiveAfter is how long a memory may go unused, unchanged and
 	// unrecalled before it leaves the active set (DESIGN §5 "Forget").
 	DefaultArchiveAfter = 90 * 24 * time.Hour
-	// DefaultBatchSize is how many memories one store call archives or one
+	// DefaultBatchSize is how many memories one store call lists or one
 	// embeddings request carries.
 	DefaultBatchSize = 100
 )
@@ -25,13 +25,11 @@ const (
 // holding the store for a long time.
 const maxRounds = 50
 
-// Store is the part of memory.Store the worker needs; every memory.Store
-// satisfies it.
+// Store is what the worker works on. Archiving writes each memory back
+// through memory.ModifyMemory, which takes a whole memory.Store, so until
+// archiving moves into the memory service this is all of it.
 type Store interface {
-	ArchiveStale(ctx context.Context, now, unusedBefore time.Time, keepLongTerm bool, limit int) ([]memory.MemoryRef, error)
-	MissingEmbeddings(ctx context.Context, model string, limit int) ([]memory.Memory, error)
-	SetEmbedding(ctx context.Context, owner, id string, version int64, e *memory.Embedding) error
-	DeleteMessagesBefore(ctx context.Context, t time.Time) (int64, error)
+	memory.Store
 }
 
 // Embedder turns memory texts into vectors; every llm.Client satisfies it.

@@ -12,18 +12,41 @@ import (
 )
 
 // fakeStore is a Store whose answers the test scripts; unset functions
-// answer with nothing to do.
+// answer with nothing to do. Only the methods a pass calls are defined; the
+// nil memory.Store answers nothing else.
 type fakeStore struct {
-	archive func(ctx context.Context) ([]memory.MemoryRef, error)
+	memory.Store
+	stale   func(ctx context.Context) ([]memory.Memory, error)
+	update  func(m *memory.Memory) error
 	missing func(ctx context.Context) ([]memory.Memory, error)
 	deleteM func(ctx context.Context) (int64, error)
+	listed  []memory.Memory
 }
 
-func (f *fakeStore) ArchiveStale(ctx context.Context, _, _ time.Time, _ bool, _ int) ([]memory.MemoryRef, error) {
-	if f.archive == nil {
+func (f *fakeStore) StaleMemories(ctx context.Context, _ memory.StaleQuery) ([]memory.Memory, error) {
+	if f.stale == nil {
 		return nil, nil
 	}
-	return f.archive(ctx)
+	ms, err := f.stale(ctx)
+	f.listed = ms
+	return ms, err
+}
+
+// Memory answers with the memory StaleMemories listed last.
+func (f *fakeStore) Memory(_ context.Context, owner, id string) (memory.Memory, error) {
+	for _, m := range f.listed {
+		if m.Owner == owner && m.ID == id {
+			return m, nil
+		}
+	}
+	return memory.Memory{}, memory.ErrNotFound
+}
+
+func (f *fakeStore) UpdateMemory(_ context.Context, m *memory.Memory) error {
+	if f.update == nil {
+		return nil
+	}
+	return f.update(m)
 }
 
 func (f *fakeStore) MissingEmbeddings(ctx context.Context, _ string, _ int) ([]memory.Memory, error) {
@@ -44,10 +67,10 @@ func (f *fakeStore) DeleteMessagesBefore(ctx context.Context, _ time.Time) (int6
 	return f.deleteM(ctx)
 }
 
-// blockingStore returns a store whose ArchiveStale signals entered and then
-// waits for release, or also for its context when honourCtx is set.
+// blockingStore returns a store whose StaleMemories signals entered and
+// then waits for release, or also for its context when honourCtx is set.
 func blockingStore(entered chan<- struct{}, release <-chan struct{}, honourCtx bool) *fakeStore {
-	return &fakeStore{archive: func(ctx context.Context) ([]memory.MemoryRef, error) {
+	return &fakeStore{stale: func(ctx context.Context) ([]memory.Memory, error) {
 		entered <- struct{}{}
 		if honourCtx {
 			select {
@@ -195,9 +218,20 @@ func TestRunOnceWaitsForRunningPass(t *testing.T) {
 
 func TestPassGoesOnAfterStoreFailures(t *testing.T) {
 	boom := errors.New("disk on fire")
-	ref := memory.MemoryRef{Owner: "alice", ID: "m1"}
+	stale := func(id string) memory.Memory {
+		m := fact("alice", "stale "+id, now.Add(-200*day))
+		m.ID, m.Version = id, 1
+		return m
+	}
 	store := &fakeStore{
-		archive: func(context.Context) ([]memory.MemoryRef, error) { return []memory.MemoryRef{ref}, boom },
+		stale: func(context.Context) ([]memory.Memory, error) { return []memory.Memory{stale("m1"), stale("m2")}, nil },
+		// The first archives, the second fails.
+		update: func(m *memory.Memory) error {
+			if m.ID == "m2" {
+				return boom
+			}
+			return nil
+		},
 		missing: func(context.Context) ([]memory.Memory, error) { return nil, boom },
 		deleteM: func(context.Context) (int64, error) { return 3, nil },
 	}
