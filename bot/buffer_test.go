@@ -12,6 +12,7 @@ import (
 	"github.com/membot/membot/bot"
 	"github.com/membot/membot/bot/bottest"
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/service"
 	"github.com/membot/membot/memory/sqlite"
 )
 
@@ -48,7 +49,11 @@ func TestStoreDownBuffersAndFlushes(t *testing.T) {
 	}
 	defer real.Close()
 	store := &flakyStore{Store: real}
-	e, err := bot.New(bot.Deps{Store: store}, bot.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	mems, err := service.New(service.Options{Store: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := bot.New(bot.Deps{Messages: store, People: store, Settings: store, Memories: mems}, bot.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}

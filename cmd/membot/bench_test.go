@@ -173,7 +173,7 @@ func benchmarkEngineFirstStream(b *testing.B, memories int) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := a.Index.Warm(ctx, owner); err != nil {
+	if err := a.Memory.Index().Warm(ctx, owner); err != nil {
 		b.Fatal(err)
 	}
 	var lat []time.Duration

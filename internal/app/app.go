@@ -141,7 +141,7 @@ func (a *App) startUpkeep(o options) {
 	a.upkeep = upkeep.New(upkeep.Options{
 		Store:            a.Store,
 		Embedder:         emb,
-		Index:            a.Index,
+		Memories:         a.Memory,
 		Now:              o.now,
 		ArchiveAfter:     archiveAfter(a.Config.Memory),
 		MessageRetention: a.Config.Memory.MessageRetention.D(),

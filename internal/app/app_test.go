@@ -36,7 +36,7 @@ func TestRecallChecksTheStore(t *testing.T) {
 	if err := a.Store.InsertMemory(ctx, &m); err != nil {
 		t.Fatal(err)
 	}
-	r := &recaller{index: a.Index, store: a.Store, log: a.log}
+	r := recaller{memories: a.Memory}
 	q := bot.RecallQuery{Text: "what tea do I like", Limit: 5}
 	got, err := r.Recall(ctx, "p1", q)
 	if err != nil || len(got) != 1 {
@@ -58,7 +58,6 @@ func TestRecallChecksTheStore(t *testing.T) {
 	if err := a.Store.InsertMemory(ctx, &m2); err != nil {
 		t.Fatal(err)
 	}
-	a.Index.Invalidate("p1")
 	if got, _ := r.Recall(ctx, "p1", q); len(got) != 1 {
 		t.Fatalf("recall = %+v", got)
 	}

@@ -185,6 +185,12 @@ func (s *fakeStore) InsertMemory(_ context.Context, m *memory.Memory) error {
 	return nil
 }
 
+func (s *fakeStore) Revision(context.Context, string) (int64, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return int64(len(s.mems)), nil
+}
+
 func (s *fakeStore) ListMemories(_ context.Context, q memory.MemoryQuery) ([]memory.Memory, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -50,8 +50,8 @@ func TestArchiveRules(t *testing.T) {
 				c.change(&m)
 			}
 			m = insert(t, s, m)
-			idx := &recorder{}
-			opts := upkeep.Options{Store: s, Index: idx, Now: clock}
+			idx := memoriesOf(t, s)
+			opts := upkeep.Options{Store: s, Memories: idx, Now: clock}
 			if c.opts != nil {
 				c.opts(&opts)
 			}
@@ -82,7 +82,7 @@ func TestArchiveRules(t *testing.T) {
 func TestArchiveKeepsArchivedMemoriesStored(t *testing.T) {
 	s := openStore(t)
 	m := insert(t, s, fact("alice", "used to play the cello", now.Add(-120*day)))
-	runOnce(t, upkeep.New(upkeep.Options{Store: s, Now: clock}))
+	runOnce(t, upkeep.New(upkeep.Options{Store: s, Memories: memoriesOf(t, s), Now: clock}))
 	got := get(t, s, "alice", m.ID)
 	if got.Status != memory.StatusArchived || got.Text != m.Text {
 		t.Fatalf("archived memory reads %+v, want it kept with status archived", got)
@@ -102,12 +102,12 @@ func TestArchiveWorksOffBacklogInBatches(t *testing.T) {
 		want = append(want, owner+"/"+m.ID)
 	}
 	slices.Sort(want)
-	idx := &recorder{}
-	rep := runOnce(t, upkeep.New(upkeep.Options{Store: s, Index: idx, Now: clock, BatchSize: 2}))
+	idx := memoriesOf(t, s)
+	rep := runOnce(t, upkeep.New(upkeep.Options{Store: s, Memories: idx, Now: clock, BatchSize: 2}))
 	if rep.Archived != len(want) || !slices.Equal(idx.removedKeys(), want) {
 		t.Fatalf("one pass in batches of 2 archived %d, removed %v; want all %d: %v", rep.Archived, idx.removedKeys(), len(want), want)
 	}
-	if rep := runOnce(t, upkeep.New(upkeep.Options{Store: s, Now: clock})); rep.Archived != 0 {
+	if rep := runOnce(t, upkeep.New(upkeep.Options{Store: s, Memories: memoriesOf(t, s), Now: clock})); rep.Archived != 0 {
 		t.Fatalf("a second pass archived %d more", rep.Archived)
 	}
 }
@@ -118,7 +118,7 @@ func TestArchiveBoundsOnePass(t *testing.T) {
 	for i := range total {
 		insert(t, s, fact("alice", fmt.Sprintf("stale fact %d", i), now.Add(-100*day)))
 	}
-	w := upkeep.New(upkeep.Options{Store: s, Now: clock, BatchSize: 1})
+	w := upkeep.New(upkeep.Options{Store: s, Memories: memoriesOf(t, s), Now: clock, BatchSize: 1})
 	first := runOnce(t, w)
 	if first.Archived <= 0 || first.Archived >= total {
 		t.Fatalf("first pass archived %d of %d, want a bounded part", first.Archived, total)

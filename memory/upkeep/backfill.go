@@ -164,10 +164,10 @@ func (w *Worker) embed(ctx context.Context, mems []memory.Memory) ([][]float32, 
 }
 
 // store writes vec as m's embedding, provided m is unchanged since it was
-// listed, and re-indexes m with it.
+// listed (the memory service re-indexes it).
 func (w *Worker) store(ctx context.Context, model string, m memory.Memory, vec []float32) (outcome, error) {
 	e := &memory.Embedding{Model: model, Vector: vec}
-	err := w.opts.Store.SetEmbedding(ctx, m.Owner, m.ID, m.Version, e)
+	err := w.opts.Memories.SetEmbedding(ctx, m.Owner, m.ID, m.Version, e)
 	switch {
 	case err == nil:
 	case errors.Is(err, memory.ErrConflict), errors.Is(err, memory.ErrNotFound):
@@ -182,15 +182,6 @@ func (w *Worker) store(ctx context.Context, model string, m memory.Memory, vec [
 		return refused, nil
 	default:
 		return skipped, fmt.Errorf("store embedding of memory %s of %s: %w", m.ID, m.Owner, err)
-	}
-	if w.opts.Index == nil {
-		return stored, nil
-	}
-	m.Embedding = e
-	if err := w.opts.Index.Upsert(m); err != nil {
-		// The store has the vector; the index catches up when it reloads.
-		w.log.WarnContext(ctx, "re-index embedded memory",
-			slog.String("owner", m.Owner), slog.String("memory", m.ID), slog.Any("err", err))
 	}
 	return stored, nil
 }

@@ -55,8 +55,8 @@ func TestBackfillEmbedsAndReindexes(t *testing.T) {
 	archived.Status = memory.StatusArchived
 	insert(t, s, archived)
 
-	idx := &recorder{}
-	w := upkeep.New(upkeep.Options{Store: s, Embedder: newEmbedder(t, srv, embedModel), Index: idx, Now: clock})
+	idx := memoriesOf(t, s)
+	w := upkeep.New(upkeep.Options{Store: s, Embedder: newEmbedder(t, srv, embedModel), Memories: idx, Now: clock})
 	rep := runOnce(t, w)
 	if rep.Embedded != 3 {
 		t.Fatalf("Embedded = %d, want 3", rep.Embedded)
@@ -93,7 +93,7 @@ func TestBackfillWorksOffBacklogInBatches(t *testing.T) {
 	for i := range 5 {
 		mems = append(mems, insert(t, s, fact("alice", fmt.Sprintf("fact number %d", i), now.Add(time.Duration(i-10)*time.Hour))))
 	}
-	w := upkeep.New(upkeep.Options{Store: s, Embedder: newEmbedder(t, srv, embedModel), Now: clock, BatchSize: 2})
+	w := upkeep.New(upkeep.Options{Store: s, Memories: memoriesOf(t, s), Embedder: newEmbedder(t, srv, embedModel), Now: clock, BatchSize: 2})
 	if rep := runOnce(t, w); rep.Embedded != 5 {
 		t.Fatalf("Embedded = %d, want 5", rep.Embedded)
 	}
@@ -134,8 +134,8 @@ func TestBackfillServiceFailurePausesIt(t *testing.T) {
 			}
 
 			log := &logs{}
-			idx := &recorder{}
-			w := upkeep.New(upkeep.Options{Store: s, Embedder: newEmbedder(t, srv, embedModel), Index: idx, Now: clock,
+			idx := memoriesOf(t, s)
+			w := upkeep.New(upkeep.Options{Store: s, Embedder: newEmbedder(t, srv, embedModel), Memories: idx, Now: clock,
 				MessageRetention: 30 * day, Logger: log.logger()})
 			rep, err := w.RunOnce(t.Context())
 			if err != nil {
@@ -178,8 +178,8 @@ func TestBackfillSkipsMemoryEditedMeanwhile(t *testing.T) {
 		once.Do(func() { editDone <- s.UpdateMemory(context.Background(), &edited) })
 		return fakeopenai.Response{}
 	})
-	idx := &recorder{}
-	w := upkeep.New(upkeep.Options{Store: s, Embedder: newEmbedder(t, srv, embedModel), Index: idx, Now: clock})
+	idx := memoriesOf(t, s)
+	w := upkeep.New(upkeep.Options{Store: s, Embedder: newEmbedder(t, srv, embedModel), Memories: idx, Now: clock})
 	rep := runOnce(t, w)
 	select {
 	case err := <-editDone:
@@ -229,7 +229,7 @@ func TestBackfillSetsAsideRefusedTexts(t *testing.T) {
 		mems = append(mems, insert(t, s, fact("alice", text, now.Add(time.Duration(i-10)*time.Hour))))
 	}
 	log := &logs{}
-	w := upkeep.New(upkeep.Options{Store: s, Embedder: newEmbedder(t, srv, embedModel), Now: clock, Logger: log.logger()})
+	w := upkeep.New(upkeep.Options{Store: s, Memories: memoriesOf(t, s), Embedder: newEmbedder(t, srv, embedModel), Now: clock, Logger: log.logger()})
 	if rep := runOnce(t, w); rep.Embedded != 3 {
 		t.Fatalf("Embedded = %d, want the 3 acceptable texts", rep.Embedded)
 	}
@@ -274,7 +274,7 @@ func TestBackfillStopsWhenModelRefusesEverything(t *testing.T) {
 		mems = append(mems, insert(t, s, fact("alice", fmt.Sprintf("fact %d", i), now.Add(-time.Hour))))
 	}
 	log := &logs{}
-	w := upkeep.New(upkeep.Options{Store: s, Embedder: newEmbedder(t, srv, embedModel), Now: clock, Logger: log.logger()})
+	w := upkeep.New(upkeep.Options{Store: s, Memories: memoriesOf(t, s), Embedder: newEmbedder(t, srv, embedModel), Now: clock, Logger: log.logger()})
 	for pass := 1; pass <= 2; pass++ {
 		rep, err := w.RunOnce(t.Context())
 		if err != nil || rep.Embedded != 0 {
@@ -307,7 +307,7 @@ func TestBackfillOff(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := openStore(t)
 			m := insert(t, s, fact("alice", "lives in Lisbon", now.Add(-time.Hour)))
-			rep := runOnce(t, upkeep.New(upkeep.Options{Store: s, Embedder: c.embedder, Now: clock}))
+			rep := runOnce(t, upkeep.New(upkeep.Options{Store: s, Memories: memoriesOf(t, s), Embedder: c.embedder, Now: clock}))
 			if rep.Embedded != 0 || srv.Count(fakeopenai.KindEmbeddings) != 0 {
 				t.Fatalf("embedded %d with %d requests, want back-fill off", rep.Embedded, srv.Count(fakeopenai.KindEmbeddings))
 			}
@@ -354,8 +354,8 @@ func TestBackfillRejectsUnusableVectors(t *testing.T) {
 			m := insert(t, s, fact("alice", "lives in Lisbon", now.Add(-time.Hour)))
 			insert(t, s, fact("alice", "has a cat", now.Add(-time.Hour)))
 			log := &logs{}
-			idx := &recorder{}
-			w := upkeep.New(upkeep.Options{Store: s, Embedder: fixedEmbedder{c.vec}, Index: idx, Now: clock, Logger: log.logger()})
+			idx := memoriesOf(t, s)
+			w := upkeep.New(upkeep.Options{Store: s, Embedder: fixedEmbedder{c.vec}, Memories: idx, Now: clock, Logger: log.logger()})
 			rep, err := w.RunOnce(t.Context())
 			if err != nil || rep.Embedded != 0 {
 				t.Fatalf("report %+v, err %v; want nothing embedded and no error", rep, err)
@@ -367,21 +367,5 @@ func TestBackfillRejectsUnusableVectors(t *testing.T) {
 				t.Fatalf("memory got embedding of %d dims", got.Embedding.Dims())
 			}
 		})
-	}
-}
-
-func TestBackfillIndexFailureKeepsTheVector(t *testing.T) {
-	s := openStore(t)
-	srv := fakeopenai.New(t, fakeopenai.WithEmbeddingDims(dims))
-	m := insert(t, s, fact("alice", "lives in Lisbon", now.Add(-time.Hour)))
-	log := &logs{}
-	idx := &recorder{err: fmt.Errorf("index full")}
-	w := upkeep.New(upkeep.Options{Store: s, Embedder: newEmbedder(t, srv, embedModel), Index: idx, Now: clock, Logger: log.logger()})
-	if rep := runOnce(t, w); rep.Embedded != 1 {
-		t.Fatalf("Embedded = %d, want 1", rep.Embedded)
-	}
-	wantEmbedded(t, s, m, m.Text)
-	if !log.warned("re-index") {
-		t.Error("index failure not reported")
 	}
 }

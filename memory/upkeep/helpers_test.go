@@ -13,7 +13,7 @@ import (
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/llm"
 	"github.com/membot/membot/memory/llm/openai"
-	"github.com/membot/membot/memory/recall"
+	"github.com/membot/membot/memory/service"
 	"github.com/membot/membot/memory/sqlite"
 	"github.com/membot/membot/memory/upkeep"
 )
@@ -22,7 +22,7 @@ import (
 var (
 	_ upkeep.Store    = memory.Store(nil)
 	_ upkeep.Embedder = llm.Client(nil)
-	_ upkeep.Index    = (*recall.Index)(nil)
+	_ upkeep.Memories = (*service.Service)(nil)
 )
 
 // now is the fixed clock of every test.
@@ -111,25 +111,46 @@ func runOnce(t *testing.T, w *upkeep.Worker) upkeep.Report {
 	return rep
 }
 
-// recorder is an Index that remembers what it was told.
+// recorder is the memory service over a store, remembering what the
+// worker wrote through it.
 type recorder struct {
+	*service.Service
 	mu       sync.Mutex
 	removed  []memory.MemoryRef
 	upserted []memory.Memory
-	err      error
 }
 
-func (r *recorder) Remove(owner, id string) {
+// memoriesOf returns a recording memory service over s.
+func memoriesOf(t *testing.T, s memory.Store) *recorder {
+	t.Helper()
+	svc, err := service.New(service.Options{Store: s, Now: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &recorder{Service: svc}
+}
+
+func (r *recorder) Archive(ctx context.Context, at time.Time, p service.ArchivePolicy) ([]memory.MemoryRef, error) {
+	refs, err := r.Service.Archive(ctx, at, p)
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.removed = append(r.removed, memory.MemoryRef{Owner: owner, ID: id})
+	r.removed = append(r.removed, refs...)
+	return refs, err
 }
 
-func (r *recorder) Upsert(m memory.Memory) error {
+func (r *recorder) SetEmbedding(ctx context.Context, owner, id string, version int64, e *memory.Embedding) error {
+	if err := r.Service.SetEmbedding(ctx, owner, id, version, e); err != nil {
+		return err
+	}
+	m, err := r.Memory(ctx, owner, id)
+	if err != nil {
+		return err
+	}
+	m.Embedding = e
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.upserted = append(r.upserted, m)
-	return r.err
+	return nil
 }
 
 // removedKeys returns the removed refs as sorted "owner/id" strings.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/service"
 )
 
 // Defaults applied to zero-valued Options fields.
@@ -25,11 +26,25 @@ const (
 // holding the store for a long time.
 const maxRounds = 50
 
-// Store is what the worker works on. Archiving writes each memory back
-// through memory.ModifyMemory, which takes a whole memory.Store, so until
-// archiving moves into the memory service this is all of it.
+// Store is what the worker reads and prunes directly; every memory.Store
+// satisfies it.
 type Store interface {
-	memory.Store
+	// MissingEmbeddings lists active memories lacking a vector of model.
+	MissingEmbeddings(ctx context.Context, model string, limit int) ([]memory.Memory, error)
+	// DeleteMessagesBefore removes captured messages older than t.
+	DeleteMessagesBefore(ctx context.Context, t time.Time) (int64, error)
+}
+
+// Memories is the memory service, through which the worker archives
+// memories and stores their vectors, so that archiving means what the
+// service says it means and the recall index follows every write.
+type Memories interface {
+	// Archive moves stale memories out of the active set and returns
+	// those it archived (also alongside an error).
+	Archive(ctx context.Context, now time.Time, p service.ArchivePolicy) ([]memory.MemoryRef, error)
+	// SetEmbedding stores a memory's vector made from its version
+	// (memory.ErrConflict when the memory changed since).
+	SetEmbedding(ctx context.Context, owner, id string, version int64, e *memory.Embedding) error
 }
 
 // Embedder turns memory texts into vectors; every llm.Client satisfies it.
@@ -40,26 +55,16 @@ type Embedder interface {
 	EmbeddingModel() string
 }
 
-// Index is the recall index the worker keeps in step with the store;
-// *recall.Index satisfies it.
-type Index interface {
-	// Remove drops a memory that left the active set.
-	Remove(owner, id string)
-	// Upsert re-indexes a memory that gained an embedding.
-	Upsert(m memory.Memory) error
-}
-
-// Options configures a Worker. Only Store is required.
+// Options configures a Worker. Store and Memories are required.
 type Options struct {
 	// Store holds the memories and captured messages.
 	Store Store
+	// Memories writes archived memories and vectors.
+	Memories Memories
 	// Embedder back-fills missing embeddings. Back-fill is off when it is
 	// nil or names no model, and resumes by itself once a model is
 	// configured (EmbeddingModel is asked on every pass).
 	Embedder Embedder
-	// Index is told about archived and newly embedded memories; nil when
-	// there is no in-process index to keep current.
-	Index Index
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
 	// Interval is the time between passes; DefaultInterval when zero or

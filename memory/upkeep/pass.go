@@ -5,10 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"slices"
 	"time"
 
-	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/service"
 )
 
 // pass runs the three steps of upkeep once. The caller holds w.sem.
@@ -48,103 +47,18 @@ func (w *Worker) pass(ctx context.Context) (Report, error) {
 	return rep, err
 }
 
-// archive moves expired and long-unused memories out of the active set,
-// batch by batch, and drops each from the index.
+// archive moves expired and long-unused memories out of the active set
+// through the memory service, a batch at a time.
 func (w *Worker) archive(ctx context.Context, now time.Time) (int, error) {
-	q := memory.StaleQuery{
-		ExpiredBefore: now,
-		Expiring:      []memory.Lifecycle{memory.LifecycleTemporary},
-		Limit:         w.opts.BatchSize,
-	}
+	p := service.ArchivePolicy{KeepLongTerm: !w.opts.ArchiveLongTerm, BatchSize: w.opts.BatchSize, MaxBatches: maxRounds}
 	if w.opts.ArchiveAfter > 0 {
-		q.UnusedBefore = now.Add(-w.opts.ArchiveAfter)
+		p.UnusedAfter = w.opts.ArchiveAfter
 	}
-	if !w.opts.ArchiveLongTerm {
-		q.Exempt = []memory.Lifecycle{memory.LifecycleLongTerm}
+	refs, err := w.opts.Memories.Archive(ctx, now, p)
+	if err != nil {
+		return len(refs), fmt.Errorf("archive stale memories: %w", err)
 	}
-	total := 0
-	for range maxRounds {
-		stale, err := w.opts.Store.StaleMemories(ctx, q)
-		if err != nil {
-			return total, fmt.Errorf("archive stale memories: %w", err)
-		}
-		for _, m := range stale {
-			archived, err := w.archiveOne(ctx, m, q, now)
-			if err != nil {
-				return total, fmt.Errorf("archive stale memories: %w", err)
-			}
-			if archived {
-				w.unindex([]memory.MemoryRef{{Owner: m.Owner, ID: m.ID}})
-				total++
-			}
-		}
-		if len(stale) < w.opts.BatchSize {
-			return total, nil
-		}
-	}
-	w.log.DebugContext(ctx, "stale memories left for the next pass", slog.Int("archived", total))
-	return total, nil
-}
-
-// errNotStale aborts archiving a memory that changed since it was listed
-// and no longer matches the rules.
-var errNotStale = errors.New("no longer stale")
-
-// archiveOne archives m, re-checking the rules on the current copy: a
-// memory used, edited or deleted since it was listed stays as it is
-// (false, nil).
-func (w *Worker) archiveOne(ctx context.Context, m memory.Memory, q memory.StaleQuery, now time.Time) (bool, error) {
-	_, err := memory.ModifyMemory(ctx, w.opts.Store, m.Owner, m.ID, func(cur *memory.Memory) error {
-		reason := staleReason(cur, q)
-		if reason == "" {
-			return errNotStale
-		}
-		cur.History = append(cur.History, memory.Version{Text: cur.Text, Time: now, Reason: reason, Action: memory.ArchiveAction})
-		cur.Status = memory.StatusArchived
-		cur.UpdatedAt = now
-		return nil
-	})
-	switch {
-	case err == nil:
-		return true, nil
-	case errors.Is(err, errNotStale), errors.Is(err, memory.ErrNotFound):
-		return false, nil
-	}
-	return false, err
-}
-
-// staleReason says which rule of q archives m (ArchiveExpired when both
-// apply), or "" when none does.
-func staleReason(m *memory.Memory, q memory.StaleQuery) string {
-	if m.Status != memory.StatusActive {
-		return ""
-	}
-	if !q.ExpiredBefore.IsZero() && slices.Contains(q.Expiring, m.Lifecycle) && !m.ExpiresAt.IsZero() && m.ExpiresAt.Before(q.ExpiredBefore) {
-		return memory.ArchiveExpired
-	}
-	if q.UnusedBefore.IsZero() || slices.Contains(q.Exempt, m.Lifecycle) {
-		return ""
-	}
-	latest := m.CreatedAt
-	for _, t := range []time.Time{m.UpdatedAt, m.LastUsedAt} {
-		if t.After(latest) {
-			latest = t
-		}
-	}
-	if latest.Before(q.UnusedBefore) {
-		return memory.ArchiveUnused
-	}
-	return ""
-}
-
-// unindex tells the index that refs left the active set.
-func (w *Worker) unindex(refs []memory.MemoryRef) {
-	if w.opts.Index == nil {
-		return
-	}
-	for _, r := range refs {
-		w.opts.Index.Remove(r.Owner, r.ID)
-	}
+	return len(refs), nil
 }
 
 // retain deletes captured messages older than the retention period.

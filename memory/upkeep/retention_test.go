@@ -34,7 +34,7 @@ func TestRetentionDeletesOldMessagesOnly(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			rep := runOnce(t, upkeep.New(upkeep.Options{Store: s, Now: clock, MessageRetention: c.retention}))
+			rep := runOnce(t, upkeep.New(upkeep.Options{Store: s, Memories: memoriesOf(t, s), Now: clock, MessageRetention: c.retention}))
 			msgs, err := s.Messages(t.Context(), conv, 0, 0)
 			if err != nil {
 				t.Fatal(err)
@@ -60,7 +60,7 @@ func TestRetentionLeavesMemoriesAlone(t *testing.T) {
 	if err := s.AppendMessage(t.Context(), &msg); err != nil {
 		t.Fatal(err)
 	}
-	rep := runOnce(t, upkeep.New(upkeep.Options{Store: s, Now: clock, MessageRetention: day}))
+	rep := runOnce(t, upkeep.New(upkeep.Options{Store: s, Memories: memoriesOf(t, s), Now: clock, MessageRetention: day}))
 	if rep.MessagesDeleted != 1 {
 		t.Fatalf("MessagesDeleted = %d, want 1", rep.MessagesDeleted)
 	}

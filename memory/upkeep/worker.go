@@ -15,8 +15,8 @@ var (
 	ErrClosed = errors.New("upkeep worker closed")
 	// ErrStarted: Start was called twice.
 	ErrStarted = errors.New("upkeep worker already started")
-	// ErrNoStore: the worker was built without a Store.
-	ErrNoStore = errors.New("upkeep worker has no store")
+	// ErrNoStore: the worker was built without a Store or Memories.
+	ErrNoStore = errors.New("upkeep worker has no store or memory service")
 )
 
 // Worker archives stale memories, back-fills embeddings and applies message
@@ -58,7 +58,7 @@ func (w *Worker) Start(ctx context.Context) error {
 		return fmt.Errorf("start upkeep: %w", ErrClosed)
 	case w.started:
 		return fmt.Errorf("start upkeep: %w", ErrStarted)
-	case w.opts.Store == nil:
+	case w.opts.Store == nil || w.opts.Memories == nil:
 		return fmt.Errorf("start upkeep: %w", ErrNoStore)
 	}
 	runCtx, cancel := context.WithCancel(ctx)
@@ -123,7 +123,7 @@ func (w *Worker) Close(ctx context.Context) error {
 // the same. An embedding service failure is not an error (it is logged,
 // and back-fill resumes on a later pass).
 func (w *Worker) RunOnce(ctx context.Context) (Report, error) {
-	if w.opts.Store == nil {
+	if w.opts.Store == nil || w.opts.Memories == nil {
 		return Report{}, fmt.Errorf("run upkeep: %w", ErrNoStore)
 	}
 	select {

@@ -49,6 +49,9 @@ func (f *fakeStore) UpdateMemory(_ context.Context, m *memory.Memory) error {
 	return f.update(m)
 }
 
+// Revision answers 0: the tests keep no index to prove current.
+func (f *fakeStore) Revision(context.Context, string) (int64, error) { return 0, nil }
+
 func (f *fakeStore) MissingEmbeddings(ctx context.Context, _ string, _ int) ([]memory.Memory, error) {
 	if f.missing == nil {
 		return nil, nil
@@ -92,8 +95,8 @@ func TestStartRunsPassesUntilClose(t *testing.T) {
 	expired = insert(t, s, expired)
 
 	passes := make(chan upkeep.Report, 16)
-	idx := &recorder{}
-	w := upkeep.New(upkeep.Options{Store: s, Index: idx, Now: clock, Interval: time.Millisecond,
+	idx := memoriesOf(t, s)
+	w := upkeep.New(upkeep.Options{Store: s, Memories: idx, Now: clock, Interval: time.Millisecond,
 		OnPass: func(r upkeep.Report, err error) {
 			if err != nil {
 				t.Errorf("scheduled pass failed: %v", err)
@@ -127,7 +130,7 @@ func TestStartRunsPassesUntilClose(t *testing.T) {
 }
 
 func TestStartMisuse(t *testing.T) {
-	w := upkeep.New(upkeep.Options{Store: &fakeStore{}, Interval: time.Hour})
+	w := upkeep.New(upkeep.Options{Store: &fakeStore{}, Memories: memoriesOf(t, &fakeStore{}), Interval: time.Hour})
 	if err := w.Start(t.Context()); err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +158,8 @@ func TestCloseCutsRunningPassShort(t *testing.T) {
 	release := make(chan struct{})
 	defer close(release)
 	passes := 0
-	w := upkeep.New(upkeep.Options{Store: blockingStore(entered, release, true), Interval: time.Hour,
+	st := blockingStore(entered, release, true)
+	w := upkeep.New(upkeep.Options{Store: st, Memories: memoriesOf(t, st), Interval: time.Hour,
 		OnPass: func(upkeep.Report, error) { passes++ }})
 	if err := w.Start(t.Context()); err != nil {
 		t.Fatal(err)
@@ -174,7 +178,8 @@ func TestCloseCutsRunningPassShort(t *testing.T) {
 func TestCloseGivesUpWaitingWithItsContext(t *testing.T) {
 	entered := make(chan struct{}, 1)
 	release := make(chan struct{})
-	w := upkeep.New(upkeep.Options{Store: blockingStore(entered, release, false), Interval: time.Hour})
+	st := blockingStore(entered, release, false)
+	w := upkeep.New(upkeep.Options{Store: st, Memories: memoriesOf(t, st), Interval: time.Hour})
 	if err := w.Start(t.Context()); err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +198,8 @@ func TestCloseGivesUpWaitingWithItsContext(t *testing.T) {
 func TestRunOnceWaitsForRunningPass(t *testing.T) {
 	entered := make(chan struct{}, 1)
 	release := make(chan struct{})
-	w := upkeep.New(upkeep.Options{Store: blockingStore(entered, release, false)})
+	st := blockingStore(entered, release, false)
+	w := upkeep.New(upkeep.Options{Store: st, Memories: memoriesOf(t, st)})
 	first := make(chan error, 1)
 	go func() {
 		_, err := w.RunOnce(t.Context())
@@ -235,8 +241,8 @@ func TestPassGoesOnAfterStoreFailures(t *testing.T) {
 		missing: func(context.Context) ([]memory.Memory, error) { return nil, boom },
 		deleteM: func(context.Context) (int64, error) { return 3, nil },
 	}
-	idx := &recorder{}
-	w := upkeep.New(upkeep.Options{Store: store, Embedder: fixedEmbedder{}, Index: idx, Now: clock, MessageRetention: day})
+	idx := memoriesOf(t, store)
+	w := upkeep.New(upkeep.Options{Store: store, Embedder: fixedEmbedder{}, Memories: idx, Now: clock, MessageRetention: day})
 	rep, err := w.RunOnce(t.Context())
 	if !errors.Is(err, boom) {
 		t.Fatalf("RunOnce = %v, want the store failure", err)
@@ -254,7 +260,7 @@ func TestRunOnceWithEndedContext(t *testing.T) {
 	insert(t, s, fact("alice", "old fact", now.Add(-200*day)))
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
-	w := upkeep.New(upkeep.Options{Store: s, Now: clock, MessageRetention: day})
+	w := upkeep.New(upkeep.Options{Store: s, Memories: memoriesOf(t, s), Now: clock, MessageRetention: day})
 	if _, err := w.RunOnce(ctx); !errors.Is(err, context.Canceled) {
 		t.Fatalf("RunOnce with an ended context = %v, want context.Canceled", err)
 	}
