@@ -25,6 +25,9 @@ type ownerIndex struct {
 	mu     sync.RWMutex
 	corpus *Corpus
 	mems   map[string]*memory.Memory
+	// sketches hold the sign bits of each memory's vector, for finding
+	// near neighbours without scanning every vector (Similar).
+	sketches sketches
 	// removed holds ids removed while the entry was loading, so that a
 	// load racing with a removal in this process cannot serve it to the
 	// searches waiting for that load.
@@ -109,8 +112,13 @@ func (e *ownerIndex) putLocked(m memory.Memory) error {
 	if err := e.corpus.Add(MemoryDoc(m)); err != nil {
 		return fmt.Errorf("index memory %s: %w", m.ID, err)
 	}
-	// The corpus keeps its own unit vector; the cached copy drops the
-	// embedding to halve the memory held.
+	// The corpus keeps its own unit vector and the sketch its sign bits;
+	// the cached copy drops the embedding to halve the memory held.
+	var v []float32
+	if m.Embedding != nil {
+		v = m.Embedding.Vector
+	}
+	e.sketches.put(m.ID, v)
 	m.Embedding = nil
 	e.mems[m.ID] = &m
 	return nil
@@ -120,6 +128,7 @@ func (e *ownerIndex) putLocked(m memory.Memory) error {
 func (e *ownerIndex) dropLocked(id string) {
 	e.corpus.Remove(id)
 	delete(e.mems, id)
+	e.sketches.remove(id)
 }
 
 // get returns the cached memory id, unless removed.

@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"strings"
@@ -8,13 +9,19 @@ import (
 	"github.com/membot/membot/memory"
 )
 
-// Similar returns at most k of owner's active memories that may concern the
-// same thing as text: first those about the same subject (compared without
-// case), then the corpus's best lexical and vector matches. Each carries
-// its unit vector as Embedding, when it has one, so that the caller can
-// judge closeness itself. It works from the cached index (loading it when
-// needed, as Search does) and never lists the owner's store: its cost does
-// not grow with the owner's memories beyond the index scan.
+// sketchProbe is how many nearest sketches per wanted neighbour are
+// rescored with the exact cosine.
+const sketchProbe = 4
+
+// Similar returns about k of owner's active memories (at most 2k) that may
+// concern the same thing as text: those about the same subject (compared
+// without case), the k best lexical matches and the k nearest vectors.
+// Each carries its unit vector as Embedding, when it has one, so that the
+// caller can judge closeness itself. It works from the cached index
+// (loading it when needed, as Search does) and never lists the owner's
+// store; the nearest vectors are found through their sign-bit sketches and
+// only a few are compared in full, so its cost barely grows with the
+// owner's memories.
 func (x *Index) Similar(ctx context.Context, owner, text, subject string, vector []float32, k int) ([]memory.Memory, error) {
 	if k <= 0 {
 		return nil, nil
@@ -27,20 +34,30 @@ func (x *Index) Similar(ctx context.Context, owner, text, subject string, vector
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	var ids []string
+	add := func(id string) {
+		if !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
 	if subject = strings.TrimSpace(subject); subject != "" {
+		var same []string
 		for id, m := range e.mems {
 			if strings.EqualFold(strings.TrimSpace(m.Subject), subject) {
-				ids = append(ids, id)
+				same = append(same, id)
 			}
 		}
-		slices.Sort(ids) // map order is random; keep runs repeatable
-	}
-	for _, h := range e.corpus.Search(Query{Text: text, Vector: vector, Limit: k}) {
-		if !slices.Contains(ids, h.ID) {
-			ids = append(ids, h.ID)
+		slices.Sort(same) // map order is random; keep runs repeatable
+		for _, id := range same[:min(k, len(same))] {
+			add(id)
 		}
 	}
-	out := make([]memory.Memory, 0, min(k, len(ids)))
+	for _, h := range e.corpus.Search(Query{Text: text, Limit: k}) {
+		add(h.ID)
+	}
+	for _, id := range e.nearest(vector, k) {
+		add(id)
+	}
+	out := make([]memory.Memory, 0, len(ids))
 	for _, id := range ids {
 		m, ok := e.get(id)
 		if !ok || !recallable(m, now) {
@@ -51,11 +68,39 @@ func (x *Index) Similar(ctx context.Context, owner, text, subject string, vector
 			c.Embedding = &memory.Embedding{Vector: v}
 		}
 		out = append(out, c)
-		if len(out) == k {
+		if len(out) == 2*k {
 			break
 		}
 	}
 	return out, nil
+}
+
+// nearest returns the ids of the k memories whose vectors are closest to
+// vector (positive cosine only), closest first: sketches pick a few
+// candidates, the exact cosine orders them. e.mu is held.
+func (e *ownerIndex) nearest(vector []float32, k int) []string {
+	q := unitVector(vector)
+	if q == nil {
+		return nil
+	}
+	type scored struct {
+		id  string
+		cos float32
+	}
+	var hits []scored
+	for _, id := range e.sketches.nearest(q, sketchProbe*k) {
+		if v := e.corpus.Vector(id); len(v) == len(q) {
+			if c := dot(q, v); c > 0 {
+				hits = append(hits, scored{id, c})
+			}
+		}
+	}
+	slices.SortStableFunc(hits, func(a, b scored) int { return cmp.Compare(b.cos, a.cos) })
+	ids := make([]string, 0, k)
+	for _, h := range hits[:min(k, len(hits))] {
+		ids = append(ids, h.id)
+	}
+	return ids
 }
 
 // Vector returns a copy of document id's unit-length vector, nil when it
