@@ -173,24 +173,29 @@ func (p *Pipeline) Run(ctx context.Context, convID string, opts RunOptions) (res
 // advance moves the watermark to seq (never backwards), re-reading the
 // conversation when another writer changed it meanwhile.
 func (p *Pipeline) advance(ctx context.Context, conv *memory.Conversation, seq int64) error {
-	for attempt := 1; ; attempt++ {
+	fresh := false
+	err := memory.RetryConflict(ctx, memory.ModifyAttempts, func() error {
+		if fresh {
+			c, err := p.store.Conversation(ctx, conv.ID)
+			if err != nil {
+				return err
+			}
+			*conv = c
+		}
+		fresh = true
 		if seq <= conv.Watermark {
 			return nil
 		}
 		next := *conv
 		next.Watermark = seq
-		err := p.store.UpdateConversation(ctx, &next)
-		if err == nil {
-			*conv = next
-			return nil
+		if err := p.store.UpdateConversation(ctx, &next); err != nil {
+			return err
 		}
-		if !errors.Is(err, memory.ErrConflict) || attempt >= memory.ModifyAttempts {
-			return fmt.Errorf("advance watermark of %s to %d: %w", conv.ID, seq, err)
-		}
-		fresh, err := p.store.Conversation(ctx, conv.ID)
-		if err != nil {
-			return fmt.Errorf("advance watermark of %s: %w", conv.ID, err)
-		}
-		*conv = fresh
+		*conv = next
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("advance watermark of %s to %d: %w", conv.ID, seq, err)
 	}
+	return nil
 }
