@@ -56,8 +56,8 @@ type slotDoc struct {
 	length float32
 	// temporal is true when the text holds a time expression.
 	temporal bool
-	// vec is the unit-length embedding, nil when absent.
-	vec []float32
+	// vec is where the document's quantised unit embedding lives.
+	vec vecRef
 	// prev and next are the neighbouring slots of the same group, -1 at
 	// the ends or for standalone documents.
 	prev, next int32
@@ -86,6 +86,8 @@ type Corpus struct {
 	groups map[string][]int32
 	// speakers counts documents per speaker, keyed by the speaker as given.
 	speakers map[string]int
+	// vecs holds the document vectors.
+	vecs vectorSet
 }
 
 // NewCorpus returns an empty corpus ranked with opts.
@@ -166,7 +168,7 @@ type pendingDoc struct {
 	terms    map[string]float32
 	length   float32
 	temporal bool
-	vec      []float32
+	vec      quantVec
 }
 
 // analyse tokenises d outside the lock.
@@ -185,7 +187,7 @@ func (c *Corpus) analyse(d Doc) pendingDoc {
 	if c.opts.TemporalBoost > 0 {
 		pd.temporal = hasTimeExpression(d.Text)
 	}
-	pd.vec = unitVector(d.Vector)
+	pd.vec = quantise(d.Vector)
 	return pd
 }
 
@@ -193,7 +195,7 @@ func (c *Corpus) analyse(d Doc) pendingDoc {
 func (c *Corpus) insert(pd pendingDoc, d Doc) {
 	sd := &slotDoc{
 		id: d.ID, speaker: d.Speaker, time: d.Time, group: d.Group, seq: d.Seq,
-		length: pd.length, temporal: pd.temporal, vec: pd.vec, prev: -1, next: -1,
+		length: pd.length, temporal: pd.temporal, prev: -1, next: -1,
 		terms: make([]int32, 0, len(pd.terms)), tfs: make([]float32, 0, len(pd.terms)),
 	}
 	var slot int32
@@ -205,6 +207,7 @@ func (c *Corpus) insert(pd pendingDoc, d Doc) {
 		slot = int32(len(c.slots))
 		c.slots = append(c.slots, sd)
 	}
+	sd.vec = c.vecs.put(pd.vec, slot)
 	for t, tf := range pd.terms {
 		id := c.termID(t)
 		sd.terms = append(sd.terms, id)
@@ -265,6 +268,7 @@ func (c *Corpus) removeSlot(slot int32) {
 		}
 		c.postings[id] = ps
 	}
+	c.vecs.drop(sd.vec)
 	if sd.group != "" {
 		c.unlinkGroup(slot, sd)
 	}
@@ -334,13 +338,13 @@ func (c *Corpus) ApproxBytes() int {
 		stringHdr  = 16
 		slotStruct = 160
 	)
-	n := len(c.slots)*8 + len(c.free)*4
+	n := len(c.slots)*8 + len(c.free)*4 + c.vecs.bytes()
 	for _, sd := range c.slots {
 		if sd == nil {
 			continue
 		}
 		n += slotStruct + len(sd.id) + len(sd.speaker) + len(sd.group)
-		n += cap(sd.terms)*4 + cap(sd.tfs)*4 + cap(sd.vec)*4
+		n += cap(sd.terms)*4 + cap(sd.tfs)*4
 		n += mapEntry + stringHdr + len(sd.id) // byID
 	}
 	for id, t := range c.terms {
@@ -383,9 +387,7 @@ func (c *Corpus) likeness(a, b string) (jaccard, cosine float64, hasVec, ok bool
 	if union := len(da.terms) + len(db.terms) - inter; union > 0 {
 		jaccard = float64(inter) / float64(union)
 	}
-	if da.vec != nil && len(da.vec) == len(db.vec) {
-		cosine, hasVec = float64(dot(da.vec, db.vec)), true
-	}
+	cosine, hasVec = c.vecs.cosine(da.vec, db.vec)
 	return jaccard, cosine, hasVec, true
 }
 

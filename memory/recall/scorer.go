@@ -240,17 +240,3 @@ func (s *scorer) gap(a, b *slotDoc) bool {
 	d := b.time.Sub(a.time)
 	return d > g || d < -g
 }
-
-// vectorScores computes the cosine similarity of qvec (unit length) with
-// every document vector of the same dimension.
-func (s *scorer) vectorScores(qvec []float32) {
-	s.cos = make([]float64, len(s.c.slots))
-	s.hasVec = make([]bool, len(s.c.slots))
-	for slot, sd := range s.c.slots {
-		if sd == nil || len(sd.vec) != len(qvec) {
-			continue
-		}
-		s.cos[slot] = float64(dot(sd.vec, qvec))
-		s.hasVec[slot] = true
-	}
-}

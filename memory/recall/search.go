@@ -37,7 +37,11 @@ type Hit struct {
 // unset). Documents with neither a lexical nor a vector match are never
 // returned. Query vectors are compared with document vectors of the same
 // dimension; without a query vector the search is lexical.
-func (c *Corpus) Search(q Query) []Hit {
+func (c *Corpus) Search(q Query) []Hit { return c.search(q, nil) }
+
+// search is Search reusing the vector scores vs where they are current
+// for q (see scanVectors); vs may be nil.
+func (c *Corpus) search(q Query, vs *vectorScores) []Hit {
 	aq := c.opts.analyse(q)
 	qvec := unitVector(q.Vector)
 	limit := q.Limit
@@ -68,7 +72,11 @@ func (c *Corpus) Search(q Query) []Hit {
 	boosted := sc.applyBoosts(aq, named)
 	final := sc.smooth()
 	if qvec != nil {
-		sc.vectorScores(qvec)
+		if !vs.currentFor(q.Vector, c.vecs.gen) {
+			vs = c.vecs.scan(qvec, len(c.slots), q.Vector)
+			defer vs.release()
+		}
+		sc.cos, sc.hasVec = vs.cos, vs.has
 	}
 	return c.collect(sc, final, boosted, mass, q.MinScore, limit)
 }
