@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"runtime/debug"
-	"sync"
 	"time"
 
 	"github.com/membot/membot/bot"
@@ -24,9 +22,6 @@ type recaller struct {
 	store memory.Store
 	model llm.Client
 	log   *slog.Logger
-	// released holds the owners whose large index load was already
-	// followed by returning memory to the system.
-	released sync.Map
 }
 
 var _ bot.Recaller = (*recaller)(nil)
@@ -50,7 +45,6 @@ func (r *recaller) Recall(ctx context.Context, owner string, q bot.RecallQuery) 
 	if err != nil {
 		return nil, err
 	}
-	r.releaseAfterBigLoad(owner)
 	out := make([]bot.Recalled, 0, len(res))
 	for _, x := range res {
 		if !r.current(ctx, x.Memory) {
@@ -59,23 +53,6 @@ func (r *recaller) Recall(ctx context.Context, owner string, q bot.RecallQuery) 
 		out = append(out, bot.Recalled{Memory: x.Memory, Score: x.Score, Parts: x.Parts})
 	}
 	return out, nil
-}
-
-// bigIndex is the size of an owner's index from which building it leaves
-// enough garbage (the loaded rows, decoding buffers) to be worth handing
-// back to the operating system at once.
-const bigIndex = 2000
-
-// releaseAfterBigLoad returns the memory used to build a large index to
-// the operating system, once per owner, so that the process's resident
-// size reflects what it holds rather than what loading it took.
-func (r *recaller) releaseAfterBigLoad(owner string) {
-	if n, _ := r.index.Stats(owner); n < bigIndex {
-		return
-	}
-	if _, done := r.released.LoadOrStore(owner, true); !done {
-		debug.FreeOSMemory()
-	}
 }
 
 // current checks a recalled memory against the store before it is used:
