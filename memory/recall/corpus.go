@@ -88,6 +88,8 @@ type Corpus struct {
 	speakers map[string]int
 	// vecs holds the document vectors.
 	vecs vectorSet
+	// scratch recycles the working arrays of searches.
+	scratch scratchPool
 }
 
 // NewCorpus returns an empty corpus ranked with opts.

@@ -25,6 +25,8 @@ type scorer struct {
 	// cos and hasVec hold vector similarities by slot.
 	cos    []float64
 	hasVec []bool
+	// scratch backs scores, marked and touched until release.
+	scratch *scratch
 }
 
 // newScorer prepares a scorer over c.
@@ -33,12 +35,15 @@ func newScorer(c *Corpus) *scorer {
 	if c.live > 0 && c.totalLen > 0 {
 		avg = c.totalLen / float64(c.live)
 	}
-	return &scorer{
-		c:      c,
-		scores: make([]float64, len(c.slots)),
-		marked: make([]bool, len(c.slots)),
-		avgLen: avg,
-	}
+	sp := c.scratch.get(len(c.slots))
+	return &scorer{c: c, scores: sp.scores, marked: sp.marked, touched: sp.touched, avgLen: avg, scratch: sp}
+}
+
+// release hands the scorer's arrays back for the next search; the scorer
+// and what it returned by slot must not be used after.
+func (s *scorer) release() {
+	s.c.scratch.put(s.scratch, s.touched)
+	s.scratch, s.scores, s.marked, s.touched = nil, nil, nil, nil
 }
 
 // idf is the BM25 inverse document frequency of a term held by n

@@ -43,7 +43,7 @@ func (c *Corpus) Search(q Query) []Hit { return c.search(q, nil) }
 // for q (see scanVectors); vs may be nil.
 func (c *Corpus) search(q Query, vs *vectorScores) []Hit {
 	aq := c.opts.analyse(q)
-	qvec := unitVector(q.Vector)
+	qvec := vs.unitOf(q.Vector)
 	limit := q.Limit
 	if limit <= 0 {
 		limit = defaultCorpusLimit
@@ -61,6 +61,7 @@ func (c *Corpus) search(q Query, vs *vectorScores) []Hit {
 	}
 
 	sc := newScorer(c)
+	defer sc.release()
 	sc.addTerms(aq.terms)
 	mass := sc.mass(aq.own)
 	if mass <= 0 {

@@ -196,8 +196,10 @@ type vectorScores struct {
 	gen uint64
 	set *vectorSet
 	src []float32
-	cos []float64
-	has []bool
+	// unit is src scaled to unit length.
+	unit []float32
+	cos  []float64
+	has  []bool
 }
 
 // scanVectors returns the cosines of v with the corpus's document vectors,
@@ -215,11 +217,24 @@ func (c *Corpus) scanVectors(v []float32) *vectorScores {
 	return c.vecs.scan(u, len(c.slots), v)
 }
 
+// unitOf returns v scaled to unit length (see unitVector), reusing the
+// one vs holds when vs was computed from v.
+func (vs *vectorScores) unitOf(v []float32) []float32 {
+	if vs != nil && vs.set != nil && sameVector(v, vs.src) {
+		return vs.unit
+	}
+	return unitVector(v)
+}
+
 // currentFor reports whether vs holds the scores of the query vector v
 // for corpus generation gen.
 func (vs *vectorScores) currentFor(v []float32, gen uint64) bool {
-	return vs != nil && vs.set != nil && vs.gen == gen && len(v) == len(vs.src) &&
-		len(v) > 0 && &v[0] == &vs.src[0]
+	return vs != nil && vs.set != nil && vs.gen == gen && sameVector(v, vs.src)
+}
+
+// sameVector reports whether a and b are one slice.
+func sameVector(a, b []float32) bool {
+	return len(a) == len(b) && len(a) > 0 && &a[0] == &b[0]
 }
 
 // scan computes the cosine of the unit vector u, made from src, with every
@@ -229,7 +244,7 @@ func (s *vectorSet) scan(u []float32, slots int, src []float32) *vectorScores {
 	if vs == nil {
 		vs = &vectorScores{}
 	}
-	vs.gen, vs.set, vs.src = s.gen, s, src
+	vs.gen, vs.set, vs.src, vs.unit = s.gen, s, src, u
 	vs.cos = resize(vs.cos, slots)
 	vs.has = resize(vs.has, slots)
 	a := s.arenas[len(u)]
@@ -254,7 +269,7 @@ func (vs *vectorScores) release() {
 		return
 	}
 	set := vs.set
-	vs.set, vs.src = nil, nil
+	vs.set, vs.src, vs.unit = nil, nil, nil
 	set.pool.Put(vs)
 }
 
