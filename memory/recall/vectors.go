@@ -30,23 +30,27 @@ type quantVec struct {
 	dim   int
 }
 
-// quantise returns the quantised form of v, or a zero quantVec (dim 0)
-// when v is empty, zero, or not finite.
+// quantise returns the quantised form of v scaled to unit length, or a
+// zero quantVec (dim 0) when v is empty, zero, or not finite. The
+// components are rounded from v itself: scaling to unit length only
+// changes the scale.
 func quantise(v []float32) quantVec {
-	u := unitVector(v)
-	if u == nil {
+	var sum, maxAbs float64
+	for _, x := range v {
+		sum += float64(x) * float64(x)
+		if a := math.Abs(float64(x)); a > maxAbs {
+			maxAbs = a
+		}
+	}
+	if len(v) == 0 || sum == 0 || math.IsNaN(sum) || math.IsInf(sum, 0) {
 		return quantVec{}
 	}
-	maxAbs := float32(0)
-	for _, x := range u {
-		maxAbs = max(maxAbs, abs32(x))
+	inv := docLevels / maxAbs
+	q := make([]int8, padLen(len(v)))
+	for i, x := range v {
+		q[i] = int8(round(float64(x) * inv))
 	}
-	inv := float64(docLevels) / float64(maxAbs)
-	q := make([]int8, padLen(len(u)))
-	for i, x := range u {
-		q[i] = int8(math.Round(float64(x) * inv))
-	}
-	return quantVec{v: q, scale: maxAbs / docLevels, dim: len(u)}
+	return quantVec{v: q, scale: float32(maxAbs / math.Sqrt(sum) / docLevels), dim: len(v)}
 }
 
 // queryVec is a query vector prepared for the dot kernel: int16
@@ -65,19 +69,21 @@ type queryVec struct {
 // to nothing to the document's quantisation error.
 func prepareQuery(u []float32) queryVec {
 	levels := min(math.MaxInt16, math.MaxInt32/(docLevels*len(u)))
-	maxAbs := float32(0)
+	maxAbs := 0.0
 	for _, x := range u {
-		maxAbs = max(maxAbs, abs32(x))
+		if a := math.Abs(float64(x)); a > maxAbs {
+			maxAbs = a
+		}
 	}
 	q := queryVec{v: make([]int16, padLen(len(u))), dim: len(u)}
 	if maxAbs == 0 || levels < 1 {
 		return q
 	}
-	inv := float64(levels) / float64(maxAbs)
+	inv := float64(levels) / maxAbs
 	for i, x := range u {
-		q.v[i] = int16(math.Round(float64(x) * inv))
+		q.v[i] = int16(round(float64(x) * inv))
 	}
-	q.scale = float64(maxAbs) / float64(levels)
+	q.scale = maxAbs / float64(levels)
 	return q
 }
 
@@ -319,10 +325,10 @@ func padLen(n int) int {
 	return (n + vecLane - 1) / vecLane * vecLane
 }
 
-// abs32 is the absolute value of x.
-func abs32(x float32) float32 {
-	if x < 0 {
-		return -x
-	}
-	return x
+// round rounds x to the nearest integer, halves away from zero, as
+// math.Round does, but without branches: the signs of embedding
+// components are random, and mispredicted branches made quantising a
+// vector cost more than building the rest of its document.
+func round(x float64) float64 {
+	return math.Trunc(x + math.Copysign(0.5, x))
 }
