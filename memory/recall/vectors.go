@@ -59,7 +59,6 @@ func quantise(v []float32) quantVec {
 type queryVec struct {
 	v     []int16
 	scale float64
-	dim   int
 }
 
 // prepareQuery quantises the unit query vector u to int16. Its largest
@@ -75,7 +74,7 @@ func prepareQuery(u []float32) queryVec {
 			maxAbs = a
 		}
 	}
-	q := queryVec{v: make([]int16, padLen(len(u))), dim: len(u)}
+	q := queryVec{v: make([]int16, padLen(len(u)))}
 	if maxAbs == 0 || levels < 1 {
 		return q
 	}
