@@ -47,8 +47,8 @@ type slotDoc struct {
 	length float32
 	// temporal is true when the text holds a time expression.
 	temporal bool
-	// vec is the unit-length embedding, nil when absent.
-	vec []float32
+	// vec is where the document's quantised unit embedding lives.
+	vec vecRef
 }
 
 // Corpus is a searchable collection of documents: a BM25 inverted index
@@ -70,6 +70,10 @@ type Corpus struct {
 
 	totalLen float64
 	live     int
+	// vecs holds the document vectors.
+	vecs vectorSet
+	// scratch recycles the working arrays of searches.
+	scratch scratchPool
 }
 
 // NewCorpus returns an empty corpus ranked with opts.
@@ -148,7 +152,7 @@ type pendingDoc struct {
 	terms    map[string]float32
 	length   float32
 	temporal bool
-	vec      []float32
+	vec      quantVec
 }
 
 // analyse tokenises d outside the lock.
@@ -167,7 +171,7 @@ func (c *Corpus) analyse(d Doc) pendingDoc {
 	if c.opts.TemporalBoost > 0 {
 		pd.temporal = text.HasTimeExpression(d.Text)
 	}
-	pd.vec = unitVector(d.Vector)
+	pd.vec = quantise(d.Vector)
 	return pd
 }
 
@@ -175,7 +179,7 @@ func (c *Corpus) analyse(d Doc) pendingDoc {
 func (c *Corpus) insert(pd pendingDoc, d Doc) {
 	sd := &slotDoc{
 		id: d.ID, time: d.Time,
-		length: pd.length, temporal: pd.temporal, vec: pd.vec,
+		length: pd.length, temporal: pd.temporal,
 		terms: make([]int32, 0, len(pd.terms)), tfs: make([]float32, 0, len(pd.terms)),
 	}
 	var slot int32
@@ -187,6 +191,7 @@ func (c *Corpus) insert(pd pendingDoc, d Doc) {
 		slot = int32(len(c.slots))
 		c.slots = append(c.slots, sd)
 	}
+	sd.vec = c.vecs.put(pd.vec, slot)
 	for t, tf := range pd.terms {
 		id := c.termID(t)
 		sd.terms = append(sd.terms, id)
@@ -241,6 +246,7 @@ func (c *Corpus) removeSlot(slot int32) {
 		}
 		c.postings[id] = ps
 	}
+	c.vecs.drop(sd.vec)
 	delete(c.byID, sd.id)
 	c.totalLen -= float64(sd.length)
 	c.live--
@@ -263,13 +269,13 @@ func (c *Corpus) ApproxBytes() int {
 		stringHdr  = 16
 		slotStruct = 160
 	)
-	n := len(c.slots)*8 + len(c.free)*4
+	n := len(c.slots)*8 + len(c.free)*4 + c.vecs.bytes()
 	for _, sd := range c.slots {
 		if sd == nil {
 			continue
 		}
 		n += slotStruct + len(sd.id)
-		n += cap(sd.terms)*4 + cap(sd.tfs)*4 + cap(sd.vec)*4
+		n += cap(sd.terms)*4 + cap(sd.tfs)*4
 		n += mapEntry + stringHdr + len(sd.id) // byID
 	}
 	for id, t := range c.terms {
@@ -309,9 +315,7 @@ func (c *Corpus) likeness(a, b string) (jaccard, cosine float64, hasVec, ok bool
 	if union := len(da.terms) + len(db.terms) - inter; union > 0 {
 		jaccard = float64(inter) / float64(union)
 	}
-	if da.vec != nil && len(da.vec) == len(db.vec) {
-		cosine, hasVec = float64(dot(da.vec, db.vec)), true
-	}
+	cosine, hasVec = c.vecs.cosine(da.vec, db.vec)
 	return jaccard, cosine, hasVec, true
 }
 

@@ -56,7 +56,9 @@ func (x *Index) Search(ctx context.Context, owner string, q Query) ([]Result, er
 	cq := q
 	cq.Limit = max(firstPositive(x.cfg.Candidates, 50), 4*limit)
 	cq.MinScore = 0
-	hits := e.corpus.Search(cq)
+	vs := e.corpus.scanVectors(cq.Vector)
+	defer vs.release()
+	hits := e.corpus.search(cq, vs)
 	// With a relevance threshold (replies), context re-ranks what the
 	// message itself matches but never brings in a memory the message has
 	// nothing to do with. Without one (a ranking asked for its top k, as
@@ -66,7 +68,7 @@ func (x *Index) Search(ctx context.Context, owner string, q Query) ([]Result, er
 		oq := cq
 		oq.Context = nil
 		onTopic = make(map[string]bool)
-		for _, h := range e.corpus.Search(oq) {
+		for _, h := range e.corpus.search(oq, vs) {
 			if h.Relevance >= minScore {
 				onTopic[h.ID] = true
 			}

@@ -23,6 +23,8 @@ type scorer struct {
 	// cos and hasVec hold vector similarities by slot.
 	cos    []float64
 	hasVec []bool
+	// scratch backs scores, marked and touched until release.
+	scratch *scratch
 }
 
 // newScorer prepares a scorer over c.
@@ -31,12 +33,15 @@ func newScorer(c *Corpus) *scorer {
 	if c.live > 0 && c.totalLen > 0 {
 		avg = c.totalLen / float64(c.live)
 	}
-	return &scorer{
-		c:      c,
-		scores: make([]float64, len(c.slots)),
-		marked: make([]bool, len(c.slots)),
-		avgLen: avg,
-	}
+	sp := c.scratch.get(len(c.slots))
+	return &scorer{c: c, scores: sp.scores, marked: sp.marked, touched: sp.touched, avgLen: avg, scratch: sp}
+}
+
+// release hands the scorer's arrays back for the next search; the scorer
+// and what it returned by slot must not be used after.
+func (s *scorer) release() {
+	s.c.scratch.put(s.scratch, s.touched)
+	s.scratch, s.scores, s.marked, s.touched = nil, nil, nil, nil
 }
 
 // idf is the BM25 inverse document frequency of a term held by n
@@ -128,18 +133,4 @@ func (s *scorer) applyBoosts(aq analysedQuery) []uint8 {
 		}
 	}
 	return flags
-}
-
-// vectorScores computes the cosine similarity of qvec (unit length) with
-// every document vector of the same dimension.
-func (s *scorer) vectorScores(qvec []float32) {
-	s.cos = make([]float64, len(s.c.slots))
-	s.hasVec = make([]bool, len(s.c.slots))
-	for slot, sd := range s.c.slots {
-		if sd == nil || len(sd.vec) != len(qvec) {
-			continue
-		}
-		s.cos[slot] = float64(dot(sd.vec, qvec))
-		s.hasVec[slot] = true
-	}
 }

@@ -35,9 +35,13 @@ type Hit struct {
 // unset). Documents with neither a lexical nor a vector match are never
 // returned. Query vectors are compared with document vectors of the same
 // dimension; without a query vector the search is lexical.
-func (c *Corpus) Search(q Query) []Hit {
+func (c *Corpus) Search(q Query) []Hit { return c.search(q, nil) }
+
+// search is Search reusing the vector scores vs where they are current
+// for q (see scanVectors); vs may be nil.
+func (c *Corpus) search(q Query, vs *vectorScores) []Hit {
 	aq := c.opts.analyse(q)
-	qvec := unitVector(q.Vector)
+	qvec := vs.unitOf(q.Vector)
 	limit := q.Limit
 	if limit <= 0 {
 		limit = defaultCorpusLimit
@@ -49,6 +53,7 @@ func (c *Corpus) Search(q Query) []Hit {
 		return nil
 	}
 	sc := newScorer(c)
+	defer sc.release()
 	sc.addTerms(aq.terms)
 	mass := sc.mass(aq.own)
 	if mass <= 0 {
@@ -57,7 +62,11 @@ func (c *Corpus) Search(q Query) []Hit {
 	boosted := sc.applyBoosts(aq)
 	final := sc.scores
 	if qvec != nil {
-		sc.vectorScores(qvec)
+		if !vs.currentFor(q.Vector, c.vecs.gen) {
+			vs = c.vecs.scan(qvec, len(c.slots), q.Vector)
+			defer vs.release()
+		}
+		sc.cos, sc.hasVec = vs.cos, vs.has
 	}
 	return c.collect(sc, final, boosted, mass, q.MinScore, limit)
 }

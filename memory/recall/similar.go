@@ -85,12 +85,12 @@ func (e *ownerIndex) nearest(vector []float32, k int) []string {
 	}
 	type scored struct {
 		id  string
-		cos float32
+		cos float64
 	}
 	var hits []scored
 	for _, id := range e.sketches.nearest(q, sketchProbe*k) {
 		if v := e.corpus.Vector(id); len(v) == len(q) {
-			if c := dot(q, v); c > 0 {
+			if c := Cosine(q, v); c > 0 {
 				hits = append(hits, scored{id, c})
 			}
 		}
@@ -103,8 +103,9 @@ func (e *ownerIndex) nearest(vector []float32, k int) []string {
 	return ids
 }
 
-// Vector returns a copy of document id's unit-length vector, nil when it
-// has none or is not in the corpus.
+// Vector returns document id's unit-length vector (as stored: quantised,
+// cosines within a few thousandths of exact), nil when it has none or is
+// not in the corpus.
 func (c *Corpus) Vector(id string) []float32 {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
@@ -112,5 +113,15 @@ func (c *Corpus) Vector(id string) []float32 {
 	if !ok {
 		return nil
 	}
-	return slices.Clone(c.slots[slot].vec)
+	ref := c.slots[slot].vec
+	if ref.dim == 0 {
+		return nil
+	}
+	a := c.vecs.arenas[ref.dim]
+	row, scale := a.row(ref.row), a.scale[ref.row]
+	out := make([]float32, ref.dim)
+	for i := range out {
+		out[i] = float32(row[i]) * scale
+	}
+	return out
 }

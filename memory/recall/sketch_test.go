@@ -49,7 +49,7 @@ func TestSketchesFindCloseVectors(t *testing.T) {
 		query := unitVector(randomVector(r, dims, centres[q%len(centres)], 0.7))
 		want := map[string]bool{}
 		for id, v := range vecs {
-			if dot(query, v) >= 0.7 {
+			if Cosine(query, v) >= 0.7 {
 				want[id] = true
 			}
 		}

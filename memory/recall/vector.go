@@ -23,23 +23,6 @@ func unitVector(v []float32) []float32 {
 	return out
 }
 
-// dot is the inner product of two vectors of equal length.
-func dot(a, b []float32) float32 {
-	b = b[:len(a)]
-	var s0, s1, s2, s3 float32
-	i := 0
-	for ; i+4 <= len(a); i += 4 {
-		s0 += a[i] * b[i]
-		s1 += a[i+1] * b[i+1]
-		s2 += a[i+2] * b[i+2]
-		s3 += a[i+3] * b[i+3]
-	}
-	for ; i < len(a); i++ {
-		s0 += a[i] * b[i]
-	}
-	return s0 + s1 + s2 + s3
-}
-
 // Cosine returns the cosine similarity of two vectors, 0 when their
 // lengths differ or either is zero.
 func Cosine(a, b []float32) float64 {
