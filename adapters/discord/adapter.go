@@ -109,7 +109,7 @@ func New(opts Options, h Handler) (*Adapter, error) {
 }
 
 // dial opens gateway connections and remembers them, so that a gateway
-// that never answers can be cut when Run gives up.
+// that never answers can be cut when Start gives up.
 func (a *Adapter) dial(ctx context.Context, network, addr string) (net.Conn, error) {
 	var d net.Dialer
 	c, err := d.DialContext(ctx, network, addr)
@@ -259,7 +259,7 @@ func (a *Adapter) closeGateway() {
 	}
 }
 
-// spawn runs fn in a goroutine Run waits for; it reports false once
+// spawn runs fn in a goroutine Close waits for; it reports false once
 // shutting down.
 func (a *Adapter) spawn(fn func(ctx context.Context)) bool {
 	a.spawnMu.Lock()
@@ -290,8 +290,8 @@ func (a *Adapter) bind(ctx context.Context) (context.Context, context.CancelFunc
 }
 
 // await runs then once done is closed (or the work is cancelled), in a
-// goroutine Run waits for. It must be called from a goroutine Run already
-// waits for, so that it may add to the wait group during shutdown.
+// goroutine Close waits for. It must be called from a goroutine Close
+// already waits for, so that it may add to the wait group during shutdown.
 func (a *Adapter) await(done <-chan struct{}, then func(ctx context.Context)) {
 	a.wg.Add(1)
 	go func() {
