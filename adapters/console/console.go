@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/membot/membot/bot"
+	"github.com/membot/membot/internal/lifecycle"
 )
 
 // Platform is the platform name of terminal messages.
@@ -44,7 +45,9 @@ type Options struct {
 	Now func() time.Time
 }
 
-// Console runs one terminal conversation.
+// Console runs one terminal conversation: New builds it idle, Start runs
+// the session in the background, Done tells when it ended by itself (end
+// of input, /quit) and Close stops it.
 type Console struct {
 	in   io.Reader
 	out  io.Writer
@@ -52,9 +55,14 @@ type Console struct {
 	h    Handler
 	mu   sync.Mutex // serialises writes to out
 	seq  int
+
+	group lifecycle.Group
+	done  chan struct{} // closed when the session ends
+	err   error         // why it ended; set before done is closed
 }
 
-// New builds a terminal session reading in and writing out.
+// New builds a terminal session reading in and writing out; nothing runs
+// until Start.
 func New(in io.Reader, out io.Writer, h Handler, opts Options) *Console {
 	if opts.User == "" {
 		opts.User = "me"
@@ -65,12 +73,67 @@ func New(in io.Reader, out io.Writer, h Handler, opts Options) *Console {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	return &Console{in: in, out: out, opts: opts, h: h}
+	return &Console{in: in, out: out, opts: opts, h: h, done: make(chan struct{})}
 }
 
-// Run reads lines until end of input, /quit, or ctx is done. Each line is a
-// message; Run waits for its reply before reading the next.
+// Start runs the session in a goroutine living under a context derived
+// from ctx. It reads lines until end of input, /quit, Close or the end of
+// ctx; each line is a message, whose reply is awaited before the next line
+// is read. Start fails when called twice or after Close.
+func (c *Console) Start(ctx context.Context) error {
+	if err := c.group.Start(ctx); err != nil {
+		return fmt.Errorf("console: start: %w", err)
+	}
+	c.group.Go(func(ctx context.Context) {
+		defer close(c.done)
+		c.err = c.session(ctx)
+	})
+	return nil
+}
+
+// Done is closed when the session has ended, by itself or by Close.
+func (c *Console) Done() <-chan struct{} { return c.done }
+
+// Err is why the session ended (nil for end of input, /quit or Close),
+// once Done is closed.
+func (c *Console) Err() error {
+	select {
+	case <-c.done:
+		return c.err
+	default:
+		return nil
+	}
+}
+
+// Close ends the session and waits for it, never longer than ctx allows.
+// The goroutine reading the input is the exception: a read of a terminal
+// cannot be interrupted, so it ends at the next line or end of input, and
+// does nothing more. Close may be called more than once, and before Start.
+func (c *Console) Close(ctx context.Context) error {
+	if err := c.group.Stop(ctx); err != nil {
+		return fmt.Errorf("console: close: %w", err)
+	}
+	return nil
+}
+
+// Run is Start, then waiting for the session to end or ctx to be done,
+// then Close: it returns the session's error.
 func (c *Console) Run(ctx context.Context) error {
+	if err := c.Start(ctx); err != nil {
+		return err
+	}
+	select {
+	case <-c.done:
+	case <-ctx.Done():
+	}
+	if err := c.Close(context.WithoutCancel(ctx)); err != nil {
+		return err
+	}
+	return c.Err()
+}
+
+// session is the read-and-answer loop.
+func (c *Console) session(ctx context.Context) error {
 	if c.opts.Interactive && c.opts.Banner != "" {
 		c.printf("%s\n", c.opts.Banner)
 	}

@@ -19,8 +19,9 @@ import (
 // channels, threads, reported channels).
 const maxRemembered = 10000
 
-// Adapter connects a Handler to Discord. Create it with New and run it
-// with Run.
+// Adapter connects a Handler to Discord. New builds it idle; Start
+// connects; Close disconnects, waits for the replies in progress and
+// stops. Run does all three.
 type Adapter struct {
 	opts Options
 	h    Handler
@@ -41,15 +42,24 @@ type Adapter struct {
 	started  atomic.Bool
 	spawnMu  sync.Mutex // orders spawn's wg.Add before shutdown's wg.Wait
 	stopping atomic.Bool
-	work     context.Context // lives until shutdown gives up waiting
+	work     context.Context // lives until Close gives up waiting
 	wg       sync.WaitGroup
 	lanes    *lanes
+
+	// closeMu guards cancelWork, set by Start.
+	closeMu    sync.Mutex
+	cancelWork context.CancelFunc
+	closeOnce  sync.Once
+	// finished is closed once every goroutine the adapter started has
+	// returned, after Close began.
+	finished chan struct{}
 
 	connMu sync.Mutex
 	conns  map[net.Conn]struct{} // gateway connections, to abort a hung Open
 }
 
-// New prepares an adapter; nothing touches the network until Run.
+// New prepares an adapter; nothing touches the network or runs until
+// Start.
 func New(opts Options, h Handler) (*Adapter, error) {
 	if h == nil {
 		return nil, errors.New("discord: nil handler")
@@ -73,6 +83,7 @@ func New(opts Options, h Handler) (*Adapter, error) {
 		buttons:  newButtonTokens(maxRemembered),
 		dms:      map[string]string{},
 		conns:    map[net.Conn]struct{}{},
+		finished: make(chan struct{}),
 	}
 	a.selfID.Store("")
 	a.appID.Store("")
@@ -98,7 +109,7 @@ func New(opts Options, h Handler) (*Adapter, error) {
 }
 
 // dial opens gateway connections and remembers them, so that a gateway
-// that never answers can be cut when Run gives up.
+// that never answers can be cut when Start gives up.
 func (a *Adapter) dial(ctx context.Context, network, addr string) (net.Conn, error) {
 	var d net.Dialer
 	c, err := d.DialContext(ctx, network, addr)
@@ -125,28 +136,50 @@ func (a *Adapter) cutConnections() {
 
 func (a *Adapter) self() string { return a.selfID.Load().(string) }
 
-// Run connects to the gateway, registers the slash commands and serves
-// until ctx is cancelled. It then stops taking events, waits (at most
-// Options.ShutdownTimeout) for replies in progress, and disconnects. It
-// returns nil after a clean shutdown.
-func (a *Adapter) Run(ctx context.Context) error {
+// Start connects to the gateway and registers the slash commands; the
+// work it then does (handling events, replies) lives under a context
+// derived from ctx. A failed start leaves nothing running. Start may be
+// called once.
+func (a *Adapter) Start(ctx context.Context) error {
 	if !a.started.CompareAndSwap(false, true) {
-		return errors.New("discord: Run called twice")
+		return errors.New("discord: Start called twice")
 	}
-	work, cancelWork := context.WithCancel(context.WithoutCancel(ctx))
-	defer cancelWork()
-	a.work = work
+	work, cancelWork := context.WithCancel(ctx)
+	a.closeMu.Lock()
+	a.work, a.cancelWork = work, cancelWork
 	a.lanes = newLanes(work, &a.wg, a.log)
-
+	a.closeMu.Unlock()
 	if err := a.open(ctx); err != nil {
+		cancelWork()
 		return err
 	}
 	a.log.Info("connected to Discord", "user", a.self(), "shard", a.opts.ShardID, "shards", a.opts.ShardCount)
 	if a.opts.ShardID == 0 && !a.opts.SkipCommandRegistration {
 		a.registerCommands(ctx)
 	}
+	return nil
+}
+
+// Run is Start, then serving until ctx is cancelled, then Close, which
+// waits at most Options.ShutdownTimeout for replies in progress before
+// cancelling them (and as long again for them to stop). The work
+// outlives ctx until Close ends it. It returns nil after a clean
+// shutdown.
+func (a *Adapter) Run(ctx context.Context) error {
+	life := context.WithoutCancel(ctx)
+	if err := a.Start(life); err != nil {
+		return err
+	}
 	<-ctx.Done()
-	a.shutdown(cancelWork)
+	for range 2 {
+		closeCtx, cancel := context.WithTimeout(life, a.opts.ShutdownTimeout)
+		err := a.Close(closeCtx)
+		cancel()
+		if err == nil {
+			return nil
+		}
+	}
+	a.log.Error("replies did not stop after cancellation")
 	return nil
 }
 
@@ -177,36 +210,43 @@ func (a *Adapter) open(ctx context.Context) error {
 	return fmt.Errorf("discord: open gateway: %w", cause)
 }
 
-// shutdown stops taking events, closes the gateway and waits, bounded,
-// for work in progress; then it cancels what is left by cancelling the
-// work context, which every Handler call and every responder call is
-// bound to (see bind), whatever context the engine passed.
-func (a *Adapter) shutdown(cancelWork context.CancelFunc) {
-	a.spawnMu.Lock()
-	a.stopping.Store(true)
-	a.spawnMu.Unlock()
-	a.lanes.close()
-	a.closeGateway()
-	finished := make(chan struct{})
-	go func() {
-		a.wg.Wait()
-		close(finished)
-	}()
-	timer := time.NewTimer(a.opts.ShutdownTimeout)
-	defer timer.Stop()
+// Close stops taking events, closes the gateway and waits for work in
+// progress, never longer than ctx allows: when ctx ends first, it cancels
+// what is left by cancelling the work context, which every Handler call
+// and every responder call is bound to (see bind), whatever context the
+// engine passed, and returns ctx's error (a later Close waits again).
+// Close may be called more than once, and before Start.
+func (a *Adapter) Close(ctx context.Context) error {
+	a.closeMu.Lock()
+	cancelWork, ln := a.cancelWork, a.lanes
+	a.closeMu.Unlock()
+	if cancelWork == nil {
+		a.spawnMu.Lock()
+		a.stopping.Store(true)
+		a.spawnMu.Unlock()
+		return nil
+	}
+	a.closeOnce.Do(func() {
+		a.spawnMu.Lock()
+		a.stopping.Store(true)
+		a.spawnMu.Unlock()
+		ln.close()
+		a.closeGateway()
+		go func() {
+			a.wg.Wait()
+			close(a.finished)
+		}()
+	})
 	select {
-	case <-finished:
+	case <-a.finished:
+		cancelWork()
 		a.log.Info("disconnected from Discord")
-		return
-	case <-timer.C:
+		return nil
+	case <-ctx.Done():
 	}
-	a.log.Warn("replies still in progress at shutdown; cancelling them", "waited", a.opts.ShutdownTimeout)
+	a.log.Warn("replies still in progress at shutdown; cancelling them", "err", ctx.Err())
 	cancelWork()
-	select {
-	case <-finished:
-	case <-time.After(a.opts.ShutdownTimeout):
-		a.log.Error("replies did not stop after cancellation")
-	}
+	return fmt.Errorf("discord: close: replies still in progress: %w", ctx.Err())
 }
 
 // closeGateway disconnects without letting discordgo reconnect.
@@ -219,7 +259,7 @@ func (a *Adapter) closeGateway() {
 	}
 }
 
-// spawn runs fn in a goroutine Run waits for; it reports false once
+// spawn runs fn in a goroutine Close waits for; it reports false once
 // shutting down.
 func (a *Adapter) spawn(fn func(ctx context.Context)) bool {
 	a.spawnMu.Lock()
@@ -250,8 +290,8 @@ func (a *Adapter) bind(ctx context.Context) (context.Context, context.CancelFunc
 }
 
 // await runs then once done is closed (or the work is cancelled), in a
-// goroutine Run waits for. It must be called from a goroutine Run already
-// waits for, so that it may add to the wait group during shutdown.
+// goroutine Close waits for. It must be called from a goroutine Close
+// already waits for, so that it may add to the wait group during shutdown.
 func (a *Adapter) await(done <-chan struct{}, then func(ctx context.Context)) {
 	a.wg.Add(1)
 	go func() {

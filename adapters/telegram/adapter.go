@@ -15,6 +15,7 @@ import (
 	"github.com/go-telegram/bot/models"
 
 	"github.com/membot/membot/bot"
+	"github.com/membot/membot/internal/lifecycle"
 )
 
 // Platform is the bot.Message.Platform of Telegram messages.
@@ -43,8 +44,9 @@ var allowedUpdates = []string{
 	models.AllowedUpdateCallbackQuery,
 }
 
-// Adapter connects a Handler to one Telegram bot. Create it with New and
-// run it with Run.
+// Adapter connects a Handler to one Telegram bot. New builds it idle;
+// Start connects and starts receiving updates; Close stops receiving,
+// waits for the replies in flight and stops. Run does all three.
 type Adapter struct {
 	opts   Options
 	h      Handler
@@ -69,7 +71,7 @@ type Adapter struct {
 	// processes updates one by one in update order.
 	handleMu sync.Mutex
 
-	running     atomic.Bool
+	started     atomic.Bool
 	ready       chan struct{}
 	readyOnce   sync.Once
 	startErr    error       // set before ready is closed
@@ -77,16 +79,26 @@ type Adapter struct {
 	startedAt   time.Time   // set before ready is closed
 	webhookAddr string      // set before ready is closed
 
-	// replyCtx outlives Run's context until in-flight replies are done or
-	// ShutdownTimeout has passed.
+	// group owns every goroutine the adapter starts: the intake (polling
+	// loop or webhook server) and the replies.
+	group lifecycle.Group
+	// replyCtx is the context of captures and replies, derived from
+	// Start's: it outlives the intake, until Close has waited for the
+	// replies in flight or gives up on them.
 	replyCtx    context.Context
 	replyCancel context.CancelFunc
-	wg          sync.WaitGroup // every goroutine the adapter starts
-	inflight    sync.WaitGroup // replies not yet delivered
+
+	mu         sync.Mutex
+	stopIntake context.CancelFunc // set once the intake runs
+	srv        *http.Server       // the webhook server, in webhook mode
+	// intakeDone is closed when the intake has ended, by itself or by
+	// Close; intakeErr, set before, is why it ended by itself.
+	intakeDone chan struct{}
+	intakeErr  error
 }
 
 // New checks opts and prepares an adapter delivering to h. It makes no
-// network call: Run connects.
+// network call and starts nothing: Start connects.
 func New(opts Options, h Handler) (*Adapter, error) {
 	if h == nil {
 		return nil, errors.New("telegram: nil handler")
@@ -106,9 +118,10 @@ func New(opts Options, h Handler) (*Adapter, error) {
 		buttons: newButtonTokens(buttonTokenCapacity),
 		ready:   make(chan struct{}),
 		maxLen:  maxMessageLen,
+
+		intakeDone: make(chan struct{}),
 	}
 	a.admins = newAdminCache(opts.AdminCacheTTL)
-	a.replyCtx, a.replyCancel = context.WithCancel(context.Background())
 	api, err := tgbot.New(opts.Token,
 		tgbot.WithSkipGetMe(),
 		tgbot.WithServerURL(opts.APIURL),
@@ -125,12 +138,12 @@ func New(opts Options, h Handler) (*Adapter, error) {
 	return a, nil
 }
 
-// Ready is closed once Run has either started (the bot's identity is
+// Ready is closed once Start has either started (the bot's identity is
 // known and updates are being received) or failed to start; StartErr
 // tells which. Waiters never hang on a start-up that failed.
 func (a *Adapter) Ready() <-chan struct{} { return a.ready }
 
-// StartErr is why Run failed to start, once Ready is closed; nil after a
+// StartErr is why Start failed, once Ready is closed; nil after a
 // successful start (and while still starting).
 func (a *Adapter) StartErr() error {
 	select {
@@ -172,28 +185,30 @@ func (a *Adapter) WebhookAddr() string {
 	}
 }
 
-// Run connects (getMe), registers the command menus, and receives updates
-// by long polling or webhook until ctx is cancelled. It then stops taking
-// updates, waits for replies in flight (at most ShutdownTimeout) and
-// returns. It returns an error if start-up fails (Ready is then closed
-// with StartErr set) or the token is rejected; a clean shutdown returns
-// nil. Run may be called once.
-func (a *Adapter) Run(ctx context.Context) (err error) {
-	if !a.running.CompareAndSwap(false, true) {
-		return errors.New("telegram: Run called twice")
+// Start connects (getMe), registers the command menus and starts
+// receiving updates by long polling or webhook, in goroutines living
+// under a context derived from ctx; it returns once updates are being
+// received. A failed start (Ready is then closed with StartErr set)
+// leaves nothing running. Start may be called once.
+func (a *Adapter) Start(ctx context.Context) (err error) {
+	if !a.started.CompareAndSwap(false, true) {
+		return errors.New("telegram: Start called twice")
 	}
-	defer a.replyCancel()
 	defer func() {
-		// A no-op after a successful start.
-		startErr := err
-		if startErr == nil {
-			startErr = errors.New("telegram: Run ended before start-up finished")
+		if err != nil {
+			a.markReady(err)
 		}
-		a.markReady(startErr)
 	}()
-
+	a.mu.Lock()
+	a.replyCtx, a.replyCancel = context.WithCancel(ctx)
+	a.mu.Unlock()
+	if err := a.group.Start(a.replyCtx); err != nil {
+		a.replyCancel()
+		return fmt.Errorf("telegram: start: %w", err)
+	}
 	me, err := a.getMe(ctx)
 	if err != nil {
+		a.replyCancel()
 		return fmt.Errorf("telegram: start: %w", err)
 	}
 	a.me = me
@@ -201,14 +216,113 @@ func (a *Adapter) Run(ctx context.Context) (err error) {
 	a.log = a.log.With("bot", me.Username)
 	a.registerCommands(ctx)
 
-	var runErr error
+	intake, stop := context.WithCancel(ctx)
+	var run func(context.Context) error
+	release := func() {}
 	if a.opts.Webhook.enabled() {
-		runErr = a.runWebhook(ctx)
+		run, release, err = a.startWebhook(ctx, intake)
+		if err != nil {
+			stop()
+			a.replyCancel()
+			return err
+		}
 	} else {
-		runErr = a.runPolling(ctx)
+		run = a.startPolling(ctx)
 	}
-	a.drain()
-	return runErr
+	a.mu.Lock()
+	a.stopIntake = stop
+	a.mu.Unlock()
+	if !a.group.Go(func(context.Context) {
+		defer close(a.intakeDone)
+		a.intakeErr = run(intake)
+	}) {
+		release()
+		stop()
+		a.replyCancel()
+		return errors.New("telegram: start: closed while starting")
+	}
+	a.markReady(nil)
+	return nil
+}
+
+// Done is closed when the adapter has stopped receiving updates: after
+// Close, or by itself (the token was rejected, the webhook server
+// failed), when Err says why.
+func (a *Adapter) Done() <-chan struct{} { return a.intakeDone }
+
+// Err is why the adapter stopped receiving updates by itself, once Done
+// is closed; nil after Close.
+func (a *Adapter) Err() error {
+	select {
+	case <-a.intakeDone:
+		return a.intakeErr
+	default:
+		return nil
+	}
+}
+
+// Close stops receiving updates (confirming the processed ones), waits
+// for the replies in flight and stops, never longer than ctx allows: when
+// ctx ends first, the replies still running are cancelled and Close
+// returns ctx's error (a later Close waits for them again). Close may be
+// called more than once, and before Start.
+func (a *Adapter) Close(ctx context.Context) error {
+	a.mu.Lock()
+	stop, srv, cancel := a.stopIntake, a.srv, a.replyCancel
+	a.mu.Unlock()
+	if cancel == nil {
+		cancel = func() {}
+	}
+	if stop != nil {
+		stop()
+		if srv != nil {
+			if err := srv.Shutdown(ctx); err != nil {
+				a.log.Warn("telegram webhook: shutdown", "err", err)
+			}
+		}
+		select {
+		case <-a.intakeDone:
+		case <-ctx.Done():
+			return a.giveUp(ctx, cancel, "telegram: close: stop receiving updates")
+		}
+	}
+	if err := a.group.Drain(ctx); err != nil {
+		return a.giveUp(ctx, cancel, "telegram: close: replies still in flight")
+	}
+	cancel()
+	return nil
+}
+
+// giveUp cancels whatever still runs once Close's ctx has ended.
+func (a *Adapter) giveUp(ctx context.Context, cancel context.CancelFunc, what string) error {
+	cancel()
+	_ = a.group.Stop(ctx)
+	a.log.Warn("telegram: giving up on work still running at shutdown", "err", ctx.Err())
+	return fmt.Errorf("%s: %w", what, ctx.Err())
+}
+
+// Run is Start, then receiving updates until ctx is cancelled (or the
+// adapter stops by itself), then Close, which waits at most
+// ShutdownTimeout for the replies in flight before cancelling them. It
+// returns an error if start-up fails or the token is rejected; a clean
+// shutdown returns nil. The work outlives ctx until Close ends it.
+func (a *Adapter) Run(ctx context.Context) error {
+	life := context.WithoutCancel(ctx)
+	if err := a.Start(life); err != nil {
+		return err
+	}
+	select {
+	case <-ctx.Done():
+	case <-a.Done():
+	}
+	closeCtx, cancel := context.WithTimeout(life, a.opts.ShutdownTimeout)
+	err := a.Close(closeCtx)
+	cancel()
+	if err != nil {
+		// The replies were cancelled: wait for them to return.
+		_ = a.Close(life)
+	}
+	return a.Err()
 }
 
 func (a *Adapter) getMe(ctx context.Context) (models.User, error) {
@@ -227,37 +341,13 @@ func (a *Adapter) getMe(ctx context.Context) (models.User, error) {
 	return *me, nil
 }
 
-// drain waits for replies in flight, at most ShutdownTimeout, then stops
-// whatever is left and waits for every goroutine.
-func (a *Adapter) drain() {
-	done := make(chan struct{})
-	go func() {
-		a.inflight.Wait()
-		close(done)
-	}()
-	t := time.NewTimer(a.opts.ShutdownTimeout)
-	defer t.Stop()
-	select {
-	case <-done:
-	case <-t.C:
-		a.log.Warn("telegram shutdown: giving up on replies still in flight", "timeout", a.opts.ShutdownTimeout)
-	}
-	a.replyCancel()
-	<-done
-	a.wg.Wait()
-}
-
-// spawn runs fn in a goroutine that shutdown waits for, as a reply in
-// flight.
+// spawn runs fn in a goroutine that Close waits for, as a reply in
+// flight; nothing runs once Close has begun waiting.
 func (a *Adapter) spawn(fn func(ctx context.Context)) {
-	a.inflight.Add(1)
-	a.wg.Add(1)
-	go func() {
-		defer a.wg.Done()
-		defer a.inflight.Done()
+	a.group.Go(func(context.Context) {
 		defer a.recoverPanic("sending a reply")
 		fn(a.replyCtx)
-	}()
+	})
 }
 
 // recoverPanic is deferred by goroutines the adapter starts: a panic is
@@ -274,16 +364,14 @@ func (a *Adapter) track(done <-chan struct{}, r *responder) {
 		r.finish()
 		return
 	}
-	a.inflight.Add(1)
-	a.wg.Add(1)
-	go func() {
-		defer a.wg.Done()
-		defer a.inflight.Done()
+	if !a.group.Go(func(context.Context) {
 		defer a.recoverPanic("completing a reply")
 		select {
 		case <-done:
 		case <-a.replyCtx.Done():
 		}
 		r.finish()
-	}()
+	}) {
+		r.finish()
+	}
 }

@@ -21,8 +21,8 @@
 // not serialise answers. The one Bot API call made while an update is
 // processed is the group-admin check of a /membot settings command
 // (getChatMember, cached for AdminCacheTTL): a single attempt bounded to
-// three seconds and by Run's context, counting the user as not admin when
-// it fails, so a slow Bot API cannot hold up the updates behind it.
+// three seconds and by the intake's context, counting the user as not
+// admin when it fails, so a slow Bot API cannot hold up the updates behind it.
 //
 // Messages that no person wrote are not passed on: those of bots, posts
 // sent on behalf of a chat (anonymous group admins, channels) and channel
@@ -30,7 +30,7 @@
 //
 // # Start-up and backlog
 //
-// Run calls getMe (the token is checked and the bot's @username learnt),
+// Start calls getMe (the token is checked and the bot's @username learnt),
 // registers the command menus, then polls or serves the webhook. Ready is
 // closed once that is done or has failed (see StartErr). Updates dated
 // before start-up (the backlog that piled up while the bot was down) are

@@ -29,9 +29,9 @@ const telegramServiceUserID = 777000
 const adminLookupTimeout = 3 * time.Second
 
 // process turns one update into engine calls. It returns an error only
-// when the update was not captured and must be received again. ctx ends
-// with Run's context; it bounds the lookups made while processing (the
-// engine itself gets the adapter's reply context). A panic in the engine
+// when the update was not captured and must be received again. ctx is
+// the intake's (ended by Close); it bounds the lookups made while
+// processing (the engine itself gets the adapter's reply context). A panic in the engine
 // is logged and the update skipped: retrying it would only panic again
 // and hold up every later update.
 func (a *Adapter) process(ctx context.Context, u *models.Update) (err error) {
@@ -312,7 +312,7 @@ func stripMention(text, username string) string {
 
 // markAdmin sets IsAdmin for group commands that change settings. The
 // check runs while later updates wait, so it makes one attempt bounded
-// by adminLookupTimeout and by ctx (Run's context: shutdown interrupts
+// by adminLookupTimeout and by ctx (the intake's context: shutdown interrupts
 // it); when it fails the author counts as not admin.
 func (a *Adapter) markAdmin(ctx context.Context, msg *bot.Message, chatID, userID int64) {
 	if !strings.HasPrefix(msg.Text, "/membot") {

@@ -66,8 +66,9 @@ type Options struct {
 	// failed that many times in a row, so one poisonous update cannot stop
 	// the bot. Zero (the default) retries it until it is captured.
 	MaxHandleAttempts int
-	// ShutdownTimeout bounds how long Run waits for replies in flight once
-	// its context is cancelled (default 15 s).
+	// ShutdownTimeout bounds how long Run waits for replies in flight
+	// once its context is cancelled (default 15 s); Close is bounded by
+	// its own context instead.
 	ShutdownTimeout time.Duration
 	// AdminCacheTTL is how long a group admin check is cached (default
 	// 1 min).

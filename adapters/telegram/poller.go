@@ -21,10 +21,11 @@ const maxUpdatesBody = 32 << 20
 // processed updates at shutdown.
 const confirmTimeout = 5 * time.Second
 
-// runPolling receives updates with getUpdates until ctx ends. The offset
+// startPolling prepares long polling and returns the loop that receives
+// updates with getUpdates until its context (the intake) ends. The offset
 // moves past an update only after it was processed (captured), so an
 // update is confirmed to Telegram only then; see the package doc.
-func (a *Adapter) runPolling(ctx context.Context) error {
+func (a *Adapter) startPolling(ctx context.Context) func(context.Context) error {
 	// A webhook left set by an earlier deployment makes getUpdates fail
 	// with 409; pending updates are kept.
 	if err := a.call(ctx, "deleteWebhook", func(ctx context.Context) error {
@@ -33,9 +34,12 @@ func (a *Adapter) runPolling(ctx context.Context) error {
 	}); err != nil && ctx.Err() == nil {
 		a.log.Warn("telegram: could not delete webhook before polling", "err", err)
 	}
-	a.markReady(nil)
 	a.log.Info("telegram: polling for updates")
+	return a.poll
+}
 
+// poll is the polling loop.
+func (a *Adapter) poll(ctx context.Context) error {
 	var offset int64
 	pollFailures := 0
 	failedID, handleFailures := int64(0), 0
@@ -88,12 +92,13 @@ func (a *Adapter) runPolling(ctx context.Context) error {
 }
 
 // confirm tells Telegram that every update below offset was processed, so
-// a restart does not receive them again.
+// a restart does not receive them again. It runs after the intake ended,
+// under the replies' context, which Close cancels when it gives up.
 func (a *Adapter) confirm(offset int64) {
 	if offset == 0 {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), confirmTimeout)
+	ctx, cancel := context.WithTimeout(a.replyCtx, confirmTimeout)
 	defer cancel()
 	if _, err := a.getUpdatesLimit(ctx, offset, 0, 1); err != nil {
 		a.log.Warn("telegram: could not confirm the last updates; they will be received again", "offset", offset, "err", err)

@@ -79,9 +79,7 @@ func (r *responder) Typing(ctx context.Context) error {
 	stop := make(chan struct{})
 	r.typingStop = stop
 	a, t := r.a, r.origin
-	a.wg.Add(1)
-	go func() {
-		defer a.wg.Done()
+	a.group.Go(func(context.Context) {
 		tick := time.NewTicker(a.opts.TypingInterval)
 		defer tick.Stop()
 		for {
@@ -96,7 +94,7 @@ func (r *responder) Typing(ctx context.Context) error {
 				return
 			}
 		}
-	}()
+	})
 	return nil
 }
 

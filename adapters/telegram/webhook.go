@@ -21,13 +21,15 @@ const secretHeader = "X-Telegram-Bot-Api-Secret-Token"
 // maxWebhookBody bounds one update posted to the webhook.
 const maxWebhookBody = 4 << 20
 
-// runWebhook serves the webhook until ctx ends, then lets requests in
-// progress finish.
-func (a *Adapter) runWebhook(ctx context.Context) error {
+// startWebhook listens, sets the webhook and returns the loop serving it
+// until Close shuts the server down, and the function that releases the
+// listener if that loop never runs. Requests live within the intake:
+// shutdown interrupts the lookups made while processing an update.
+func (a *Adapter) startWebhook(ctx, intake context.Context) (func(context.Context) error, func(), error) {
 	wh := a.opts.Webhook
 	ln, err := net.Listen("tcp", wh.ListenAddr)
 	if err != nil {
-		return fmt.Errorf("telegram webhook: listen on %s: %w", wh.ListenAddr, err)
+		return nil, nil, fmt.Errorf("telegram webhook: listen on %s: %w", wh.ListenAddr, err)
 	}
 	if wh.PublicURL != "" {
 		err := a.call(ctx, "setWebhook", func(ctx context.Context) error {
@@ -40,7 +42,7 @@ func (a *Adapter) runWebhook(ctx context.Context) error {
 		})
 		if err != nil {
 			_ = ln.Close()
-			return fmt.Errorf("telegram: start: %w", err)
+			return nil, nil, fmt.Errorf("telegram: start: %w", err)
 		}
 	}
 	mux := http.NewServeMux()
@@ -49,34 +51,19 @@ func (a *Adapter) runWebhook(ctx context.Context) error {
 		Handler:           mux,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
-		// Requests live within Run: shutdown interrupts the lookups made
-		// while processing an update.
-		BaseContext: func(net.Listener) context.Context { return ctx },
+		BaseContext:       func(net.Listener) context.Context { return intake },
 	}
+	a.mu.Lock()
+	a.srv = srv
+	a.mu.Unlock()
 	a.webhookAddr = ln.Addr().String()
-	a.markReady(nil)
 	a.log.Info("telegram: serving webhook", "addr", a.webhookAddr, "path", wh.Path)
-
-	served := make(chan error, 1)
-	a.wg.Add(1)
-	go func() {
-		defer a.wg.Done()
-		served <- srv.Serve(ln)
-	}()
-	select {
-	case err := <-served:
-		return fmt.Errorf("telegram webhook: serve: %w", err)
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), a.opts.ShutdownTimeout)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		a.log.Warn("telegram webhook: shutdown", "err", err)
-	}
-	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("telegram webhook: serve: %w", err)
-	}
-	return nil
+	return func(context.Context) error {
+		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			return fmt.Errorf("telegram webhook: serve: %w", err)
+		}
+		return nil
+	}, func() { _ = ln.Close() }, nil
 }
 
 // webhookHandler answers Telegram's webhook requests: 401 without the

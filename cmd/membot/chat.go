@@ -39,7 +39,11 @@ func runConsole(ctx context.Context, cfg config.Config, user string, env Env) er
 		cfg.LogLevel = "warn"
 	}
 	log := newLogger(cfg, env.Stderr)
-	a, err := app.Open(ctx, cfg, app.WithLogger(log))
+	// The parts live under a context the signal does not cancel: the
+	// signal starts the shutdown (see runAdapters).
+	life, endLife := context.WithCancel(context.WithoutCancel(ctx))
+	defer endLife()
+	a, err := app.Open(life, cfg, app.WithLogger(log))
 	if err != nil {
 		return err
 	}
@@ -54,13 +58,25 @@ func runConsole(ctx context.Context, cfg config.Config, user string, env Env) er
 		BotName:     cfg.Bot.Name,
 		Banner:      banner,
 	})
-	runErr := c.Run(ctx)
-	closeCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownTimeout)
+	startErr := c.Start(life)
+	if startErr == nil {
+		select {
+		case <-ctx.Done():
+		case <-c.Done():
+		}
+	}
+	closeCtx, cancel := context.WithTimeout(life, shutdownTimeout)
 	defer cancel()
+	if err := c.Close(closeCtx); err != nil {
+		log.Warn("shutdown", "err", err)
+	}
 	if err := a.Close(closeCtx); err != nil {
 		log.Warn("shutdown", "err", err)
 	}
-	return runErr
+	if startErr != nil {
+		return startErr
+	}
+	return c.Err()
 }
 
 func storeName(cfg config.Config) string {

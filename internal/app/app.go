@@ -40,6 +40,8 @@ type App struct {
 	Extraction *extract.Scheduler
 	upkeep     *upkeep.Worker
 	log        *slog.Logger
+	// storeClosed makes a second Close leave the store alone.
+	storeClosed bool
 }
 
 // Option adjusts how an App is assembled (mostly for tests).
@@ -60,9 +62,13 @@ func WithLogger(l *slog.Logger) Option { return func(o *options) { o.logger = l 
 // WithHTTPClient sets the HTTP client used for model calls.
 func WithHTTPClient(c *http.Client) Option { return func(o *options) { o.httpClient = c } }
 
-// Open assembles the bot described by cfg. It fails fast, with a message
-// naming the part, when the store cannot be opened or the model client
-// cannot be built.
+// Open assembles the bot described by cfg and starts it: the store, the
+// extraction scheduler, upkeep and the engine, in that order. Their
+// goroutines live under a context derived from ctx, so ctx must last as
+// long as the App: a shutdown is Close, not the end of ctx (which cancels
+// the work Close would let finish). It fails fast, with a message naming
+// the part, when the store cannot be opened or the model client cannot be
+// built, and leaves nothing running then.
 func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) {
 	o := options{now: time.Now, logger: slog.Default()}
 	for _, opt := range opts {
@@ -86,6 +92,10 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 		return nil, fmt.Errorf("memory pipeline: %w", err)
 	}
 	a.Memory, a.Extraction = svc, sched
+	a.upkeep = a.newUpkeep(o)
+	if err := a.start(ctx); err != nil {
+		return nil, errors.Join(err, a.Close(ctx))
+	}
 	a.Engine, err = bot.New(bot.Deps{
 		Messages:  a.Store,
 		People:    a.Store,
@@ -114,12 +124,23 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 		},
 	})
 	if err != nil {
-		store.Close()
-		return nil, err
+		return nil, errors.Join(err, a.Close(ctx))
 	}
-	a.recover(ctx)
-	a.startUpkeep(o)
 	return a, nil
+}
+
+// start starts the long-lived parts in order, the extraction scheduler
+// (which resumes extraction an earlier process left unfinished) and then
+// upkeep, under ctx. A failure to start upkeep is logged: the bot works
+// without it.
+func (a *App) start(ctx context.Context) error {
+	if err := a.Extraction.Start(ctx); err != nil {
+		return fmt.Errorf("memory pipeline: %w", err)
+	}
+	if err := a.upkeep.Start(ctx); err != nil {
+		a.log.WarnContext(ctx, "lifecycle upkeep not started", "err", err)
+	}
+	return nil
 }
 
 // historyMessages maps the configured history length to the engine's
@@ -131,14 +152,14 @@ func historyMessages(n int) int {
 	return n
 }
 
-// startUpkeep runs lifecycle upkeep in the background: expiry, archiving,
+// newUpkeep builds (idle) the lifecycle upkeep: expiry, archiving,
 // embedding back-fill and message retention.
-func (a *App) startUpkeep(o options) {
+func (a *App) newUpkeep(o options) *upkeep.Worker {
 	var emb upkeep.Embedder
 	if a.Model != nil && a.Model.EmbeddingModel() != "" {
 		emb = a.Model
 	}
-	a.upkeep = upkeep.New(upkeep.Options{
+	return upkeep.New(upkeep.Options{
 		Store:            a.Store,
 		Embedder:         emb,
 		Memories:         a.Memory,
@@ -147,9 +168,6 @@ func (a *App) startUpkeep(o options) {
 		MessageRetention: a.Config.Memory.MessageRetention.D(),
 		Logger:           o.logger,
 	})
-	if err := a.upkeep.Start(context.Background()); err != nil {
-		a.log.Warn("lifecycle upkeep not started", "err", err)
-	}
 }
 
 // archiveAfter is the upkeep setting for memory.archive_after: the
@@ -160,17 +178,6 @@ func archiveAfter(m config.Memory) time.Duration {
 		return -1
 	}
 	return m.ArchiveAfter.D()
-}
-
-// recover picks up extraction left unfinished by an earlier process (the
-// conversations whose watermark is behind their messages).
-func (a *App) recover(ctx context.Context) {
-	n, err := a.Extraction.Recover(ctx)
-	if err != nil {
-		a.log.Warn("recover pending extraction", "err", err)
-	} else if n > 0 {
-		a.log.Info("pending extraction resumed", "conversations", n)
-	}
 }
 
 func openStore(ctx context.Context, cfg config.Config, o options) (memory.Store, error) {
@@ -200,8 +207,11 @@ func (a *App) openModel(ctx context.Context, o options) error {
 // Offline reports whether no model is configured.
 func (a *App) Offline() bool { return a.Model == nil }
 
-// Close stops the engine (letting replies finish and pending extraction
-// run, bounded by ctx) and closes the store.
+// Close stops the parts in the reverse order of their start, each bounded
+// by ctx: the engine (letting replies finish; it also flushes pending
+// extraction), upkeep, the extraction scheduler (waiting for what the
+// engine's flush left running), and last the store. Close may be called
+// more than once.
 func (a *App) Close(ctx context.Context) error {
 	var errs []error
 	if a.Engine != nil {
@@ -210,7 +220,11 @@ func (a *App) Close(ctx context.Context) error {
 	if a.upkeep != nil {
 		errs = append(errs, a.upkeep.Close(ctx))
 	}
-	if a.Store != nil {
+	if a.Extraction != nil {
+		errs = append(errs, a.Extraction.Close(ctx))
+	}
+	if a.Store != nil && !a.storeClosed {
+		a.storeClosed = true
 		errs = append(errs, a.Store.Close())
 	}
 	return errors.Join(errs...)

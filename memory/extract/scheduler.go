@@ -8,12 +8,20 @@ import (
 	"sync"
 	"time"
 
+	"github.com/membot/membot/internal/lifecycle"
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/llm"
 )
 
-// ErrClosed is returned by a Scheduler after Close.
-var ErrClosed = errors.New("extraction scheduler closed")
+// Errors of the scheduler's life cycle, checked with errors.Is.
+var (
+	// ErrClosed is returned by a Scheduler after Close.
+	ErrClosed = errors.New("extraction scheduler closed")
+	// ErrStarted is returned by a second Start.
+	ErrStarted = errors.New("extraction scheduler already started")
+	// ErrNotStarted is returned by ExtractNow and Recover before Start.
+	ErrNotStarted = errors.New("extraction scheduler not started")
+)
 
 // Defaults of the scheduler.
 const (
@@ -51,7 +59,8 @@ type SchedulerOptions struct {
 	Window time.Duration
 	// Clock drives timers; nil is the system clock.
 	Clock Clock
-	// Pending finds work left over from a previous process (Recover).
+	// Pending finds work left over from a previous process: Start
+	// schedules it (see Recover). Nil leaves that to the caller.
 	Pending PendingLister
 	Logger  *slog.Logger
 	// MaxConcurrent bounds simultaneous background runs.
@@ -68,22 +77,23 @@ type SchedulerOptions struct {
 // Scheduler decides when conversations are extracted: after a stability
 // window that each new message resets, at once for an explicit "remember
 // that…", on demand for a manual pass, with backoff after failures. At most
-// one run per conversation happens at a time. It owns its goroutines: Close
-// stops the timers, waits for running extractions and flushes what is
-// pending, within the caller's deadline.
+// one run per conversation happens at a time. It is built idle; Start runs
+// it under the caller's context and Close stops the timers, waits for
+// running extractions and flushes what is pending, within the caller's
+// deadline.
 type Scheduler struct {
 	runner Runner
 	opts   SchedulerOptions
 	log    *slog.Logger
-
-	ctx    context.Context
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
+	group  lifecycle.Group
 	sem    chan struct{}
 
-	mu     sync.Mutex
-	closed bool
-	convs  map[string]*convState
+	mu      sync.Mutex
+	started bool
+	closed  bool
+	// closeDone is closed when the first Close returns.
+	closeDone chan struct{}
+	convs     map[string]*convState
 }
 
 // convState is the scheduling state of one conversation.
@@ -99,7 +109,9 @@ type convState struct {
 	malformed int
 }
 
-// NewScheduler returns a running scheduler over runner.
+// NewScheduler returns an idle scheduler over runner: nothing runs and no
+// timer is armed until Start. Notify before Start only records the
+// conversation, which Start then extracts.
 func NewScheduler(runner Runner, opts SchedulerOptions) *Scheduler {
 	if opts.Window <= 0 {
 		opts.Window = DefaultStabilityWindow
@@ -122,8 +134,7 @@ func NewScheduler(runner Runner, opts SchedulerOptions) *Scheduler {
 	if opts.SkipMalformedAfter <= 0 {
 		opts.SkipMalformedAfter = DefaultSkipMalformedAfter
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	return &Scheduler{runner: runner, opts: opts, log: orDiscard(opts.Logger), ctx: ctx, cancel: cancel,
+	return &Scheduler{runner: runner, opts: opts, log: orDiscard(opts.Logger), closeDone: make(chan struct{}),
 		sem: make(chan struct{}, opts.MaxConcurrent), convs: make(map[string]*convState)}
 }
 
@@ -142,6 +153,9 @@ func (s *Scheduler) Notify(m memory.Message) {
 	st := s.state(m.ConversationID)
 	st.dirty = true
 	st.failures = 0
+	if !s.started {
+		return // Start extracts it
+	}
 	if m.Role == memory.RoleUser && IsExplicit(m.Text) {
 		s.stopTimer(st)
 		s.startLocked(m.ConversationID, st)
@@ -152,12 +166,17 @@ func (s *Scheduler) Notify(m memory.Message) {
 
 // ExtractNow runs extraction of a conversation immediately and returns its
 // result: the manual /memories extract, aggressive when asked. It waits for
-// a background run of the same conversation to finish first.
+// a background run of the same conversation to finish first. It fails
+// with ErrNotStarted before Start and ErrClosed after Close.
 func (s *Scheduler) ExtractNow(ctx context.Context, convID string, aggressive bool) (Result, error) {
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
 		return Result{ConversationID: convID}, ErrClosed
+	}
+	if !s.started {
+		s.mu.Unlock()
+		return Result{ConversationID: convID}, ErrNotStarted
 	}
 	st := s.state(convID)
 	s.stopTimer(st)
@@ -178,6 +197,7 @@ func (s *Scheduler) ExtractNow(ctx context.Context, convID string, aggressive bo
 
 // Recover schedules every conversation the store says has unextracted
 // messages (left by a crash or a shutdown deadline). It returns how many.
+// Start does it once; calling it again retries after a failure.
 func (s *Scheduler) Recover(ctx context.Context) (int, error) {
 	if s.opts.Pending == nil {
 		return 0, errors.New("recover extraction: no pending lister configured")
@@ -191,6 +211,9 @@ func (s *Scheduler) Recover(ctx context.Context) (int, error) {
 	if s.closed {
 		return 0, ErrClosed
 	}
+	if !s.started {
+		return 0, ErrNotStarted
+	}
 	for _, c := range convs {
 		st := s.state(c.ID)
 		st.dirty = true
@@ -198,55 +221,6 @@ func (s *Scheduler) Recover(ctx context.Context) (int, error) {
 		s.startLocked(c.ID, st)
 	}
 	return len(convs), nil
-}
-
-// Close stops the timers, waits for running extractions and then extracts
-// whatever is still pending, all within ctx. What it cannot finish stays
-// pending in the store (watermarks are only advanced after writes) and is
-// picked up by Recover at the next start.
-func (s *Scheduler) Close(ctx context.Context) error {
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
-		return nil
-	}
-	s.closed = true
-	for _, st := range s.convs {
-		s.stopTimer(st)
-	}
-	s.mu.Unlock()
-
-	done := make(chan struct{})
-	go func() {
-		s.wg.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-	case <-ctx.Done():
-		s.cancel()
-		<-done
-		return fmt.Errorf("close extraction scheduler: %w", ctx.Err())
-	}
-	defer s.cancel()
-
-	s.mu.Lock()
-	var pending []string
-	for id, st := range s.convs {
-		if st.dirty {
-			pending = append(pending, id)
-		}
-	}
-	s.mu.Unlock()
-	for _, id := range pending {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("close extraction scheduler: %d conversations left pending: %w", len(pending), err)
-		}
-		if _, err := s.runner.Run(ctx, id, RunOptions{}); err != nil {
-			s.log.Warn("extraction at shutdown failed; left pending", "conversation", id, "err", err)
-		}
-	}
-	return nil
 }
 
 // state returns (creating) the state of a conversation; s.mu is held.
@@ -296,23 +270,23 @@ func (s *Scheduler) startLocked(id string, st *convState) {
 	if st.running {
 		return
 	}
+	opts := RunOptions{SkipMalformed: st.malformed >= s.opts.SkipMalformedAfter}
+	if !s.group.Go(func(ctx context.Context) { s.runBackground(ctx, id, opts) }) {
+		return // not started, or closing: st stays dirty
+	}
 	st.running = true
 	st.dirty = false
-	opts := RunOptions{SkipMalformed: st.malformed >= s.opts.SkipMalformedAfter}
-	s.wg.Add(1)
-	go s.runBackground(id, opts)
 }
 
 // runBackground is one background run with its bookkeeping.
-func (s *Scheduler) runBackground(id string, opts RunOptions) {
-	defer s.wg.Done()
+func (s *Scheduler) runBackground(ctx context.Context, id string, opts RunOptions) {
 	var err error
 	select {
 	case s.sem <- struct{}{}:
-		_, err = s.runner.Run(s.ctx, id, opts)
+		_, err = s.runner.Run(ctx, id, opts)
 		<-s.sem
-	case <-s.ctx.Done():
-		err = s.ctx.Err()
+	case <-ctx.Done():
+		err = ctx.Err()
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

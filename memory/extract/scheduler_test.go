@@ -107,8 +107,17 @@ func newTestScheduler(t *testing.T, r extract.Runner, clock *fakeClock, pending 
 	t.Helper()
 	s := extract.NewScheduler(r, extract.SchedulerOptions{Window: 30 * time.Second, Clock: clock, Pending: pending,
 		RetryDelay: time.Minute, MaxRetryDelay: 8 * time.Minute, MaxFailures: 3, SkipMalformedAfter: 2})
-	t.Cleanup(func() { _ = s.Close(context.Background()) })
+	start(t, s)
 	return s
+}
+
+// start starts s and closes it when the test ends.
+func start(t *testing.T, s *extract.Scheduler) {
+	t.Helper()
+	if err := s.Start(t.Context()); err != nil {
+		t.Fatalf("Start: %v", err)
+	}
+	t.Cleanup(func() { _ = s.Close(context.Background()) })
 }
 
 func TestSchedulerStabilityWindowIsResetByNewMessages(t *testing.T) {
@@ -234,6 +243,7 @@ func TestSchedulerGivesUpAfterMaxFailuresUntilNextMessage(t *testing.T) {
 func TestSchedulerCloseFlushesPending(t *testing.T) {
 	r, clock := newFakeRunner(), newFakeClock()
 	s := extract.NewScheduler(r, extract.SchedulerOptions{Window: time.Hour, Clock: clock})
+	start(t, s)
 	s.Notify(userMsg("c1", "I like tea"))
 	s.Notify(userMsg("c2", "I like coffee"))
 	if err := s.Close(context.Background()); err != nil {
@@ -258,6 +268,7 @@ func TestSchedulerCloseIsBoundedByContext(t *testing.T) {
 	r, clock := newFakeRunner(), newFakeClock()
 	r.block = make(chan struct{}) // never released: runs end only when cancelled
 	s := extract.NewScheduler(r, extract.SchedulerOptions{Window: time.Second, Clock: clock})
+	start(t, s)
 	s.Notify(userMsg("c1", "remember that I like tea"))
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
@@ -270,6 +281,11 @@ func TestSchedulerExtractNowAndRecover(t *testing.T) {
 	r, clock := newFakeRunner(), newFakeClock()
 	pending := pendingList{{ID: "c7"}, {ID: "c8"}}
 	s := newTestScheduler(t, r, clock, pending)
+	// Start resumed what the store lists as pending.
+	started := map[string]bool{waitRun(t, r).conv: true, waitRun(t, r).conv: true}
+	if !started["c7"] || !started["c8"] {
+		t.Errorf("runs at start %v, want the pending conversations", started)
+	}
 	s.Notify(userMsg("c1", "I like tea"))
 	res, err := s.ExtractNow(context.Background(), "c1", true)
 	if err != nil || res.ConversationID != "c1" || res.Added != 1 {
@@ -290,6 +306,27 @@ func TestSchedulerExtractNowAndRecover(t *testing.T) {
 	}
 }
 
+// countingLister counts the conversations it listed.
+type countingLister struct {
+	extract.PendingLister
+	mu sync.Mutex
+	n  int
+}
+
+func (c *countingLister) PendingConversations(ctx context.Context, limit int) ([]memory.Conversation, error) {
+	convs, err := c.PendingLister.PendingConversations(ctx, limit)
+	c.mu.Lock()
+	c.n += len(convs)
+	c.mu.Unlock()
+	return convs, err
+}
+
+func (c *countingLister) listed() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n
+}
+
 type pendingList []memory.Conversation
 
 func (p pendingList) PendingConversations(context.Context, int) ([]memory.Conversation, error) {
@@ -302,6 +339,7 @@ func TestSchedulerWithPipeline(t *testing.T) {
 	e.conv("console:dm")
 	clock := newFakeClock()
 	s := extract.NewScheduler(e.pipe, extract.SchedulerOptions{Window: time.Hour, Clock: clock, Pending: e.store})
+	start(t, s)
 
 	m := e.say("console:dm", ann, 0, "I live in Lisbon")
 	s.Notify(m)
@@ -322,9 +360,13 @@ func TestSchedulerWithPipeline(t *testing.T) {
 
 	// A new process picks up what was captured but never extracted.
 	e.say("console:dm", ann, 2, "I'm allergic to peanuts")
-	s2 := extract.NewScheduler(e.pipe, extract.SchedulerOptions{Window: time.Hour, Clock: clock, Pending: e.store})
-	if n, err := s2.Recover(context.Background()); err != nil || n != 1 {
-		t.Fatalf("Recover = %d, %v", n, err)
+	pending := &countingLister{PendingLister: e.store}
+	s2 := extract.NewScheduler(e.pipe, extract.SchedulerOptions{Window: time.Hour, Clock: clock, Pending: pending})
+	if err := s2.Start(t.Context()); err != nil {
+		t.Fatalf("Start: %v", err)
+	}
+	if n := pending.listed(); n != 1 {
+		t.Fatalf("Start resumed %d conversations, want 1", n)
 	}
 	if err := s2.Close(context.Background()); err != nil {
 		t.Fatalf("Close: %v", err)
@@ -339,7 +381,7 @@ func TestSchedulerExplicitSignalEndToEnd(t *testing.T) {
 	ann := e.person("Ann")
 	e.conv("console:dm")
 	s := extract.NewScheduler(e.pipe, extract.SchedulerOptions{Window: time.Hour, Clock: newFakeClock()})
-	defer func() { _ = s.Close(context.Background()) }()
+	start(t, s)
 	s.Notify(e.say("console:dm", ann, 0, "Remember that I'm allergic to peanuts"))
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
 		e.mu.Lock()

@@ -5,8 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"sync"
 	"time"
+
+	"github.com/membot/membot/internal/lifecycle"
 )
 
 // Errors of the worker's life cycle, checked with errors.Is.
@@ -26,14 +27,9 @@ type Worker struct {
 	opts Options
 	log  *slog.Logger
 	// sem holds the right to run a pass; it also guards skip.
-	sem  chan struct{}
-	skip skipList
-
-	mu      sync.Mutex
-	started bool
-	closed  bool
-	cancel  context.CancelFunc
-	done    chan struct{}
+	sem   chan struct{}
+	skip  skipList
+	group lifecycle.Group
 }
 
 // New returns a worker configured by opts, with defaults for the zero
@@ -48,22 +44,22 @@ func New(opts Options) *Worker {
 }
 
 // Start runs a pass at once and then one every Interval, in a goroutine
-// that lives until ctx ends or Close is called. It fails with ErrStarted
-// when called twice, ErrClosed after Close and ErrNoStore without a store.
+// whose context is derived from ctx and that lives until ctx ends or Close
+// is called. It fails with ErrStarted when called twice, ErrClosed after
+// Close and ErrNoStore without a store.
 func (w *Worker) Start(ctx context.Context) error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	switch {
-	case w.closed:
-		return fmt.Errorf("start upkeep: %w", ErrClosed)
-	case w.started:
-		return fmt.Errorf("start upkeep: %w", ErrStarted)
-	case w.opts.Store == nil || w.opts.Memories == nil:
+	if w.opts.Store == nil || w.opts.Memories == nil {
 		return fmt.Errorf("start upkeep: %w", ErrNoStore)
 	}
-	runCtx, cancel := context.WithCancel(ctx)
-	w.started, w.cancel, w.done = true, cancel, make(chan struct{})
-	go w.loop(runCtx, w.done)
+	switch err := w.group.Start(ctx); {
+	case errors.Is(err, lifecycle.ErrStopped):
+		return fmt.Errorf("start upkeep: %w", ErrClosed)
+	case errors.Is(err, lifecycle.ErrStarted):
+		return fmt.Errorf("start upkeep: %w", ErrStarted)
+	case err != nil:
+		return fmt.Errorf("start upkeep: %w", err)
+	}
+	w.group.Go(w.loop)
 	w.log.InfoContext(ctx, "upkeep started",
 		slog.Duration("interval", w.opts.Interval),
 		slog.Duration("archive_after", w.opts.ArchiveAfter),
@@ -72,8 +68,7 @@ func (w *Worker) Start(ctx context.Context) error {
 }
 
 // loop runs the scheduled passes until ctx ends.
-func (w *Worker) loop(ctx context.Context, done chan<- struct{}) {
-	defer close(done)
+func (w *Worker) loop(ctx context.Context) {
 	tick := time.NewTicker(w.opts.Interval)
 	defer tick.Stop()
 	for {
@@ -98,23 +93,14 @@ func (w *Worker) loop(ctx context.Context, done chan<- struct{}) {
 }
 
 // Close stops the scheduled passes and waits for a running one to end,
-// which it cuts short; it gives up waiting when ctx ends. Close may be
-// called more than once, and before or without Start.
+// which it cuts short; it gives up waiting when ctx ends (a later Close
+// waits again). Close may be called more than once, and before or without
+// Start.
 func (w *Worker) Close(ctx context.Context) error {
-	w.mu.Lock()
-	w.closed = true
-	cancel, done := w.cancel, w.done
-	w.mu.Unlock()
-	if cancel == nil {
-		return nil
+	if err := w.group.Stop(ctx); err != nil {
+		return fmt.Errorf("stop upkeep: wait for the running pass: %w", err)
 	}
-	cancel()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("stop upkeep: wait for the running pass: %w", ctx.Err())
-	}
+	return nil
 }
 
 // RunOnce runs one pass now and returns what it did; it waits for a pass
