@@ -509,7 +509,7 @@ func TestStoreLoader(t *testing.T) {
 		t.Fatalf("%d queries, want 3 pages of 2", len(l.got))
 	}
 	for i, q := range l.got {
-		if q.Owner != "p1" || !q.WithEmbedding || len(q.Statuses) != 1 || q.Statuses[0] != memory.StatusActive || q.Offset != 2*i || q.Limit != 2 {
+		if q.Owner != "p1" || !q.WithEmbedding || !slices.Equal(q.Statuses, []memory.Status{memory.StatusActive, memory.StatusPendingReview}) || q.Offset != 2*i || q.Limit != 2 {
 			t.Errorf("query %d = %+v", i, q)
 		}
 	}

@@ -13,9 +13,9 @@ type Loader interface {
 	// memory.Store.Revision): when it has not moved since a load, the load
 	// is still exact.
 	Revision(ctx context.Context, owner string) (int64, error)
-	// LoadActive returns every active memory of owner, with embeddings
-	// when they exist. An error leaves the owner unindexed; the next
-	// search tries again.
+	// LoadActive returns every active memory of owner and those awaiting
+	// review, with embeddings when they exist. An error leaves the owner
+	// unindexed; the next search tries again.
 	LoadActive(ctx context.Context, owner string) ([]memory.Memory, error)
 }
 
@@ -25,8 +25,8 @@ type StoreReader interface {
 	ListMemories(ctx context.Context, q memory.MemoryQuery) ([]memory.Memory, error)
 }
 
-// StoreLoader loads an owner's active memories, with embeddings, from a
-// store, a page at a time so that decoding a large owner never holds two
+// StoreLoader loads an owner's active memories and those awaiting review,
+// with embeddings, from a store, a page at a time so that decoding a large owner never holds two
 // copies of every vector at once.
 type StoreLoader struct {
 	Store StoreReader
@@ -45,7 +45,7 @@ func (l StoreLoader) Revision(ctx context.Context, owner string) (int64, error) 
 	return rev, nil
 }
 
-// LoadActive lists owner's active memories.
+// LoadActive lists owner's active memories and those awaiting review.
 func (l StoreLoader) LoadActive(ctx context.Context, owner string) ([]memory.Memory, error) {
 	page := l.PageSize
 	if page <= 0 {
@@ -55,7 +55,7 @@ func (l StoreLoader) LoadActive(ctx context.Context, owner string) ([]memory.Mem
 	for offset := 0; ; offset += page {
 		ms, err := l.Store.ListMemories(ctx, memory.MemoryQuery{
 			Owner:         owner,
-			Statuses:      []memory.Status{memory.StatusActive},
+			Statuses:      []memory.Status{memory.StatusActive, memory.StatusPendingReview},
 			WithEmbedding: true,
 			Offset:        offset,
 			Limit:         page,

@@ -25,6 +25,9 @@ type ownerIndex struct {
 	mu     sync.RWMutex
 	corpus *Corpus
 	mems   map[string]*memory.Memory
+	// pending holds the memories awaiting review: never recalled, but
+	// compared with new candidates by Similar.
+	pending map[string]*memory.Memory
 	// sketches hold the sign bits of each memory's vector, for finding
 	// near neighbours without scanning every vector (Similar).
 	sketches sketches
@@ -42,6 +45,7 @@ func newOwnerIndex(owner string, rev int64, opts Options) *ownerIndex {
 		ready:   make(chan struct{}),
 		corpus:  NewCorpus(opts),
 		mems:    make(map[string]*memory.Memory),
+		pending: make(map[string]*memory.Memory),
 		removed: make(map[string]bool),
 	}
 }
@@ -65,7 +69,14 @@ func (e *ownerIndex) fill(ms []memory.Memory, now time.Time) error {
 		if m.Owner != e.owner {
 			return fmt.Errorf("loader returned memory %s of owner %q for %q", m.ID, m.Owner, e.owner)
 		}
-		if e.removed[m.ID] || !recallable(&m, now) {
+		if e.removed[m.ID] {
+			continue
+		}
+		if m.Status == memory.StatusPendingReview {
+			e.pending[m.ID] = &m
+			continue
+		}
+		if !recallable(&m, now) {
 			continue
 		}
 		if err := e.putLocked(m); err != nil {
@@ -93,8 +104,12 @@ func (e *ownerIndex) apply(c Change, now time.Time) error {
 		if m.Owner != e.owner || m.ID == "" {
 			return fmt.Errorf("%w: memory %q of owner %q patched into the index of %q", memory.ErrInvalid, m.ID, m.Owner, e.owner)
 		}
+		e.dropLocked(m.ID)
+		if m.Status == memory.StatusPendingReview {
+			e.pending[m.ID] = &m
+			continue
+		}
 		if !recallable(&m, now) {
-			e.dropLocked(m.ID)
 			continue
 		}
 		if err := e.putLocked(m); err != nil {
@@ -128,6 +143,7 @@ func (e *ownerIndex) putLocked(m memory.Memory) error {
 func (e *ownerIndex) dropLocked(id string) {
 	e.corpus.Remove(id)
 	delete(e.mems, id)
+	delete(e.pending, id)
 	e.sketches.remove(id)
 }
 

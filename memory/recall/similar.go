@@ -14,8 +14,10 @@ import (
 const sketchProbe = 4
 
 // Similar returns about k of owner's active memories (at most 2k) that may
-// concern the same thing as text: those about the same subject (compared
-// without case), the k best lexical matches and the k nearest vectors.
+// concern the same thing as text — those about the same subject (compared
+// without case), the k best lexical matches and the k nearest vectors —
+// followed by at most k of those awaiting review that share a word, the
+// subject or a close vector with it.
 // Each carries its unit vector as Embedding, when it has one, so that the
 // caller can judge closeness itself. It works from the cached index
 // (loading it when needed, as Search does) and never lists the owner's
@@ -72,12 +74,12 @@ func (x *Index) Similar(ctx context.Context, owner, text, subject string, vector
 			break
 		}
 	}
-	return out, nil
+	return append(out, e.relatedPending(text, subject, vector, k)...), nil
 }
 
 // nearest returns the ids of the k memories whose vectors are closest to
 // vector (positive cosine only), closest first: sketches pick a few
-// candidates, the exact cosine orders them. e.mu is held.
+// candidates, the stored vectors order them. e.mu is held.
 func (e *ownerIndex) nearest(vector []float32, k int) []string {
 	q := unitVector(vector)
 	if q == nil {
@@ -102,6 +104,45 @@ func (e *ownerIndex) nearest(vector []float32, k int) []string {
 	}
 	return ids
 }
+
+// relatedPending returns, newest first, at most k of the memories awaiting
+// review that share a word or the subject with text, or whose vector is
+// close to vector (cosine at least pendingCosine). e.mu is held.
+func (e *ownerIndex) relatedPending(text, subject string, vector []float32, k int) []memory.Memory {
+	if len(e.pending) == 0 {
+		return nil
+	}
+	tok := e.corpus.opts.Tokenizer
+	words := make(map[string]bool)
+	for _, t := range tok.Tokens(text) {
+		words[t] = true
+	}
+	var out []memory.Memory
+	for _, m := range e.pending {
+		related := subject != "" && strings.EqualFold(strings.TrimSpace(m.Subject), subject)
+		for _, t := range tok.Tokens(m.Text) {
+			related = related || words[t]
+		}
+		if !related && vector != nil && m.Embedding != nil && Cosine(vector, m.Embedding.Vector) >= pendingCosine {
+			related = true
+		}
+		if related {
+			out = append(out, *m)
+		}
+	}
+	slices.SortFunc(out, func(a, b memory.Memory) int {
+		if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	return out[:min(k, len(out))]
+}
+
+// pendingCosine is the vector closeness at which a memory awaiting review
+// counts as related to a candidate: loose, since reconciliation applies its
+// own threshold.
+const pendingCosine = 0.5
 
 // Vector returns document id's unit-length vector (as stored: quantised,
 // cosines within a few thousandths of exact), nil when it has none or is

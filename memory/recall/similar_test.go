@@ -2,6 +2,7 @@ package recall
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/membot/membot/memory"
@@ -15,7 +16,9 @@ func TestIndexSimilar(t *testing.T) {
 	pet := mem("pet", "Has a beagle called Pip")
 	gone := mem("gone", "Works at Initech")
 	gone.Status = memory.StatusSuperseded
-	l := &fakeLoader{mems: map[string][]memory.Memory{"p1": {job, city, pet, gone}}}
+	review := mem("review", "Works at Globex")
+	review.Status = memory.StatusPendingReview
+	l := &fakeLoader{mems: map[string][]memory.Memory{"p1": {job, city, pet, gone, review}}}
 	x, _ := newTestIndex(l)
 	ctx := context.Background()
 
@@ -41,7 +44,7 @@ func TestIndexSimilar(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(got) > tc.k {
+			if len(got) > 2*tc.k {
 				t.Fatalf("%d results for k=%d", len(got), tc.k)
 			}
 			if tc.wantNone && len(got) != 0 {
@@ -61,6 +64,13 @@ func TestIndexSimilar(t *testing.T) {
 				}
 			}
 		})
+	}
+	got, err := x.Similar(ctx, "p1", "Globex", "", nil, 3)
+	if err != nil || !slices.ContainsFunc(got, func(m memory.Memory) bool { return m.ID == "review" }) {
+		t.Errorf("Similar = %v, %v: want the memory awaiting review", memoryIDs(got), err)
+	}
+	if rs := search(t, x, "p1", Query{Text: "Globex", MinScore: -1}); len(rs) != 0 {
+		t.Errorf("a memory awaiting review was recalled: %v", resultIDs(rs))
 	}
 	if l.loads != 1 {
 		t.Errorf("loads = %d, want 1: Similar works from the cached index", l.loads)

@@ -3,6 +3,7 @@ package recall
 import (
 	"math/bits"
 	"slices"
+	"strings"
 )
 
 // sketches holds the sign bits of vectors, one bit per dimension, packed
@@ -68,48 +69,96 @@ func (s *sketches) remove(id string) {
 	delete(s.slot, id)
 }
 
+// prefixWords is how many leading words of a sketch the first pass of
+// nearest compares: 256 sign bits already tell a near vector (cosine 0.7
+// flips about a quarter of the bits) from an unrelated one (half) with a
+// wide margin, so only a short list is compared in full.
+const prefixWords = 4
+
+// shortlist is how many candidates per wanted neighbour the first pass of
+// nearest keeps for the full comparison.
+const shortlist = 8
+
 // nearest returns the ids of the at most n sketches closest to v's,
-// closest first (ties by id, so runs repeat).
+// closest first (ties by id, so runs repeat): a first pass over the
+// leading prefixWords of every sketch keeps a short list, a second ranks
+// it by the whole sketch.
 func (s *sketches) nearest(v []float32, n int) []string {
 	if n <= 0 || len(v) != s.dims || len(s.ids) == 0 {
 		return nil
 	}
 	q := sign(v, s.words)
-	type near struct {
-		id   string
-		dist int
+	w, p := s.words, min(prefixWords, s.words)
+	var rows []int
+	if p < w {
+		rows = closest(len(s.ids), n*shortlist, func(i int) int { return hamming(s.bits[i*w:i*w+p], q[:p]) })
+	} else {
+		rows = make([]int, len(s.ids))
+		for i := range rows {
+			rows[i] = i
+		}
 	}
-	order := func(a, b near) int {
-		if a.dist != b.dist {
-			return a.dist - b.dist
-		}
-		switch {
-		case a.id < b.id:
-			return -1
-		case a.id > b.id:
-			return 1
-		}
-		return 0
+	best := closestOf(rows, n, func(i int) int { return hamming(s.bits[i*w:i*w+w], q) }, func(i int) string { return s.ids[i] })
+	ids := make([]string, len(best))
+	for i, r := range best {
+		ids[i] = s.ids[r]
 	}
-	best := make([]near, 0, n+1)
-	for i, id := range s.ids {
-		row := s.bits[i*s.words : (i+1)*s.words]
-		d := 0
-		for j, w := range row {
-			d += bits.OnesCount64(w ^ q[j])
-		}
-		if len(best) == n && d > best[n-1].dist {
+	return ids
+}
+
+// hamming is the number of differing bits of two equally long bit sets.
+func hamming(a, b []uint64) int {
+	b = b[:len(a)]
+	d := 0
+	for j, x := range a {
+		d += bits.OnesCount64(x ^ b[j])
+	}
+	return d
+}
+
+// closest returns the at most n of rows 0…count-1 with the smallest dist,
+// in no particular order. It keeps a sorted list of the n best so far, so
+// that most rows cost one comparison.
+func closest(count, n int, dist func(int) int) []int {
+	type scored struct{ row, d int }
+	best := make([]scored, 0, n+1)
+	for i := range count {
+		d := dist(i)
+		if len(best) == n && d >= best[n-1].d {
 			continue
 		}
-		at, _ := slices.BinarySearchFunc(best, near{id, d}, order)
-		best = slices.Insert(best, at, near{id, d})
+		at, _ := slices.BinarySearchFunc(best, d, func(s scored, d int) int { return s.d - d })
+		best = slices.Insert(best, at, scored{i, d})
 		if len(best) > n {
 			best = best[:n]
 		}
 	}
-	ids := make([]string, len(best))
+	out := make([]int, len(best))
 	for i, b := range best {
-		ids[i] = b.id
+		out[i] = b.row
 	}
-	return ids
+	return out
+}
+
+// closestOf orders rows by dist (ties by key) and keeps the first n.
+func closestOf(rows []int, n int, dist func(int) int, key func(int) string) []int {
+	type scored struct {
+		row, d int
+		key    string
+	}
+	all := make([]scored, len(rows))
+	for i, r := range rows {
+		all[i] = scored{r, dist(r), key(r)}
+	}
+	slices.SortFunc(all, func(a, b scored) int {
+		if a.d != b.d {
+			return a.d - b.d
+		}
+		return strings.Compare(a.key, b.key)
+	})
+	out := make([]int, 0, n)
+	for _, s := range all[:min(n, len(all))] {
+		out = append(out, s.row)
+	}
+	return out
 }

@@ -83,3 +83,18 @@ func randomVector(r *rand.Rand, dims int, centre []float32, spread float64) []fl
 	}
 	return v
 }
+
+// BenchmarkSketchNearest10k measures finding the 20 nearest of 10,000
+// 1536-d sketches, the vector part of reconciling one candidate.
+func BenchmarkSketchNearest10k(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var s sketches
+	for i := range 10000 {
+		s.put(fmt.Sprintf("m%d", i), randomVector(r, 1536, nil, 0))
+	}
+	q := randomVector(r, 1536, nil, 0)
+	b.ReportAllocs()
+	for b.Loop() {
+		s.nearest(q, 20)
+	}
+}

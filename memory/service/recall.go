@@ -42,27 +42,17 @@ func (s *Service) embedQuery(ctx context.Context, text string) []float32 {
 	return vecs[0]
 }
 
-// maxPending bounds the memories awaiting review that reconciliation
-// compares a candidate with.
-const maxPending = 20
-
-// Similar returns at most k of owner's memories that may concern the same
-// thing as a candidate with text, subject and vector: active ones from the
-// recall index (same subject, lexical and vector matches) and the newest
-// of those awaiting review. It never lists the owner's whole store, so
-// reconciling costs the same for a person with ten memories or ten
-// thousand (beyond the index scan). Reconciliation applies its own
+// Similar returns at most about k of owner's memories that may concern the
+// same thing as a candidate with text, subject and vector: active ones
+// from the recall index (same subject, lexical and vector matches) and the
+// newest of those awaiting review, which the index holds apart. It never
+// lists the owner's store, so reconciling costs nearly the same for a
+// person with ten memories or ten thousand. Reconciliation applies its own
 // threshold to what it gets.
 func (s *Service) Similar(ctx context.Context, owner, text, subject string, vector []float32, k int) ([]memory.Memory, error) {
 	near, err := s.index.Similar(ctx, owner, text, subject, vector, k)
 	if err != nil {
 		return nil, fmt.Errorf("find memories like a candidate of %s: %w", owner, err)
 	}
-	pending, err := s.store.ListMemories(ctx, memory.MemoryQuery{
-		Owner: owner, Statuses: []memory.Status{memory.StatusPendingReview}, Limit: maxPending, WithEmbedding: vector != nil,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("find memories awaiting review of %s: %w", owner, err)
-	}
-	return append(near, pending...), nil
+	return near, nil
 }
