@@ -117,6 +117,11 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 		store.Close()
 		return nil, err
 	}
+	// The engine runs until Close; ctx only bounds opening.
+	if err := a.Engine.Start(context.WithoutCancel(ctx)); err != nil {
+		store.Close()
+		return nil, fmt.Errorf("start engine: %w", err)
+	}
 	a.recover(ctx)
 	a.startUpkeep(o)
 	return a, nil
