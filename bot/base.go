@@ -12,6 +12,7 @@ import (
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/llm"
 	"github.com/membot/membot/memory/preprocess"
+	"github.com/membot/membot/memory/text"
 	"github.com/membot/membot/prompts"
 )
 
@@ -119,7 +120,7 @@ func (b *base) resolveMemory(ctx context.Context, owner, prefix string) (memory.
 func (b *base) idProblem(lang, id string, err error) Reply {
 	shown := id
 	if utf8.RuneCountInString(shown) > 20 {
-		shown = string([]rune(shown)[:20]) + "…"
+		shown = text.Truncate(shown, 20) + "…"
 	}
 	switch {
 	case errors.Is(err, errBadID):

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -100,21 +99,19 @@ func (c *capturer) capture(ctx context.Context, msg Message) (turn, error) {
 // and replies to wordless messages answer in it. A failure only costs the
 // preference.
 func (c *capturer) rememberLanguage(ctx context.Context, p memory.Person, lang string) memory.Person {
-	for attempt := 0; attempt < languageAttempts; attempt++ {
+	fresh := false
+	_ = memory.RetryConflict(ctx, languageAttempts, func() error {
+		if fresh {
+			got, err := c.people.Person(ctx, p.ID)
+			if err != nil {
+				return err
+			}
+			p = got
+		}
+		fresh = true
 		p.Language, p.UpdatedAt = lang, c.now()
-		err := c.people.UpdatePerson(ctx, &p)
-		if err == nil {
-			return p
-		}
-		if !errors.Is(err, memory.ErrConflict) {
-			break
-		}
-		fresh, gerr := c.people.Person(ctx, p.ID)
-		if gerr != nil {
-			break
-		}
-		p = fresh
-	}
+		return c.people.UpdatePerson(ctx, &p)
+	})
 	p.Language = lang
 	return p
 }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/llm"
+	"github.com/membot/membot/memory/text"
 	"github.com/membot/membot/prompts"
 )
 
@@ -322,8 +323,7 @@ func sanitize(s string) string {
 	}
 	s = strings.ReplaceAll(s, "\x00", "")
 	if utf8.RuneCountInString(s) > MaxMessageRunes {
-		r := []rune(s)
-		s = string(r[:MaxMessageRunes]) + " …[truncated]"
+		s = text.Truncate(s, MaxMessageRunes) + " …[truncated]"
 	}
 	return s
 }

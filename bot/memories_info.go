@@ -11,6 +11,7 @@ import (
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/preprocess"
+	"github.com/membot/membot/memory/text"
 )
 
 // SearchLimit is how many results "/memories search" shows.
@@ -47,9 +48,7 @@ func (h searchCmd) run(ctx context.Context, t turn, c command, lang string) Repl
 	if q == "" {
 		return Reply{Text: h.say(lang, msgSearchUsage)}
 	}
-	if utf8.RuneCountInString(q) > 500 {
-		q = string([]rune(q)[:500])
-	}
+	q = text.Truncate(q, 500)
 	q, _ = preprocess.Redact(q) // the query may go to an embedding API
 	if h.recall == nil {
 		return Reply{Text: h.say(lang, msgSearchOff)}
@@ -107,7 +106,7 @@ func (h whyCmd) run(ctx context.Context, t turn, _ command, lang string) Reply {
 		}
 		excerpt := src.Excerpt
 		if utf8.RuneCountInString(excerpt) > 120 {
-			excerpt = string([]rune(excerpt)[:120]) + "…"
+			excerpt = text.Truncate(excerpt, 120) + "…"
 		}
 		if excerpt != "" {
 			excerpt = "“" + excerpt + "”"
@@ -219,20 +218,23 @@ type memorySwitchCmd struct {
 }
 
 func (h memorySwitchCmd) run(ctx context.Context, t turn, _ command, lang string) Reply {
-	for attempt := 0; attempt < memorySwitchAttempts; attempt++ {
+	var loadErr error
+	err := memory.RetryConflict(ctx, memorySwitchAttempts, func() error {
 		p, err := h.people.Person(ctx, t.person.ID)
 		if err != nil {
-			return h.internalError(lang, "load person", err)
+			loadErr = err
+			return err
 		}
 		p.MemoryOff = h.off
 		p.UpdatedAt = h.now()
-		if err = h.people.UpdatePerson(ctx, &p); err == nil {
-			break
-		} else if attempt == memorySwitchAttempts-1 {
-			return h.internalError(lang, "update person", err)
-		}
-	}
-	if h.off {
+		return h.people.UpdatePerson(ctx, &p)
+	})
+	switch {
+	case loadErr != nil:
+		return h.internalError(lang, "load person", loadErr)
+	case err != nil:
+		return h.internalError(lang, "update person", err)
+	case h.off:
 		return Reply{Text: h.say(lang, msgMemoryOffNow)}
 	}
 	return Reply{Text: h.say(lang, msgMemoryOnNow)}

@@ -9,6 +9,7 @@ import (
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/llm"
 	"github.com/membot/membot/memory/preprocess"
+	"github.com/membot/membot/memory/text"
 )
 
 // summaryMessages is how much of the conversation a handoff covers.
@@ -240,5 +241,5 @@ func clip(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
-	return string([]rune(s)[:n]) + "…"
+	return text.Truncate(s, n) + "…"
 }
