@@ -59,14 +59,23 @@ type Options struct {
 // Memories are required; a nil Model runs offline; a nil Recall or
 // Extractor disables that stage.
 type Deps struct {
-	Messages  MessageLog
-	People    People
-	Settings  Settings
-	Memories  Memories
-	Model     llm.Client
-	Recall    Recaller
+	// Messages is the conversation log: captures and reply history.
+	Messages MessageLog
+	// People resolves accounts to persons (and links them).
+	People People
+	// Settings hold server settings, link codes and why records.
+	Settings Settings
+	// Memories is the memory service the commands read and change.
+	Memories Memories
+	// Model answers; nil runs offline.
+	Model llm.Client
+	// Recall picks the memories for a reply; nil answers without.
+	Recall Recaller
+	// Extractor turns captured messages into memories; the engine closes
+	// it at Close. Nil: no extraction.
 	Extractor Extractor
-	Prompts   *prompts.Set
+	// Prompts are the prompt templates (default: the embedded set).
+	Prompts *prompts.Set
 }
 
 // Engine is the conversation engine. New builds it idle; Start lets

@@ -139,10 +139,13 @@ func formatParts(parts map[string]float64) string {
 
 // Export is the JSON document "/memories export" produces.
 type Export struct {
-	Format     string          `json:"format"`
-	PersonID   string          `json:"person_id"`
-	ExportedAt time.Time       `json:"exported_at"`
-	Memories   []memory.Memory `json:"memories"`
+	// Format names the document's version, "membot-memories/1".
+	Format string `json:"format"`
+	// PersonID is whose memories these are.
+	PersonID   string    `json:"person_id"`
+	ExportedAt time.Time `json:"exported_at"`
+	// Memories are every memory of the person, in every status.
+	Memories []memory.Memory `json:"memories"`
 }
 
 // exportCmd is "/memories export": every memory of the person as a JSON

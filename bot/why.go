@@ -15,10 +15,13 @@ import (
 
 // Injection records which memories went into a person's last reply.
 type Injection struct {
-	At             time.Time
+	// At is when the reply was made.
+	At time.Time
+	// ConversationID and MessageID name the message it answered.
 	ConversationID string
 	MessageID      string
-	Memories       []Recalled
+	// Memories are what went into the prompt, best first.
+	Memories []Recalled
 }
 
 // whyTTL is how long the record behind "/memories why" is kept.
