@@ -81,22 +81,26 @@ type Deps struct {
 // Engine is the conversation engine. New builds it idle; Start lets
 // messages in; Handle feeds it one message; Close stops it.
 type Engine struct {
-	opts     Options
-	base     *base
-	msgs     MessageLog
-	people   People
-	memories Memories
-	guilds   guilds
-	capture  *capturer
-	buffer   *captureBuffer
-	reply    *replier
-	commands commands
-	why      *injections
-	meter    *meter
-	// answered holds the messages already queued for an answer.
-	answered *seenSet
-	extract  Extractor
-	work     *workers
+	opts Options
+	base *base
+
+	// The pieces a message goes through, in order.
+	guilds   guilds         // server settings: where to listen, limits
+	meter    *meter         // per-person rates and budgets
+	intake   *capturer      // persist first
+	buffer   *captureBuffer // captures waiting for the store
+	answered *seenSet       // messages already queued for an answer
+	commands commands       // slash commands
+	reply    *replier       // model answers
+
+	// What the adapters call besides Handle.
+	msgs     MessageLog  // Edited, Deleted
+	people   People      // MemoryChoices
+	memories Memories    // MemoryChoices
+	why      *injections // LastInjection
+
+	extract Extractor // flushed at Close
+	work    *workers  // every goroutine
 }
 
 // answeredMemory is how many recent messages the engine remembers having
@@ -124,9 +128,9 @@ func New(d Deps, o Options) (*Engine, error) {
 	return &Engine{
 		opts: o, base: b,
 		msgs: d.Messages, people: d.People, memories: d.Memories,
-		guilds:  guilds{settings: d.Settings},
-		capture: capture,
-		buffer:  &captureBuffer{capture: capture.capture, work: work, log: o.Logger},
+		guilds: guilds{settings: d.Settings},
+		intake: capture,
+		buffer: &captureBuffer{capture: capture.capture, work: work, log: o.Logger},
 		reply: &replier{
 			base: b, msgs: d.Messages, model: d.Model, recall: d.Recall, used: d.Memories,
 			prompts: d.Prompts, why: why, meter: m, work: work, opts: o,
@@ -226,7 +230,7 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 		e.refuse(msg, r, msgSlowDown, e.meter.warnOnce(account, e.opts.Now()), done)
 		return done, nil
 	}
-	t, err := e.capture.capture(ctx, msg)
+	t, err := e.intake.capture(ctx, msg)
 	if storeDown(err) && e.buffer.hold(msg) {
 		// The store is down: the message waits in the buffer and the
 		// answer goes out without memories or history.
