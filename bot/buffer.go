@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -20,22 +21,16 @@ const (
 	flushEvery = 5 * time.Second
 )
 
-// captureBuffer holds messages waiting for the store, in arrival order.
+// captureBuffer holds messages waiting for the store, in arrival order,
+// and retries them on a flusher goroutine while it is not empty.
 type captureBuffer struct {
+	capture func(ctx context.Context, msg Message) (turn, error)
+	work    *workers
+	log     *slog.Logger
+
 	mu      sync.Mutex
 	msgs    []Message
-	running bool
-}
-
-// hold buffers msg; it reports false when the buffer is full.
-func (b *captureBuffer) hold(msg Message) bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if len(b.msgs) >= BufferSize {
-		return false
-	}
-	b.msgs = append(b.msgs, msg)
-	return true
+	running bool // a flusher is at work
 }
 
 // storeDown reports whether err means the store could not be reached or
@@ -44,35 +39,47 @@ func storeDown(err error) bool {
 	return err != nil && !errors.Is(err, memory.ErrInvalid) && !errors.Is(err, context.Canceled)
 }
 
-// buffer keeps msg for later capture and starts the flusher. It reports
-// false when the buffer is full.
-func (e *Engine) buffer(msg Message) bool {
-	if !e.pending.hold(msg) {
+// hold keeps msg for later capture, starting the flusher if none runs. It
+// reports false when the buffer is full or the engine no longer takes
+// work (nothing would write the message).
+func (b *captureBuffer) hold(msg Message) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.msgs) >= BufferSize {
 		return false
 	}
-	e.pending.mu.Lock()
-	start := !e.pending.running
-	e.pending.running = true
-	e.pending.mu.Unlock()
-	if start {
-		e.goBackground(e.flushLoop)
+	if !b.running {
+		if !b.work.goIntake(b.flushLoop) {
+			return false
+		}
+		b.running = true
 	}
+	b.msgs = append(b.msgs, msg)
 	return true
 }
 
 // flushLoop retries the buffered messages until they are all captured or
-// the engine stops; a last attempt runs at Close.
-func (e *Engine) flushLoop(ctx context.Context) {
+// the engine's context ends. When Close begins it tries at once rather
+// than at its next tick; what is still buffered when the context ends is
+// lost, and logged.
+func (b *captureBuffer) flushLoop(ctx context.Context) {
 	t := time.NewTicker(flushEvery)
 	defer t.Stop()
+	closing := b.work.closing()
 	for {
-		if e.flush(ctx) {
+		if b.flush(ctx) {
 			return
 		}
 		select {
 		case <-ctx.Done():
-			e.flush(context.WithoutCancel(ctx))
+			b.mu.Lock()
+			lost := len(b.msgs)
+			b.running = false
+			b.mu.Unlock()
+			b.log.Error("store still unavailable at shutdown; buffered messages lost", "messages", lost)
 			return
+		case <-closing:
+			closing = nil
 		case <-t.C:
 		}
 	}
@@ -81,27 +88,30 @@ func (e *Engine) flushLoop(ctx context.Context) {
 // flush captures buffered messages in order, stopping at the first that
 // still fails. It reports whether the buffer is empty (and the flusher
 // stopped).
-func (e *Engine) flush(ctx context.Context) bool {
+func (b *captureBuffer) flush(ctx context.Context) bool {
 	for {
-		e.pending.mu.Lock()
-		if len(e.pending.msgs) == 0 {
-			e.pending.running = false
-			e.pending.mu.Unlock()
+		b.mu.Lock()
+		if len(b.msgs) == 0 {
+			b.running = false
+			b.mu.Unlock()
 			return true
 		}
-		msg := e.pending.msgs[0]
-		e.pending.mu.Unlock()
+		msg := b.msgs[0]
+		b.mu.Unlock()
+		if ctx.Err() != nil {
+			return false
+		}
 		cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-		_, err := e.capture(cctx, msg)
+		_, err := b.capture(cctx, msg)
 		cancel()
-		if storeDown(err) {
+		if storeDown(err) || ctx.Err() != nil {
 			return false
 		}
 		if err != nil {
-			e.log.Warn("buffered message refused by the store; dropped", "conversation", msg.ConversationID(), "err", err)
+			b.log.Warn("buffered message refused by the store; dropped", "conversation", msg.ConversationID(), "err", err)
 		}
-		e.pending.mu.Lock()
-		e.pending.msgs = e.pending.msgs[1:]
-		e.pending.mu.Unlock()
+		b.mu.Lock()
+		b.msgs = b.msgs[1:]
+		b.mu.Unlock()
 	}
 }

@@ -57,6 +57,9 @@ func TestStoreDownBuffersAndFlushes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := e.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
 	store.down.Store(true)
 	msg := bottest.DM("discord", "dee", "my flight leaves on Friday")
 	r := &bottest.Recorder{}

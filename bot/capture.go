@@ -2,9 +2,8 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"strings"
+	"time"
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/preprocess"
@@ -27,11 +26,24 @@ type turn struct {
 	seq int64
 }
 
+// capturer resolves who wrote a message and where, and persists it
+// (redacted) before anything else happens to it.
+type capturer struct {
+	people  People
+	msgs    MessageLog
+	extract Extractor // nil: no extraction
+	now     func() time.Time
+}
+
+// languageAttempts bounds the optimistic retries of recording a person's
+// language; losing the race only costs the preference.
+const languageAttempts = 3
+
 // capture resolves the author and the conversation and persists the
 // message (redacted) unless it is a command or the person turned memory
 // off. Persisting happens before any model call.
-func (e *Engine) capture(ctx context.Context, msg Message) (turn, error) {
-	person, err := e.people.ResolveIdentity(ctx, msg.Platform, msg.Author.ID, authorName(msg.Author))
+func (c *capturer) capture(ctx context.Context, msg Message) (turn, error) {
+	person, err := c.people.ResolveIdentity(ctx, msg.Platform, msg.Author.ID, authorName(msg.Author))
 	if err != nil {
 		return turn{}, fmt.Errorf("resolve %s user %s: %w", msg.Platform, msg.Author.ID, err)
 	}
@@ -41,9 +53,9 @@ func (e *Engine) capture(ctx context.Context, msg Message) (turn, error) {
 		lang = preprocess.DetectLanguage(text)
 	}
 	if lang != "" && lang != person.Language {
-		person = e.rememberLanguage(ctx, person, lang)
+		person = c.rememberLanguage(ctx, person, lang)
 	}
-	conv, err := e.msgs.EnsureConversation(ctx, memory.Conversation{
+	conv, err := c.msgs.EnsureConversation(ctx, memory.Conversation{
 		ID:        msg.ConversationID(),
 		Platform:  msg.Platform,
 		GuildID:   msg.GuildID,
@@ -73,14 +85,35 @@ func (e *Engine) capture(ctx context.Context, msg Message) (turn, error) {
 	if m.PlatformID == "" {
 		m.PlatformID = fmt.Sprintf("t%d", msg.Time.UnixNano())
 	}
-	if err := e.msgs.AppendMessage(ctx, &m); err != nil {
+	if err := c.msgs.AppendMessage(ctx, &m); err != nil {
 		return turn{}, fmt.Errorf("capture message in %s: %w", conv.ID, err)
 	}
 	t.captured, t.seq = true, m.Seq
-	if e.extract != nil && !noise {
-		e.extract.Notify(m)
+	if c.extract != nil && !noise {
+		c.extract.Notify(m)
 	}
 	return t, nil
+}
+
+// rememberLanguage records the language a person writes in, so commands
+// and replies to wordless messages answer in it. A failure only costs the
+// preference.
+func (c *capturer) rememberLanguage(ctx context.Context, p memory.Person, lang string) memory.Person {
+	fresh := false
+	_ = memory.RetryConflict(ctx, languageAttempts, func() error {
+		if fresh {
+			got, err := c.people.Person(ctx, p.ID)
+			if err != nil {
+				return err
+			}
+			p = got
+		}
+		fresh = true
+		p.Language, p.UpdatedAt = lang, c.now()
+		return c.people.UpdatePerson(ctx, &p)
+	})
+	p.Language = lang
+	return p
 }
 
 // clean redacts PII and secrets and reports whether the text is noise.
@@ -97,51 +130,4 @@ func authorName(a Author) string {
 		return a.Username
 	}
 	return a.ID
-}
-
-// language picks the reply language: the message's own, else the one the
-// person last wrote in, else their client's, else the conversation's,
-// else the default.
-func (e *Engine) language(t turn) string {
-	if !t.msg.IsCommand() {
-		if l := preprocess.DetectLanguage(t.text); l != "" {
-			return l
-		}
-	}
-	if l := t.person.Language; l == "zh" || l == "en" {
-		return l
-	}
-	if code := strings.ToLower(t.msg.Author.LanguageCode); code != "" {
-		if strings.HasPrefix(code, "zh") {
-			return "zh"
-		}
-		return "en"
-	}
-	if l := t.conv.Language; l == "zh" || l == "en" {
-		return l
-	}
-	return e.opts.Language
-}
-
-// rememberLanguage records the language a person writes in, so commands
-// and replies to wordless messages answer in it. A failure only costs the
-// preference.
-func (e *Engine) rememberLanguage(ctx context.Context, p memory.Person, lang string) memory.Person {
-	for attempt := 0; attempt < 3; attempt++ {
-		p.Language, p.UpdatedAt = lang, e.opts.Now()
-		err := e.people.UpdatePerson(ctx, &p)
-		if err == nil {
-			return p
-		}
-		if !errors.Is(err, memory.ErrConflict) {
-			break
-		}
-		fresh, gerr := e.people.Person(ctx, p.ID)
-		if gerr != nil {
-			break
-		}
-		p = fresh
-	}
-	p.Language = lang
-	return p
 }

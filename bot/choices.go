@@ -23,7 +23,7 @@ func (e *Engine) MemoryChoices(ctx context.Context, msg Message, prefix string) 
 	if err != nil {
 		return nil, fmt.Errorf("resolve %s user %s: %w", msg.Platform, msg.Author.ID, err)
 	}
-	list, err := e.mems.List(ctx, memory.MemoryQuery{
+	list, err := e.memories.List(ctx, memory.MemoryQuery{
 		Owner:    person.ID,
 		Statuses: []memory.Status{memory.StatusActive, memory.StatusPendingReview},
 		Limit:    500,

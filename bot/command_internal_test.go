@@ -47,3 +47,28 @@ func FuzzParseCommand(f *testing.F) {
 		}
 	})
 }
+
+func TestCommandSub(t *testing.T) {
+	tests := []struct {
+		in   string
+		path int // how many levels down
+		name string
+		args int
+		rest string
+	}{
+		{"/memories", 1, "", 0, ""},
+		{"/memories Edit abcd1234 \n Likes  tea", 1, "edit", 3, "abcd1234 \n Likes  tea"},
+		{"/membot config note add Hello\tworld", 3, "add", 2, "Hello\tworld"},
+		{"/memories forget all confirm", 2, "all", 1, "confirm"},
+		{"/link", 2, "", 0, ""},
+	}
+	for _, tt := range tests {
+		c := parseCommand(tt.in)
+		for range tt.path {
+			c = c.sub()
+		}
+		if c.name != tt.name || len(c.args) != tt.args || c.rest != tt.rest {
+			t.Errorf("%q %d levels down = %+v", tt.in, tt.path, c)
+		}
+	}
+}

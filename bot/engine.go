@@ -2,6 +2,11 @@
 // messages from the adapters, captures them, answers through the model with
 // the person's recalled memories, runs the commands, and schedules
 // extraction. It knows no platform and no storage backend.
+//
+// The engine is a thin router over three pieces: capture (capture.go,
+// buffer.go), the reply path (reply.go) and the table of command handlers
+// (commands.go and the files named after each command). Its goroutines
+// belong to workers (workers.go).
 package bot
 
 import (
@@ -9,14 +14,13 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"slices"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/llm"
+	"github.com/membot/membot/memory/text"
 	"github.com/membot/membot/prompts"
 )
 
@@ -55,64 +59,55 @@ type Options struct {
 // Memories are required; a nil Model runs offline; a nil Recall or
 // Extractor disables that stage.
 type Deps struct {
-	Messages  MessageLog
-	People    People
-	Settings  Settings
-	Memories  Memories
-	Model     llm.Client
-	Recall    Recaller
+	// Messages is the conversation log: captures and reply history.
+	Messages MessageLog
+	// People resolves accounts to persons (and links them).
+	People People
+	// Settings hold server settings, link codes and why records.
+	Settings Settings
+	// Memories is the memory service the commands read and change.
+	Memories Memories
+	// Model answers; nil runs offline.
+	Model llm.Client
+	// Recall picks the memories for a reply; nil answers without.
+	Recall Recaller
+	// Extractor turns captured messages into memories; the engine closes
+	// it at Close. Nil: no extraction.
 	Extractor Extractor
-	Prompts   *prompts.Set
+	// Prompts are the prompt templates (default: the embedded set).
+	Prompts *prompts.Set
 }
 
-// Engine is the conversation engine. Create it with New, feed it with
-// Handle, stop it with Close.
+// Engine is the conversation engine. New builds it idle; Start lets
+// messages in; Handle feeds it one message; Close stops it.
 type Engine struct {
-	msgs     MessageLog
-	people   People
-	settings Settings
-	mems     Memories
-	model    llm.Client
-	recall   Recaller
-	extract  Extractor
-	prompts  *prompts.Set
-	opts     Options
-	log      *slog.Logger
+	opts Options
+	base *base
 
-	ctx    context.Context // lives until Close gives up waiting
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
+	// The pieces a message goes through, in order.
+	guilds   guilds         // server settings: where to listen, limits
+	meter    *meter         // per-person rates and budgets
+	intake   *capturer      // persist first
+	buffer   *captureBuffer // captures waiting for the store
+	answered *seenSet       // messages already queued for an answer
+	commands commands       // slash commands
+	reply    *replier       // model answers
 
-	mu       sync.Mutex
-	closed   bool
-	queues   map[string]*queue
-	injected map[string]Injection // person id → last reply's memories
-	// forgetAsked holds when each person asked to forget everything,
-	// awaiting confirmation.
-	forgetAsked map[string]time.Time
-	meter       *meter
-	// answered holds the messages already queued for an answer.
-	answered *seenSet
-	// pending holds messages captured while the store was down.
-	pending captureBuffer
-}
+	// What the adapters call besides Handle.
+	msgs     MessageLog  // Edited, Deleted
+	people   People      // MemoryChoices
+	memories Memories    // MemoryChoices
+	why      *injections // LastInjection
 
-// Injection records which memories went into a person's last reply.
-type Injection struct {
-	At             time.Time
-	ConversationID string
-	MessageID      string
-	Memories       []Recalled
+	extract Extractor // flushed at Close
+	work    *workers  // every goroutine
 }
 
 // answeredMemory is how many recent messages the engine remembers having
 // answered, to answer a redelivered one only once.
 const answeredMemory = 10000
 
-// ErrClosed is returned by Handle after Close.
-var ErrClosed = errors.New("engine closed")
-
-// New builds an engine.
+// New builds an idle engine: nothing runs until Start.
 func New(d Deps, o Options) (*Engine, error) {
 	if d.Messages == nil || d.People == nil || d.Settings == nil || d.Memories == nil {
 		return nil, errors.New("bot: messages, people, settings and memories are required")
@@ -120,10 +115,36 @@ func New(d Deps, o Options) (*Engine, error) {
 	if d.Prompts == nil {
 		p, err := prompts.Load()
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("bot: load prompts: %w", err)
 		}
 		d.Prompts = p
 	}
+	o = withDefaults(o)
+	b := &base{log: o.Logger, now: o.Now, fallback: o.Language, memories: d.Memories}
+	work := newWorkers(o.Logger)
+	why := &injections{settings: d.Settings, memories: d.Memories, work: work, log: o.Logger, now: o.Now, last: make(map[string]Injection)}
+	m := newMeter()
+	capture := &capturer{people: d.People, msgs: d.Messages, extract: d.Extractor, now: o.Now}
+	return &Engine{
+		opts: o, base: b,
+		msgs: d.Messages, people: d.People, memories: d.Memories,
+		guilds: guilds{settings: d.Settings},
+		intake: capture,
+		buffer: &captureBuffer{capture: capture.capture, work: work, log: o.Logger},
+		reply: &replier{
+			base: b, msgs: d.Messages, model: d.Model, recall: d.Recall, used: d.Memories,
+			prompts: d.Prompts, why: why, meter: m, work: work, opts: o,
+		},
+		commands: newCommands(b, d, why, o),
+		why:      why,
+		meter:    m,
+		answered: newSeenSet(answeredMemory),
+		extract:  d.Extractor,
+		work:     work,
+	}, nil
+}
+
+func withDefaults(o Options) Options {
 	if o.BotName == "" {
 		o.BotName = "membot"
 	}
@@ -152,28 +173,27 @@ func New(d Deps, o Options) (*Engine, error) {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	return &Engine{
-		msgs: d.Messages, people: d.People, settings: d.Settings, mems: d.Memories,
-		model: d.Model, recall: d.Recall,
-		extract: d.Extractor, prompts: d.Prompts, opts: o, log: o.Logger,
-		ctx: ctx, cancel: cancel,
-		queues:      make(map[string]*queue),
-		injected:    make(map[string]Injection),
-		forgetAsked: make(map[string]time.Time),
-		meter:       newMeter(),
-		answered:    newSeenSet(answeredMemory),
-	}, nil
+	return o
+}
+
+// Start lets messages in. Replies and the work they leave behind run
+// under a context derived from ctx: cancelling it cancels them and stops
+// intake, but only Close waits for them. Start starts no goroutine itself
+// (each conversation gets one while it has replies queued); it fails when
+// called twice or after Close.
+func (e *Engine) Start(ctx context.Context) error {
+	return e.work.start(ctx)
 }
 
 // Offline reports whether no model is configured.
-func (e *Engine) Offline() bool { return e.model == nil }
+func (e *Engine) Offline() bool { return e.reply.model == nil }
 
 // Handle captures msg and, when it needs an answer, queues the answer
 // behind earlier ones of the same conversation. It returns once the message
 // is captured; done is closed when every reply to it has been delivered.
-// A non-nil error other than ErrClosed means the message was not captured;
-// ErrClosed may come after capture, when Close raced with Handle.
+// A message the engine would take in is refused with ErrNotStarted before
+// Start. A non-nil error other than ErrClosed means the message was not
+// captured; ErrClosed may come after capture, when Close raced with Handle.
 func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan struct{}, error) {
 	done := make(chan struct{})
 	if msg.Author.IsBot {
@@ -188,21 +208,18 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 		close(done)
 		return done, nil
 	}
-	e.mu.Lock()
-	closed := e.closed
-	e.mu.Unlock()
-	if closed {
-		return nil, ErrClosed
+	if err := e.work.accepting(); err != nil {
+		return nil, err
 	}
 	if !e.opts.Limits.allowed(msg) {
 		e.refuse(msg, r, msgDenied, msg.Addressed, done)
 		return done, nil
 	}
-	guild, err := e.guildSettings(ctx, msg.Platform, msg.GuildID)
+	guild, err := e.guilds.load(ctx, msg.Platform, msg.GuildID)
 	if err != nil {
-		e.log.Warn("server settings unavailable; using defaults", "guild", msg.GuildID, "err", err)
+		e.base.log.Warn("server settings unavailable; using defaults", "guild", msg.GuildID, "err", err)
 	}
-	if !e.listening(msg, guild) {
+	if !listening(msg, guild) {
 		close(done)
 		return done, nil
 	}
@@ -213,11 +230,11 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 		e.refuse(msg, r, msgSlowDown, e.meter.warnOnce(account, e.opts.Now()), done)
 		return done, nil
 	}
-	t, err := e.capture(ctx, msg)
-	if storeDown(err) && e.buffer(msg) {
+	t, err := e.intake.capture(ctx, msg)
+	if storeDown(err) && e.buffer.hold(msg) {
 		// The store is down: the message waits in the buffer and the
 		// answer goes out without memories or history.
-		e.log.Warn("store unavailable; message buffered", "conversation", msg.ConversationID(), "err", err)
+		e.base.log.Warn("store unavailable; message buffered", "conversation", msg.ConversationID(), "err", err)
 		text, _ := clean(msg.Text)
 		t, err = turn{msg: msg, text: text, conv: memory.Conversation{ID: msg.ConversationID()}}, nil
 	}
@@ -229,7 +246,7 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 		close(done)
 		return done, nil
 	}
-	if !e.enqueue(msg.ConversationID(), func(ctx context.Context) {
+	if !e.work.enqueue(msg.ConversationID(), func(ctx context.Context) {
 		defer close(done)
 		e.answer(ctx, t, r)
 	}) {
@@ -238,86 +255,69 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 	return done, nil
 }
 
+// answer produces the reply to one addressed message, in its
+// conversation's queue: a command's output, or a model answer with the
+// person's memories as background.
+func (e *Engine) answer(ctx context.Context, t turn, r Responder) {
+	var reply Reply
+	switch {
+	case e.overGuildLimit(t):
+		reply = Reply{Text: e.base.say(e.base.language(t), msgGuildLimit), Private: true}
+	case t.msg.IsCommand():
+		reply = e.commands.dispatch(ctx, t)
+	default:
+		reply = e.reply.chat(ctx, t, r)
+	}
+	if reply.Text == "" && reply.File == nil {
+		return
+	}
+	if err := r.Send(ctx, reply); err != nil {
+		e.base.log.Warn("deliver reply", "conversation", t.conv.ID, "err", err)
+	}
+}
+
+// overGuildLimit counts a message against the server's daily limit and
+// reports whether the person is over it. Commands are exempt: nobody is
+// kept from seeing or erasing their memories.
+func (e *Engine) overGuildLimit(t turn) bool {
+	if t.msg.GuildID == "" || t.msg.IsCommand() {
+		return false
+	}
+	return !e.meter.allowGuildMessage(t.msg.Platform+":"+t.msg.GuildID+":"+t.person.ID, e.opts.Now(), t.guild.DailyLimit)
+}
+
 // refuse answers msg privately with p instead of handling it (when tell is
 // set; otherwise silently), without capturing it. done is closed once the
 // refusal is delivered.
 func (e *Engine) refuse(msg Message, r Responder, p phrase, tell bool, done chan struct{}) {
-	if !tell || !e.enqueue(msg.ConversationID(), func(ctx context.Context) {
+	if !tell || !e.work.enqueue(msg.ConversationID(), func(ctx context.Context) {
 		defer close(done)
-		lang := e.language(turn{msg: msg, text: msg.Text})
-		if err := r.Send(ctx, Reply{Text: e.say(lang, p), Private: true}); err != nil {
-			e.log.Warn("deliver refusal", "conversation", msg.ConversationID(), "err", err)
+		lang := e.base.language(turn{msg: msg, text: msg.Text})
+		if err := r.Send(ctx, Reply{Text: e.base.say(lang, p), Private: true}); err != nil {
+			e.base.log.Warn("deliver refusal", "conversation", msg.ConversationID(), "err", err)
 		}
 	}) {
 		close(done)
 	}
 }
 
-// listening reports whether the engine takes in msg at all: in a server,
-// only in the channels its admins chose (commands always), and messages not
-// addressed to the bot only when the server enabled passive capture.
-func (e *Engine) listening(msg Message, g GuildSettings) bool {
-	if msg.IsDM || msg.GuildID == "" {
-		return true
-	}
-	if len(g.Channels) > 0 && !msg.IsCommand() && !slices.Contains(g.Channels, msg.ChatID) {
-		return false
-	}
-	return msg.Addressed || g.Passive
-}
-
-// Edited updates a captured message after a platform edit.
-func (e *Engine) Edited(ctx context.Context, msg Message) error {
-	text, _ := clean(sanitize(msg.Text))
-	err := e.msgs.EditMessage(ctx, msg.ConversationID(), msg.ID, text)
-	if errors.Is(err, memory.ErrNotFound) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("edit captured message %s: %w", msg.ID, err)
-	}
-	return nil
-}
-
-// Deleted removes a captured message.
-func (e *Engine) Deleted(ctx context.Context, platform, chatID, threadID, messageID string) error {
-	conv := Message{Platform: platform, ChatID: chatID, ThreadID: threadID}.ConversationID()
-	err := e.msgs.DeleteMessage(ctx, conv, messageID)
-	if errors.Is(err, memory.ErrNotFound) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("delete captured message %s: %w", messageID, err)
-	}
-	return nil
-}
-
-// LastInjection returns what went into a person's last reply.
-func (e *Engine) LastInjection(personID string) (Injection, bool) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	in, ok := e.injected[personID]
-	return in, ok
-}
-
-// Close stops taking messages, lets queued replies finish and pending
-// extraction run, bounded by ctx, then releases everything. It does not
-// close the store.
+// Close stops the engine: it takes no more messages, lets the queued
+// replies finish and the buffered captures go in, then has the extractor
+// flush what is pending, all within ctx. When ctx ends first, what still
+// runs is cancelled (it ends on its own shortly after) and Close returns at
+// once with an error matching ctx's. It never returns later than ctx
+// allows. Closing again, or before Start, is fine. It does not close the
+// store.
 func (e *Engine) Close(ctx context.Context) error {
-	e.mu.Lock()
-	if e.closed {
-		e.mu.Unlock()
+	drained, first := e.work.stop()
+	if !first {
 		return nil
 	}
-	e.closed = true
-	e.mu.Unlock()
-
-	drained := make(chan struct{})
-	go func() { e.wg.Wait(); close(drained) }()
 	var err error
 	select {
 	case <-drained:
 	case <-ctx.Done():
+		e.work.abort()
 		err = fmt.Errorf("close engine: replies still running: %w", ctx.Err())
 	}
 	if e.extract != nil {
@@ -325,19 +325,9 @@ func (e *Engine) Close(ctx context.Context) error {
 			err = errors.Join(err, fmt.Errorf("close extractor: %w", xerr))
 		}
 	}
-	// Replies still running are cancelled; give them a moment to notice
-	// before giving up on them.
-	e.cancel()
-	select {
-	case <-drained:
-	case <-time.After(closeGrace):
-		err = errors.Join(err, errors.New("close engine: replies did not stop after cancellation"))
-	}
+	e.work.abort()
 	return err
 }
-
-// closeGrace is how long Close waits for cancelled replies to return.
-const closeGrace = 5 * time.Second
 
 // sanitize makes text valid UTF-8 without NULs and bounds its length.
 func sanitize(s string) string {
@@ -346,8 +336,7 @@ func sanitize(s string) string {
 	}
 	s = strings.ReplaceAll(s, "\x00", "")
 	if utf8.RuneCountInString(s) > MaxMessageRunes {
-		r := []rune(s)
-		s = string(r[:MaxMessageRunes]) + " …[truncated]"
+		s = text.Truncate(s, MaxMessageRunes) + " …[truncated]"
 	}
 	return s
 }

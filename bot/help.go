@@ -40,7 +40,8 @@ const memoriesHelpZH = `/memories [页码] [类型…] [生命周期…] — 列
 /memories extract — 立即从本次对话中提取记忆
 /memories off | on — 停止或恢复记住你`
 
-func (e *Engine) helpText(lang string) string {
+// helpText is the answer to /help.
+func helpText(lang string) string {
 	if lang == "zh" {
 		return helpZH
 	}

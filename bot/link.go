@@ -49,28 +49,37 @@ type linkTicket struct {
 	Created  time.Time `json:"created"`
 }
 
-func (e *Engine) cmdLink(ctx context.Context, t turn, c command, lang string) Reply {
-	r := e.link(ctx, t, c, lang)
+// linkCmd is "/link": it shows the person's accounts and hands out a
+// code ("/link"), joins this account to the code's person ("/link CODE
+// [confirm]"), or splits an account off ("/link remove platform:id").
+// Its replies are private.
+type linkCmd struct {
+	*base
+	people   People
+	settings Settings
+	memories Memories
+	why      *injections
+}
+
+func (h linkCmd) run(ctx context.Context, t turn, c command, lang string) Reply {
+	var r Reply
+	switch {
+	case len(c.args) == 0:
+		r = h.start(ctx, t, lang)
+	case strings.EqualFold(c.args[0], "remove") || strings.EqualFold(c.args[0], "unlink"):
+		r = h.unlink(ctx, t, c.args[1:], lang)
+	default:
+		r = h.redeem(ctx, t, c.args, lang)
+	}
 	r.Private = true
 	return r
 }
 
-func (e *Engine) link(ctx context.Context, t turn, c command, lang string) Reply {
-	switch {
-	case len(c.args) == 0:
-		return e.linkStart(ctx, t, lang)
-	case strings.EqualFold(c.args[0], "remove") || strings.EqualFold(c.args[0], "unlink"):
-		return e.unlink(ctx, t, c.args[1:], lang)
-	default:
-		return e.linkRedeem(ctx, t, c.args, lang)
-	}
-}
-
 // attempt records one rate-limited action by an account and reports
 // whether it is still within LinkAttempts per LinkCodeTTL.
-func (e *Engine) attempt(ctx context.Context, kind string, t turn) (bool, error) {
+func (h linkCmd) attempt(ctx context.Context, kind string, t turn) (bool, error) {
 	prefix := fmt.Sprintf("%s:%s:%s:", kind, t.msg.Platform, t.msg.Author.ID)
-	n, err := e.settings.CountSettings(ctx, prefix)
+	n, err := h.settings.CountSettings(ctx, prefix)
 	if err != nil {
 		return false, err
 	}
@@ -78,16 +87,16 @@ func (e *Engine) attempt(ctx context.Context, kind string, t turn) (bool, error)
 		return false, nil
 	}
 	key := prefix + randomCode(12)
-	return true, e.settings.PutSetting(ctx, key, "1", e.opts.Now().Add(LinkCodeTTL))
+	return true, h.settings.PutSetting(ctx, key, "1", h.now().Add(LinkCodeTTL))
 }
 
-func (e *Engine) linkStart(ctx context.Context, t turn, lang string) Reply {
+func (h linkCmd) start(ctx context.Context, t turn, lang string) Reply {
 	var b strings.Builder
-	ids, err := e.people.Identities(ctx, t.person.ID)
+	ids, err := h.people.Identities(ctx, t.person.ID)
 	if err != nil {
-		return e.internalError(lang, "list identities", err)
+		return h.internalError(lang, "list identities", err)
 	}
-	b.WriteString(e.say(lang, msgLinked))
+	b.WriteString(h.say(lang, msgLinked))
 	for _, id := range ids {
 		here := ""
 		if id.Platform == t.msg.Platform && id.UserID == t.msg.Author.ID {
@@ -95,93 +104,91 @@ func (e *Engine) linkStart(ctx context.Context, t turn, lang string) Reply {
 		}
 		fmt.Fprintf(&b, "\n- %s:%s %s%s", id.Platform, id.UserID, id.Username, here)
 	}
-	ok, err := e.attempt(ctx, "linkgen", t)
+	ok, err := h.attempt(ctx, "linkgen", t)
 	if err != nil {
-		return e.internalError(lang, "rate-limit link codes", err)
+		return h.internalError(lang, "rate-limit link codes", err)
 	}
 	if !ok {
-		return Reply{Text: b.String() + "\n\n" + e.say(lang, msgLinkLimit)}
+		return Reply{Text: b.String() + "\n\n" + h.say(lang, msgLinkLimit)}
 	}
 	code := randomCode(LinkCodeLen)
-	ticket, _ := json.Marshal(linkTicket{PersonID: t.person.ID, Platform: t.msg.Platform, UserID: t.msg.Author.ID, Created: e.opts.Now()})
-	if err := e.settings.PutSetting(ctx, "link:"+code, string(ticket), e.opts.Now().Add(LinkCodeTTL)); err != nil {
-		return e.internalError(lang, "store link code", err)
+	ticket, _ := json.Marshal(linkTicket{PersonID: t.person.ID, Platform: t.msg.Platform, UserID: t.msg.Author.ID, Created: h.now()})
+	if err := h.settings.PutSetting(ctx, "link:"+code, string(ticket), h.now().Add(LinkCodeTTL)); err != nil {
+		return h.internalError(lang, "store link code", err)
 	}
-	return Reply{Text: b.String() + "\n\n" + fmt.Sprintf(e.say(lang, msgLinkCode), code)}
+	return Reply{Text: b.String() + "\n\n" + fmt.Sprintf(h.say(lang, msgLinkCode), code)}
 }
 
-// linkRedeem joins this account to the person who made the code. The
+// redeem joins this account to the person who made the code. The
 // first "/link CODE" only says whose account it is and asks for
 // "/link CODE confirm": a code someone else handed out must not silently
 // pour a person's memories into a stranger's.
-func (e *Engine) linkRedeem(ctx context.Context, t turn, args []string, lang string) Reply {
-	ok, err := e.attempt(ctx, "linktry", t)
+func (h linkCmd) redeem(ctx context.Context, t turn, args []string, lang string) Reply {
+	ok, err := h.attempt(ctx, "linktry", t)
 	if err != nil {
-		return e.internalError(lang, "rate-limit link attempts", err)
+		return h.internalError(lang, "rate-limit link attempts", err)
 	}
 	if !ok {
-		return Reply{Text: e.say(lang, msgLinkLimit)}
+		return Reply{Text: h.say(lang, msgLinkLimit)}
 	}
 	code := strings.ToUpper(strings.TrimSpace(args[0]))
 	if len(code) != LinkCodeLen || strings.Trim(code, linkAlphabet) != "" {
-		return Reply{Text: e.say(lang, msgLinkBad)}
+		return Reply{Text: h.say(lang, msgLinkBad)}
 	}
 	confirmed := len(args) > 1 && strings.EqualFold(args[1], "confirm")
 	key := "link:" + code
 	var raw string
 	if confirmed {
-		raw, err = e.settings.TakeSetting(ctx, key)
+		raw, err = h.settings.TakeSetting(ctx, key)
 	} else {
-		raw, err = e.settings.Setting(ctx, key)
+		raw, err = h.settings.Setting(ctx, key)
 	}
 	if errors.Is(err, memory.ErrNotFound) {
-		return Reply{Text: e.say(lang, msgLinkBad)}
+		return Reply{Text: h.say(lang, msgLinkBad)}
 	}
 	if err != nil {
-		return e.internalError(lang, "redeem link code", err)
+		return h.internalError(lang, "redeem link code", err)
 	}
 	var tk linkTicket
 	if err := json.Unmarshal([]byte(raw), &tk); err != nil || tk.PersonID == "" {
-		return Reply{Text: e.say(lang, msgLinkBad)}
+		return Reply{Text: h.say(lang, msgLinkBad)}
 	}
 	if tk.PersonID == t.person.ID {
-		return Reply{Text: e.say(lang, msgLinkSame)}
+		return Reply{Text: h.say(lang, msgLinkSame)}
 	}
 	other := tk.Platform + ":" + tk.UserID
 	if !confirmed {
 		return Reply{
-			Text:    fmt.Sprintf(e.say(lang, msgLinkConfirm), other, code),
-			Buttons: [][]Button{{{Label: e.say(lang, msgLinkConfirmButton), Command: "/link " + code + " confirm"}}},
+			Text:    fmt.Sprintf(h.say(lang, msgLinkConfirm), other, code),
+			Buttons: [][]Button{{{Label: h.say(lang, msgLinkConfirmButton), Command: "/link " + code + " confirm"}}},
 		}
 	}
 	// The merge can be retried to completion: if it fails part-way, the
 	// code is handed back so that the person can simply confirm again.
-	if err := e.mems.Merge(ctx, t.person.ID, tk.PersonID); err != nil {
-		if perr := e.settings.PutSetting(ctx, key, raw, tk.Created.Add(LinkCodeTTL)); perr != nil {
-			e.log.Warn("hand back link code", "err", perr)
+	if err := h.memories.Merge(ctx, t.person.ID, tk.PersonID); err != nil {
+		if perr := h.settings.PutSetting(ctx, key, raw, tk.Created.Add(LinkCodeTTL)); perr != nil {
+			h.log.Warn("hand back link code", "err", perr)
 		}
-		return e.internalError(lang, "merge memories", err)
+		return h.internalError(lang, "merge memories", err)
 	}
-	e.mu.Lock()
-	delete(e.injected, t.person.ID)
-	e.mu.Unlock()
-	return Reply{Text: fmt.Sprintf(e.say(lang, msgLinkOK), other)}
+	h.why.drop(t.person.ID)
+	return Reply{Text: fmt.Sprintf(h.say(lang, msgLinkOK), other)}
 }
 
-func (e *Engine) unlink(ctx context.Context, t turn, args []string, lang string) Reply {
+func (h linkCmd) unlink(ctx context.Context, t turn, args []string, lang string) Reply {
 	if len(args) != 1 {
-		return Reply{Text: e.say(lang, msgUnlinkUsage)}
+		return Reply{Text: h.say(lang, msgUnlinkUsage)}
 	}
 	platform, userID, ok := strings.Cut(args[0], ":")
 	if !ok || platform == "" || userID == "" {
-		return Reply{Text: e.say(lang, msgUnlinkUsage)}
+		return Reply{Text: h.say(lang, msgUnlinkUsage)}
 	}
 	if platform == t.msg.Platform && userID == t.msg.Author.ID {
-		return Reply{Text: e.say(lang, msgUnlinkSelf)}
+		return Reply{Text: h.say(lang, msgUnlinkSelf)}
 	}
-	ids, err := e.people.Identities(ctx, t.person.ID)
+	ids, err := h.people.Identities(ctx, t.person.ID)
 	if err != nil {
-		return e.internalError(lang, "list identities", err)
+		return h.internalError(lang, "list identities", err)
 	}
 	var found *memory.Identity
 	for i := range ids {
@@ -190,16 +197,16 @@ func (e *Engine) unlink(ctx context.Context, t turn, args []string, lang string)
 		}
 	}
 	if found == nil {
-		return Reply{Text: e.say(lang, msgUnlinkNone)}
+		return Reply{Text: h.say(lang, msgUnlinkNone)}
 	}
 	p := memory.Person{DisplayName: found.Username, Language: t.person.Language}
-	if err := e.people.CreatePerson(ctx, &p); err != nil {
-		return e.internalError(lang, "create person", err)
+	if err := h.people.CreatePerson(ctx, &p); err != nil {
+		return h.internalError(lang, "create person", err)
 	}
-	if err := e.people.MoveIdentity(ctx, platform, userID, p.ID); err != nil {
-		return e.internalError(lang, "unlink identity", err)
+	if err := h.people.MoveIdentity(ctx, platform, userID, p.ID); err != nil {
+		return h.internalError(lang, "unlink identity", err)
 	}
-	return Reply{Text: fmt.Sprintf(e.say(lang, msgUnlinked), platform+":"+userID)}
+	return Reply{Text: fmt.Sprintf(h.say(lang, msgUnlinked), platform+":"+userID)}
 }
 
 // randomCode returns n characters of linkAlphabet from crypto/rand

@@ -3,12 +3,12 @@ package bot
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/membot/membot/memory"
-	"github.com/membot/membot/prompts"
 )
 
 // PageSize is how many memories one /memories page shows.
@@ -29,81 +29,99 @@ var (
 	msgMemoriesHelp = phrase{memoriesHelpEN, memoriesHelpZH}
 )
 
-// cmdMemories dispatches the /memories subcommands. Everything it shows is
-// private to the person who asked.
-func (e *Engine) cmdMemories(ctx context.Context, t turn, c command, lang string) Reply {
-	sub, args := "list", c.args
-	if len(args) > 0 {
-		sub, args = strings.ToLower(args[0]), args[1:]
-	}
-	switch sub {
-	case "list", "ls", "search", "find", "export", "history", "forget", "edit":
-		e.catchUp(ctx, t)
-	}
+// memoriesCmd is "/memories": it runs the subcommand named by its first
+// word (a list by default). Everything it shows is private to the person
+// who asked.
+type memoriesCmd struct {
+	*base
+	subs    map[string]subcommand
+	list    handler
+	catchUp catchUp
+}
+
+// subcommand is one entry of the /memories table.
+type subcommand struct {
+	handler
+	// catchUp runs pending extraction first, so that what the person just
+	// said shows up in what they look at.
+	catchUp bool
+}
+
+func (m memoriesCmd) run(ctx context.Context, t turn, c command, lang string) Reply {
 	var r Reply
-	switch sub {
-	case "list", "ls":
-		r = e.listMemories(ctx, t, args, lang)
-	case "search", "find":
-		r = e.searchMemories(ctx, t, strings.Join(args, " "), lang)
-	case "forget", "delete", "rm":
-		r = e.forgetMemory(ctx, t, args, lang)
-	case "edit":
-		r = e.editMemory(ctx, t, c, lang)
-	case "history":
-		r = e.memoryHistory(ctx, t, args, lang)
-	case "why":
-		r = e.whyMemories(ctx, t, lang)
-	case "export":
-		r = e.exportMemories(ctx, t, lang)
-	case "extract":
-		r = e.extractNow(ctx, t, lang)
-	case "off":
-		r = e.setMemoryOff(ctx, t, true, lang)
-	case "on":
-		r = e.setMemoryOff(ctx, t, false, lang)
-	case "help":
-		r = Reply{Text: e.say(lang, msgMemoriesHelp)}
-	default:
-		if _, err := strconv.Atoi(sub); err == nil {
-			r = e.listMemories(ctx, t, c.args, lang)
-		} else {
-			r = Reply{Text: e.say(lang, msgUnknownCommand) + " /memories " + sub + "\n\n" + e.say(lang, msgMemoriesHelp)}
+	sub := c.sub()
+	switch s, ok := m.subs[sub.name]; {
+	case len(c.args) == 0:
+		m.catchUp.run(ctx, t)
+		r = m.list.run(ctx, t, sub, lang)
+	case ok:
+		if s.catchUp {
+			m.catchUp.run(ctx, t)
 		}
+		r = s.run(ctx, t, sub, lang)
+	case isNumber(sub.name): // "/memories 2" is page 2
+		r = m.list.run(ctx, t, c, lang)
+	default:
+		r = Reply{Text: m.say(lang, msgUnknownCommand) + " /memories " + sub.name + "\n\n" + m.say(lang, msgMemoriesHelp)}
 	}
 	r.Private = true
 	return r
 }
 
+func isNumber(s string) bool {
+	_, err := strconv.Atoi(s)
+	return err == nil
+}
+
+// textCmd answers with a fixed phrase ("/memories help").
+type textCmd struct {
+	*base
+	text phrase
+}
+
+func (h textCmd) run(_ context.Context, _ turn, _ command, lang string) Reply {
+	return Reply{Text: h.say(lang, h.text)}
+}
+
 // catchUp extracts what the person said in this conversation and is
-// still waiting for its quiet window, so that what they just told the bot
-// shows up when they look. With nothing pending it costs nothing.
-func (e *Engine) catchUp(ctx context.Context, t turn) {
-	if e.extract == nil {
-		return
-	}
-	ctx, cancel := context.WithTimeout(ctx, catchUpTimeout)
-	defer cancel()
-	if _, err := e.extract.ExtractNow(ctx, t.conv.ID, false); err != nil {
-		e.log.Warn("extract before listing memories", "conversation", t.conv.ID, "err", err)
-	}
+// still waiting for its quiet window. With nothing pending it costs
+// nothing.
+type catchUp struct {
+	extract Extractor // nil: no extraction
+	log     *slog.Logger
 }
 
 // catchUpTimeout bounds catchUp, so a slow model delays a list only a
 // little.
 const catchUpTimeout = 20 * time.Second
 
-// listMemories shows one page, newest first, optionally filtered by type
-// or lifecycle: "/memories list 2 preference temporary".
-func (e *Engine) listMemories(ctx context.Context, t turn, args []string, lang string) Reply {
+func (u catchUp) run(ctx context.Context, t turn) {
+	if u.extract == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, catchUpTimeout)
+	defer cancel()
+	if _, err := u.extract.ExtractNow(ctx, t.conv.ID, false); err != nil {
+		u.log.Warn("extract before listing memories", "conversation", t.conv.ID, "err", err)
+	}
+}
+
+// listCmd shows one page, newest first, optionally filtered by type or
+// lifecycle: "/memories list 2 preference temporary".
+type listCmd struct {
+	*base
+	memories Memories
+}
+
+func (h listCmd) run(ctx context.Context, t turn, c command, lang string) Reply {
 	page := 1
 	q := memory.MemoryQuery{Owner: t.person.ID, Statuses: []memory.Status{memory.StatusActive, memory.StatusPendingReview}}
 	var filters []string
-	for _, a := range args {
+	for _, a := range c.args {
 		a = strings.ToLower(a)
 		if n, err := strconv.Atoi(a); err == nil {
 			if n < 1 {
-				return Reply{Text: e.say(lang, msgBadPage)}
+				return Reply{Text: h.say(lang, msgBadPage)}
 			}
 			page = n
 			continue
@@ -116,26 +134,26 @@ func (e *Engine) listMemories(ctx context.Context, t turn, args []string, lang s
 		case a == "all":
 			q.Statuses = nil
 		default:
-			return Reply{Text: fmt.Sprintf(e.say(lang, msgBadFilter), a, joinTypes(), joinLifecycles())}
+			return Reply{Text: fmt.Sprintf(h.say(lang, msgBadFilter), a, joinTypes(), joinLifecycles())}
 		}
 		filters = append(filters, a)
 	}
-	total, err := e.mems.Count(ctx, q)
+	total, err := h.memories.Count(ctx, q)
 	if err != nil {
-		return e.internalError(lang, "count memories", err)
+		return h.internalError(lang, "count memories", err)
 	}
 	if total == 0 {
-		return Reply{Text: e.say(lang, msgNoMemories)}
+		return Reply{Text: h.say(lang, msgNoMemories)}
 	}
 	pages := int((total + PageSize - 1) / PageSize)
 	page = min(page, pages)
 	q.Offset, q.Limit = (page-1)*PageSize, PageSize
-	list, err := e.mems.List(ctx, q)
+	list, err := h.memories.List(ctx, q)
 	if err != nil {
-		return e.internalError(lang, "list memories", err)
+		return h.internalError(lang, "list memories", err)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, e.say(lang, msgMemoriesOf), total, page, pages)
+	fmt.Fprintf(&b, h.say(lang, msgMemoriesOf), total, page, pages)
 	for _, m := range list {
 		b.WriteString("\n" + formatMemory(m, lang))
 	}
@@ -171,26 +189,4 @@ func joinLifecycles() string {
 		s[i] = string(l)
 	}
 	return strings.Join(s, ", ")
-}
-
-// formatMemory is one line of a memory list.
-func formatMemory(m memory.Memory, lang string) string {
-	status := ""
-	if m.Status != memory.StatusActive {
-		status = " (" + string(m.Status) + ")"
-	}
-	return fmt.Sprintf("%s [%s · %s] %s%s", shortID(m.ID), prompts.TypeLabel(string(m.Type), lang), m.CreatedAt.Format("2006-01-02"), m.Text, status)
-}
-
-func shortID(id string) string {
-	if len(id) > ShortIDLen {
-		return id[:ShortIDLen]
-	}
-	return id
-}
-
-// internalError logs err and gives the person a short apology.
-func (e *Engine) internalError(lang, what string, err error) Reply {
-	e.log.Error(what, "err", err)
-	return Reply{Text: e.say(lang, msgInternalError)}
 }

@@ -2,12 +2,10 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"slices"
 	"strings"
+	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/preprocess"
@@ -34,192 +32,164 @@ var (
 	msgCancel         = phrase{"Cancel", "取消"}
 )
 
-// errBadID means the id given is malformed, unknown or someone else's; the
-// answer is the same in every case.
-var errBadID = errors.New("no such memory")
+// forgetCmd is "/memories forget <id>": it erases one memory for good
+// through the memory service (the memory, the versions it superseded,
+// their sources and index entries) and drops it from the why records.
+// "/memories forget all" goes to all.
+type forgetCmd struct {
+	*base
+	memories Memories
+	why      *injections
+	all      handler
+}
 
-// errAmbiguous means the prefix matches several memories.
-var errAmbiguous = errors.New("ambiguous id")
-
-// resolveMemory finds the caller's memory by id or id prefix. Another
-// person's memory is reported exactly as a missing one.
-func (e *Engine) resolveMemory(ctx context.Context, owner, prefix string) (memory.Memory, error) {
-	prefix = strings.ToLower(strings.TrimSpace(prefix))
-	if len(prefix) < MinIDPrefix || len(prefix) > 64 || strings.IndexFunc(prefix, func(r rune) bool {
-		return !(r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r == '-' || r == '_')
-	}) >= 0 {
-		return memory.Memory{}, errBadID
+func (h forgetCmd) run(ctx context.Context, t turn, c command, lang string) Reply {
+	if len(c.args) == 0 {
+		return Reply{Text: fmt.Sprintf(h.say(lang, msgNeedID), "forget")}
 	}
-	list, err := e.mems.List(ctx, memory.MemoryQuery{Owner: owner, IDPrefix: prefix, Limit: 2})
+	if strings.EqualFold(c.args[0], "all") {
+		return h.all.run(ctx, t, c.sub(), lang)
+	}
+	m, err := h.resolveMemory(ctx, t.person.ID, c.args[0])
 	if err != nil {
-		return memory.Memory{}, err
+		return h.idProblem(lang, c.args[0], err)
 	}
-	switch len(list) {
-	case 0:
-		return memory.Memory{}, errBadID
-	case 1:
-		return list[0], nil
-	}
-	for _, m := range list {
-		if m.ID == prefix {
-			return m, nil
-		}
-	}
-	return memory.Memory{}, errAmbiguous
-}
-
-// idProblem turns a resolveMemory error into an answer.
-func (e *Engine) idProblem(lang, id string, err error) Reply {
-	shown := id
-	if utf8.RuneCountInString(shown) > 20 {
-		shown = string([]rune(shown)[:20]) + "…"
-	}
-	switch {
-	case errors.Is(err, errBadID):
-		return Reply{Text: fmt.Sprintf(e.say(lang, msgNotFound), shown)}
-	case errors.Is(err, errAmbiguous):
-		return Reply{Text: fmt.Sprintf(e.say(lang, msgAmbiguous), shown)}
-	}
-	return e.internalError(lang, "find memory", err)
-}
-
-func (e *Engine) forgetMemory(ctx context.Context, t turn, args []string, lang string) Reply {
-	if len(args) == 0 {
-		return Reply{Text: fmt.Sprintf(e.say(lang, msgNeedID), "forget")}
-	}
-	if strings.EqualFold(args[0], "all") {
-		return e.forgetAll(ctx, t, args[1:], lang)
-	}
-	m, err := e.resolveMemory(ctx, t.person.ID, args[0])
+	gone, err := h.memories.Forget(ctx, m.Owner, m.ID)
 	if err != nil {
-		return e.idProblem(lang, args[0], err)
+		return h.internalError(lang, "forget memory", err)
 	}
-	if err := e.erase(ctx, m); err != nil {
-		return e.internalError(lang, "forget memory", err)
-	}
-	return Reply{Text: fmt.Sprintf(e.say(lang, msgForgot), m.Text)}
+	h.why.forget(m.Owner, gone)
+	return Reply{Text: fmt.Sprintf(h.say(lang, msgForgot), m.Text)}
 }
 
-// erase forgets a memory for good through the memory service (the memory,
-// the versions it superseded, their sources and index entries) and drops
-// what went from the "/memories why" records.
-func (e *Engine) erase(ctx context.Context, m memory.Memory) error {
-	gone, err := e.mems.Forget(ctx, m.Owner, m.ID)
-	if err != nil {
-		return err
-	}
-	e.forgetInjected(m.Owner, gone)
-	return nil
+// forgetAllCmd is "/memories forget all [confirm|cancel]": everything a
+// person has is erased only on a confirmation within ForgetAllWindow. It
+// runs as the command "all" with the answer as its argument.
+type forgetAllCmd struct {
+	*base
+	memories Memories
+	why      *injections
+	asked    *confirmations
 }
 
-// forgetInjected drops erased or rewritten memories from the "/memories
-// why" records: the owner's, and everyone's for a server's notes.
-func (e *Engine) forgetInjected(owner string, gone []memory.Memory) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	for person, in := range e.injected {
-		if person != owner && !memory.IsGuildOwner(owner) {
-			continue
-		}
-		kept := in.Memories[:0:0]
-		for _, r := range in.Memories {
-			if !slices.ContainsFunc(gone, func(g memory.Memory) bool { return g.ID == r.Memory.ID && g.Owner == r.Memory.Owner }) {
-				kept = append(kept, r)
-			}
-		}
-		in.Memories = kept
-		e.injected[person] = in
-	}
+// confirmations hold when each person asked for something that waits
+// for their confirmation.
+type confirmations struct {
+	mu sync.Mutex
+	at map[string]time.Time
 }
 
-func (e *Engine) forgetAll(ctx context.Context, t turn, args []string, lang string) Reply {
+func (c *confirmations) ask(person string, now time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.at[person] = now
+}
+
+// take forgets person's request, reporting when it was made.
+func (c *confirmations) take(person string) (time.Time, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	at, ok := c.at[person]
+	delete(c.at, person)
+	return at, ok
+}
+
+func (h forgetAllCmd) run(ctx context.Context, t turn, c command, lang string) Reply {
 	owner := t.person.ID
-	now := e.opts.Now()
-	if len(args) > 0 && strings.EqualFold(args[0], "cancel") {
-		e.mu.Lock()
-		delete(e.forgetAsked, owner)
-		e.mu.Unlock()
-		return Reply{Text: e.say(lang, msgCancelled)}
+	now := h.now()
+	answer := ""
+	if len(c.args) > 0 {
+		answer = strings.ToLower(c.args[0])
 	}
-	if len(args) > 0 && strings.EqualFold(args[0], "confirm") {
-		e.mu.Lock()
-		asked, ok := e.forgetAsked[owner]
-		delete(e.forgetAsked, owner)
-		e.mu.Unlock()
+	switch answer {
+	case "cancel":
+		h.asked.take(owner)
+		return Reply{Text: h.say(lang, msgCancelled)}
+	case "confirm":
+		asked, ok := h.asked.take(owner)
 		if !ok || now.Sub(asked) > ForgetAllWindow {
-			return Reply{Text: e.say(lang, msgForgetAllStale)}
+			return Reply{Text: h.say(lang, msgForgetAllStale)}
 		}
-		n, err := e.mems.ForgetAll(ctx, owner)
+		n, err := h.memories.ForgetAll(ctx, owner)
 		if err != nil {
-			return e.internalError(lang, "forget all memories", err)
+			return h.internalError(lang, "forget all memories", err)
 		}
-		e.mu.Lock()
-		delete(e.injected, owner)
-		e.mu.Unlock()
-		return Reply{Text: fmt.Sprintf(e.say(lang, msgForgotAll), n)}
+		h.why.drop(owner)
+		return Reply{Text: fmt.Sprintf(h.say(lang, msgForgotAll), n)}
 	}
-	n, err := e.mems.Count(ctx, memory.MemoryQuery{Owner: owner})
+	n, err := h.memories.Count(ctx, memory.MemoryQuery{Owner: owner})
 	if err != nil {
-		return e.internalError(lang, "count memories", err)
+		return h.internalError(lang, "count memories", err)
 	}
-	e.mu.Lock()
-	e.forgetAsked[owner] = now
-	e.mu.Unlock()
+	h.asked.ask(owner, now)
 	return Reply{
-		Text: fmt.Sprintf(e.say(lang, msgForgetAllAsk), n),
+		Text: fmt.Sprintf(h.say(lang, msgForgetAllAsk), n),
 		Buttons: [][]Button{{
-			{Label: e.say(lang, msgConfirm), Command: "/memories forget all confirm"},
-			{Label: e.say(lang, msgCancel), Command: "/memories forget all cancel"},
+			{Label: h.say(lang, msgConfirm), Command: "/memories forget all confirm"},
+			{Label: h.say(lang, msgCancel), Command: "/memories forget all cancel"},
 		}},
 	}
 }
 
-// editMemory replaces a memory's text, keeping the old text in its history.
-func (e *Engine) editMemory(ctx context.Context, t turn, c command, lang string) Reply {
-	if len(c.args) < 3 {
-		return Reply{Text: e.say(lang, msgEditUsage)}
-	}
-	id := c.args[1]
-	text, _ := preprocess.Redact(afterWords(c.rest, 2)) // after "edit <id>"
-	if len(text) > memory.MaxMemoryText {
-		return Reply{Text: fmt.Sprintf(e.say(lang, msgEditTooLong), memory.MaxMemoryText)}
-	}
-	m, err := e.resolveMemory(ctx, t.person.ID, id)
-	if err != nil {
-		return e.idProblem(lang, id, err)
-	}
-	updated, err := e.mems.Edit(ctx, m.Owner, m.ID, text)
-	if err != nil {
-		return e.internalError(lang, "edit memory", err)
-	}
-	e.forgetInjected(updated.Owner, []memory.Memory{updated})
-	return Reply{Text: fmt.Sprintf(e.say(lang, msgEdited), shortID(updated.ID))}
+// editCmd is "/memories edit <id> <text>": it replaces a memory's text,
+// keeping the old text in its history.
+type editCmd struct {
+	*base
+	memories Memories
+	why      *injections
 }
 
-// memoryHistory lists a memory's versions and supersessions, oldest first.
-func (e *Engine) memoryHistory(ctx context.Context, t turn, args []string, lang string) Reply {
-	if len(args) == 0 {
-		return Reply{Text: fmt.Sprintf(e.say(lang, msgNeedID), "history")}
+func (h editCmd) run(ctx context.Context, t turn, c command, lang string) Reply {
+	if len(c.args) < 2 {
+		return Reply{Text: h.say(lang, msgEditUsage)}
 	}
-	m, err := e.resolveMemory(ctx, t.person.ID, args[0])
-	if err != nil {
-		return e.idProblem(lang, args[0], err)
+	id := c.args[0]
+	text, _ := preprocess.Redact(afterWords(c.rest, 1)) // after "<id>"
+	if len(text) > memory.MaxMemoryText {
+		return Reply{Text: fmt.Sprintf(h.say(lang, msgEditTooLong), memory.MaxMemoryText)}
 	}
-	chain, err := e.mems.History(ctx, m.Owner, m.ID)
+	m, err := h.resolveMemory(ctx, t.person.ID, id)
 	if err != nil {
-		return e.internalError(lang, "memory history", err)
+		return h.idProblem(lang, id, err)
+	}
+	updated, err := h.memories.Edit(ctx, m.Owner, m.ID, text)
+	if err != nil {
+		return h.internalError(lang, "edit memory", err)
+	}
+	h.why.forget(updated.Owner, []memory.Memory{updated})
+	return Reply{Text: fmt.Sprintf(h.say(lang, msgEdited), shortID(updated.ID))}
+}
+
+// historyCmd is "/memories history <id>": a memory's versions and
+// supersessions, oldest first.
+type historyCmd struct {
+	*base
+	memories Memories
+}
+
+func (h historyCmd) run(ctx context.Context, t turn, c command, lang string) Reply {
+	if len(c.args) == 0 {
+		return Reply{Text: fmt.Sprintf(h.say(lang, msgNeedID), "history")}
+	}
+	m, err := h.resolveMemory(ctx, t.person.ID, c.args[0])
+	if err != nil {
+		return h.idProblem(lang, c.args[0], err)
+	}
+	chain, err := h.memories.History(ctx, m.Owner, m.ID)
+	if err != nil {
+		return h.internalError(lang, "memory history", err)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, e.say(lang, msgHistoryOf), shortID(m.ID))
-	for _, c := range chain {
-		for _, v := range c.History {
-			fmt.Fprintf(&b, "\n%s  %s: %s", v.Time.Format("2006-01-02"), historyAction(v.Action, lang), v.Text)
+	fmt.Fprintf(&b, h.say(lang, msgHistoryOf), shortID(m.ID))
+	for _, v := range chain {
+		for _, old := range v.History {
+			fmt.Fprintf(&b, "\n%s  %s: %s", old.Time.Format("2006-01-02"), historyAction(old.Action, lang), old.Text)
 		}
 		marker := ""
-		if c.ID == m.ID {
+		if v.ID == m.ID {
 			marker = " ←"
 		}
-		fmt.Fprintf(&b, "\n%s  %s [%s] %s%s", c.UpdatedAt.Format("2006-01-02"), shortID(c.ID), statusLabel(c.Status, lang), c.Text, marker)
+		fmt.Fprintf(&b, "\n%s  %s [%s] %s%s", v.UpdatedAt.Format("2006-01-02"), shortID(v.ID), statusLabel(v.Status, lang), v.Text, marker)
 	}
 	return Reply{Text: b.String()}
 }

@@ -11,10 +11,14 @@ import (
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/preprocess"
+	"github.com/membot/membot/memory/text"
 )
 
 // SearchLimit is how many results "/memories search" shows.
 const SearchLimit = 10
+
+// memorySwitchAttempts bounds the optimistic retries of "/memories off|on".
+const memorySwitchAttempts = 5
 
 var (
 	msgSearchUsage  = phrase{"Usage: /memories search <words>", "用法：/memories search <关键词>"}
@@ -32,21 +36,26 @@ var (
 	msgMemoryOnNow  = phrase{"Memory is on: I will remember what matters from our conversations.", "记忆已开启：我会记住对话中重要的内容。"}
 )
 
-func (e *Engine) searchMemories(ctx context.Context, t turn, q, lang string) Reply {
-	q = strings.TrimSpace(q)
+// searchCmd is "/memories search <words>": the person's memories that
+// recall ranks best for the words, with their scores.
+type searchCmd struct {
+	*base
+	recall Recaller // nil: search is off
+}
+
+func (h searchCmd) run(ctx context.Context, t turn, c command, lang string) Reply {
+	q := strings.TrimSpace(strings.Join(c.args, " "))
 	if q == "" {
-		return Reply{Text: e.say(lang, msgSearchUsage)}
+		return Reply{Text: h.say(lang, msgSearchUsage)}
 	}
-	if utf8.RuneCountInString(q) > 500 {
-		q = string([]rune(q)[:500])
-	}
+	q = text.Truncate(q, 500)
 	q, _ = preprocess.Redact(q) // the query may go to an embedding API
-	if e.recall == nil {
-		return Reply{Text: e.say(lang, msgSearchOff)}
+	if h.recall == nil {
+		return Reply{Text: h.say(lang, msgSearchOff)}
 	}
-	got, err := e.recall.Recall(ctx, t.person.ID, RecallQuery{Text: q, Limit: SearchLimit})
+	got, err := h.recall.Recall(ctx, t.person.ID, RecallQuery{Text: q, Limit: SearchLimit})
 	if err != nil {
-		return e.internalError(lang, "search memories", err)
+		return h.internalError(lang, "search memories", err)
 	}
 	var b strings.Builder
 	n := 0
@@ -55,27 +64,34 @@ func (e *Engine) searchMemories(ctx context.Context, t turn, q, lang string) Rep
 			continue
 		}
 		if n == 0 {
-			fmt.Fprintf(&b, e.say(lang, msgSearchOf), q)
+			fmt.Fprintf(&b, h.say(lang, msgSearchOf), q)
 		}
 		n++
 		fmt.Fprintf(&b, "\n%s (%.2f)", formatMemory(r.Memory, lang), r.Score)
 	}
 	if n == 0 {
-		return Reply{Text: fmt.Sprintf(e.say(lang, msgSearchNone), q)}
+		return Reply{Text: fmt.Sprintf(h.say(lang, msgSearchNone), q)}
 	}
 	return Reply{Text: b.String()}
 }
 
-func (e *Engine) whyMemories(ctx context.Context, t turn, lang string) Reply {
-	in, err := e.lastInjection(ctx, t.person.ID)
+// whyCmd is "/memories why": which memories went into the person's last
+// reply, with their scores and where each was learnt.
+type whyCmd struct {
+	*base
+	why *injections
+}
+
+func (h whyCmd) run(ctx context.Context, t turn, _ command, lang string) Reply {
+	in, err := h.why.load(ctx, t.person.ID)
 	if err != nil {
-		return e.internalError(lang, "load why record", err)
+		return h.internalError(lang, "load why record", err)
 	}
 	if len(in.Memories) == 0 {
-		return Reply{Text: e.say(lang, msgWhyNone)}
+		return Reply{Text: h.say(lang, msgWhyNone)}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, e.say(lang, msgWhyOf), in.At.Format("2006-01-02 15:04"))
+	fmt.Fprintf(&b, h.say(lang, msgWhyOf), in.At.Format("2006-01-02 15:04"))
 	for _, r := range in.Memories {
 		m := r.Memory
 		fmt.Fprintf(&b, "\n%s\n   score %.2f%s", formatMemory(m, lang), r.Score, formatParts(r.Parts))
@@ -90,12 +106,12 @@ func (e *Engine) whyMemories(ctx context.Context, t turn, lang string) Reply {
 		}
 		excerpt := src.Excerpt
 		if utf8.RuneCountInString(excerpt) > 120 {
-			excerpt = string([]rune(excerpt)[:120]) + "…"
+			excerpt = text.Truncate(excerpt, 120) + "…"
 		}
 		if excerpt != "" {
 			excerpt = "“" + excerpt + "”"
 		}
-		fmt.Fprintf(&b, "\n   "+e.say(lang, msgWhySource), when.Format("2006-01-02"), where, excerpt)
+		fmt.Fprintf(&b, "\n   "+h.say(lang, msgWhySource), when.Format("2006-01-02"), where, excerpt)
 	}
 	return Reply{Text: b.String()}
 }
@@ -123,77 +139,106 @@ func formatParts(parts map[string]float64) string {
 
 // Export is the JSON document "/memories export" produces.
 type Export struct {
-	Format     string          `json:"format"`
-	PersonID   string          `json:"person_id"`
-	ExportedAt time.Time       `json:"exported_at"`
-	Memories   []memory.Memory `json:"memories"`
+	// Format names the document's version, "membot-memories/1".
+	Format string `json:"format"`
+	// PersonID is whose memories these are.
+	PersonID   string    `json:"person_id"`
+	ExportedAt time.Time `json:"exported_at"`
+	// Memories are every memory of the person, in every status.
+	Memories []memory.Memory `json:"memories"`
 }
 
-func (e *Engine) exportMemories(ctx context.Context, t turn, lang string) Reply {
-	all, err := e.mems.List(ctx, memory.MemoryQuery{Owner: t.person.ID})
+// exportCmd is "/memories export": every memory of the person as a JSON
+// file.
+type exportCmd struct {
+	*base
+	memories Memories
+}
+
+func (h exportCmd) run(ctx context.Context, t turn, _ command, lang string) Reply {
+	all, err := h.memories.List(ctx, memory.MemoryQuery{Owner: t.person.ID})
 	if err != nil {
-		return e.internalError(lang, "export memories", err)
+		return h.internalError(lang, "export memories", err)
 	}
 	if all == nil {
 		all = []memory.Memory{}
 	}
-	doc := Export{Format: "membot-memories/1", PersonID: t.person.ID, ExportedAt: e.opts.Now().UTC(), Memories: all}
+	doc := Export{Format: "membot-memories/1", PersonID: t.person.ID, ExportedAt: h.now().UTC(), Memories: all}
 	data, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
-		return e.internalError(lang, "encode export", err)
+		return h.internalError(lang, "encode export", err)
 	}
 	return Reply{
-		Text: fmt.Sprintf(e.say(lang, msgExported), len(all)),
+		Text: fmt.Sprintf(h.say(lang, msgExported), len(all)),
 		File: &File{Name: "membot-memories.json", MIME: "application/json", Data: data},
 	}
 }
 
-func (e *Engine) extractNow(ctx context.Context, t turn, lang string) Reply {
-	if e.extract == nil {
-		return Reply{Text: e.say(lang, msgExtractOff)}
+// extractCmd is "/memories extract": an aggressive extraction of this
+// conversation now.
+type extractCmd struct {
+	*base
+	extract  Extractor // nil: extraction is off
+	memories Memories
+}
+
+func (h extractCmd) run(ctx context.Context, t turn, _ command, lang string) Reply {
+	if h.extract == nil {
+		return Reply{Text: h.say(lang, msgExtractOff)}
 	}
 	// In a group the pass covers everyone's messages; the asker hears only
 	// about their own memories.
 	group := isGroup(t.msg)
 	var before int64
 	if group {
-		n, err := e.mems.Count(ctx, memory.MemoryQuery{Owner: t.person.ID})
+		n, err := h.memories.Count(ctx, memory.MemoryQuery{Owner: t.person.ID})
 		if err != nil {
-			return e.internalError(lang, "count memories", err)
+			return h.internalError(lang, "count memories", err)
 		}
 		before = n
 	}
-	res, err := e.extract.ExtractNow(ctx, t.conv.ID, true)
+	res, err := h.extract.ExtractNow(ctx, t.conv.ID, true)
 	if err != nil {
-		e.log.Warn("manual extraction", "conversation", t.conv.ID, "err", err)
-		return Reply{Text: e.modelApology(lang, err)}
+		h.log.Warn("manual extraction", "conversation", t.conv.ID, "err", err)
+		return Reply{Text: h.modelApology(lang, err)}
 	}
 	if group {
-		after, err := e.mems.Count(ctx, memory.MemoryQuery{Owner: t.person.ID})
+		after, err := h.memories.Count(ctx, memory.MemoryQuery{Owner: t.person.ID})
 		if err != nil {
-			return e.internalError(lang, "count memories", err)
+			return h.internalError(lang, "count memories", err)
 		}
-		return Reply{Text: fmt.Sprintf(e.say(lang, msgExtractedOwn), max(0, after-before))}
+		return Reply{Text: fmt.Sprintf(h.say(lang, msgExtractedOwn), max(0, after-before))}
 	}
-	return Reply{Text: fmt.Sprintf(e.say(lang, msgExtracted), res.Added, res.Updated, res.Superseded, res.Conflicts, res.Duplicates)}
+	return Reply{Text: fmt.Sprintf(h.say(lang, msgExtracted), res.Added, res.Updated, res.Superseded, res.Conflicts, res.Duplicates)}
 }
 
-func (e *Engine) setMemoryOff(ctx context.Context, t turn, off bool, lang string) Reply {
-	for attempt := 0; attempt < 5; attempt++ {
-		p, err := e.people.Person(ctx, t.person.ID)
+// memorySwitchCmd is "/memories off" (off set) or "/memories on": whether
+// what the person says is captured at all.
+type memorySwitchCmd struct {
+	*base
+	people People
+	off    bool
+}
+
+func (h memorySwitchCmd) run(ctx context.Context, t turn, _ command, lang string) Reply {
+	var loadErr error
+	err := memory.RetryConflict(ctx, memorySwitchAttempts, func() error {
+		p, err := h.people.Person(ctx, t.person.ID)
 		if err != nil {
-			return e.internalError(lang, "load person", err)
+			loadErr = err
+			return err
 		}
-		p.MemoryOff = off
-		p.UpdatedAt = e.opts.Now()
-		if err = e.people.UpdatePerson(ctx, &p); err == nil {
-			break
-		} else if attempt == 4 {
-			return e.internalError(lang, "update person", err)
-		}
+		p.MemoryOff = h.off
+		p.UpdatedAt = h.now()
+		return h.people.UpdatePerson(ctx, &p)
+	})
+	switch {
+	case loadErr != nil:
+		return h.internalError(lang, "load person", loadErr)
+	case err != nil:
+		return h.internalError(lang, "update person", err)
+	case h.off:
+		return Reply{Text: h.say(lang, msgMemoryOffNow)}
 	}
-	if off {
-		return Reply{Text: e.say(lang, msgMemoryOffNow)}
-	}
-	return Reply{Text: e.say(lang, msgMemoryOnNow)}
+	return Reply{Text: h.say(lang, msgMemoryOnNow)}
 }

@@ -18,11 +18,3 @@ var (
 	msgTokenBudget       = phrase{"You have used today's budget for model answers. Memory commands still work; try again tomorrow.", "你今天的模型回答额度已用完。记忆相关命令仍可使用，请明天再试。"}
 	msgInternalError     = phrase{"Sorry, something went wrong on my side.", "抱歉，我这边出了点问题。"}
 )
-
-// say picks the phrase in lang.
-func (e *Engine) say(lang string, p phrase) string {
-	if lang == "zh" {
-		return p[1]
-	}
-	return p[0]
-}

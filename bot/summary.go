@@ -9,6 +9,7 @@ import (
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/llm"
 	"github.com/membot/membot/memory/preprocess"
+	"github.com/membot/membot/memory/text"
 )
 
 // summaryMessages is how much of the conversation a handoff covers.
@@ -33,20 +34,29 @@ func sections(lang string) [6]string {
 	return summarySections[0]
 }
 
-// cmdSummary writes a handoff document of the conversation that can be
-// pasted into another assistant as is. The model writes it when there is
-// one; otherwise it is assembled from the conversation and memories.
-func (e *Engine) cmdSummary(ctx context.Context, t turn, _ command, lang string) Reply {
-	msgs, err := e.msgs.RecentMessages(ctx, t.conv.ID, summaryMessages)
+// summaryCmd is "/summary": a handoff document of the conversation that
+// can be pasted into another assistant as is. The model writes it when
+// there is one; otherwise it is assembled from the conversation and
+// memories.
+type summaryCmd struct {
+	*base
+	msgs    MessageLog
+	recall  Recaller   // nil: no memories
+	model   llm.Client // nil: assembled without a model
+	botName string
+}
+
+func (h summaryCmd) run(ctx context.Context, t turn, _ command, lang string) Reply {
+	msgs, err := h.msgs.RecentMessages(ctx, t.conv.ID, summaryMessages)
 	if err != nil {
-		return e.internalError(lang, "load conversation", err)
+		return h.internalError(lang, "load conversation", err)
 	}
 	if len(msgs) == 0 {
-		return Reply{Text: e.say(lang, msgSummaryEmpty), Private: true}
+		return Reply{Text: h.say(lang, msgSummaryEmpty), Private: true}
 	}
 	lang = conversationLanguage(msgs, lang)
 	var recalled []Recalled
-	if e.recall != nil {
+	if h.recall != nil {
 		var last []string
 		for _, m := range msgs {
 			if m.PersonID == t.person.ID {
@@ -54,7 +64,7 @@ func (e *Engine) cmdSummary(ctx context.Context, t turn, _ command, lang string)
 			}
 		}
 		q := strings.Join(last[max(0, len(last)-5):], "\n")
-		got, _ := e.recall.Recall(ctx, t.person.ID, RecallQuery{Text: q, Limit: 8})
+		got, _ := h.recall.Recall(ctx, t.person.ID, RecallQuery{Text: q, Limit: 8})
 		for _, r := range got {
 			if r.Memory.Owner == t.person.ID {
 				recalled = append(recalled, r)
@@ -62,23 +72,23 @@ func (e *Engine) cmdSummary(ctx context.Context, t turn, _ command, lang string)
 		}
 	}
 	var doc string
-	if e.model != nil {
-		doc, err = e.modelSummary(ctx, t, lang, msgs, recalled)
+	if h.model != nil {
+		doc, err = h.modelSummary(ctx, t, lang, msgs, recalled)
 		if err != nil {
-			e.log.Warn("model summary failed; assembling one", "conversation", t.conv.ID, "err", err)
+			h.log.Warn("model summary failed; assembling one", "conversation", t.conv.ID, "err", err)
 		}
 	}
 	if doc == "" {
-		doc = e.extractiveSummary(t, lang, msgs, recalled)
+		doc = h.extractiveSummary(t, lang, msgs, recalled)
 	}
 	return Reply{Text: doc, Private: true}
 }
 
-func (e *Engine) summaryTitle(t turn, lang string) string {
-	return fmt.Sprintf(e.say(lang, msgSummaryTitle), authorName(t.msg.Author), e.opts.Now().Format("2006-01-02"))
+func (h summaryCmd) title(t turn, lang string) string {
+	return fmt.Sprintf(h.say(lang, msgSummaryTitle), authorName(t.msg.Author), h.now().Format("2006-01-02"))
 }
 
-func (e *Engine) modelSummary(ctx context.Context, t turn, lang string, msgs []memory.Message, recalled []Recalled) (string, error) {
+func (h summaryCmd) modelSummary(ctx context.Context, t turn, lang string, msgs []memory.Message, recalled []Recalled) (string, error) {
 	sec := sections(lang)
 	var sys strings.Builder
 	if lang == "zh" {
@@ -110,7 +120,7 @@ func (e *Engine) modelSummary(ctx context.Context, t turn, lang string, msgs []m
 		}
 		fmt.Fprintf(&user, "[%s] %s: %s\n", m.Time.Format("2006-01-02 15:04"), name, clip(m.Text, 1500))
 	}
-	text, _, err := e.model.Stream(ctx, llm.Request{
+	out, _, err := h.model.Stream(ctx, llm.Request{
 		Purpose:     llm.PurposeSummary,
 		Messages:    []llm.Message{{Role: llm.RoleSystem, Content: sys.String()}, {Role: llm.RoleUser, Content: user.String()}},
 		Temperature: 0.2,
@@ -118,20 +128,20 @@ func (e *Engine) modelSummary(ctx context.Context, t turn, lang string, msgs []m
 	if err != nil {
 		return "", err
 	}
-	text = strings.TrimSpace(text)
+	out = strings.TrimSpace(out)
 	for _, s := range sec {
-		if !strings.Contains(text, s) {
+		if !strings.Contains(out, s) {
 			return "", fmt.Errorf("model summary lacks the section %q", s)
 		}
 	}
-	return "# " + e.summaryTitle(t, lang) + "\n\n" + text, nil
+	return "# " + h.title(t, lang) + "\n\n" + out, nil
 }
 
 // extractiveSummary assembles the handoff from the conversation and the
 // person's memories without a model.
-func (e *Engine) extractiveSummary(t turn, lang string, msgs []memory.Message, recalled []Recalled) string {
+func (h summaryCmd) extractiveSummary(t turn, lang string, msgs []memory.Message, recalled []Recalled) string {
 	sec := sections(lang)
-	none := e.say(lang, msgNone)
+	none := h.say(lang, msgNone)
 	var background, facts []string
 	for _, r := range recalled {
 		switch r.Memory.Type {
@@ -177,10 +187,10 @@ func (e *Engine) extractiveSummary(t turn, lang string, msgs []memory.Message, r
 		return "- " + strings.Join(items, "\n- ")
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n", e.summaryTitle(t, lang))
+	fmt.Fprintf(&b, "# %s\n", h.title(t, lang))
 	fmt.Fprintf(&b, "\n## %s\n%s\n", sec[0], bullets(background))
 	fmt.Fprintf(&b, "\n## %s\n%s\n", sec[1], topic)
-	state := fmt.Sprintf("- %s: %s\n- %s: %s", authorName(t.msg.Author), lastUser, e.opts.BotName, lastBot)
+	state := fmt.Sprintf("- %s: %s\n- %s: %s", authorName(t.msg.Author), lastUser, h.botName, lastBot)
 	fmt.Fprintf(&b, "\n## %s\n%s\n", sec[2], state)
 	fmt.Fprintf(&b, "\n## %s\n%s\n", sec[3], bullets(facts))
 	fmt.Fprintf(&b, "\n## %s\n%s\n", sec[4], bullets(questions))
@@ -231,5 +241,5 @@ func clip(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
-	return string([]rune(s)[:n]) + "…"
+	return text.Truncate(s, n) + "…"
 }

@@ -5,10 +5,24 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/membot/membot/memory"
 )
+
+// Injection records which memories went into a person's last reply.
+type Injection struct {
+	// At is when the reply was made.
+	At time.Time
+	// ConversationID and MessageID name the message it answered.
+	ConversationID string
+	MessageID      string
+	// Memories are what went into the prompt, best first.
+	Memories []Recalled
+}
 
 // whyTTL is how long the record behind "/memories why" is kept.
 const whyTTL = 30 * 24 * time.Hour
@@ -32,44 +46,71 @@ type whyItem struct {
 
 func whyKey(personID string) string { return "why:" + personID }
 
-// recordInjection remembers what went into the person's last reply, for
-// "/memories why": in the process, and in the store so that it survives a
-// restart and is seen by every replica.
-func (e *Engine) recordInjection(t turn, recalled []Recalled) {
+// injections remember what went into each person's last reply, for
+// "/memories why": in the process, and in the store so that the record
+// survives a restart and is seen by every replica.
+type injections struct {
+	settings Settings
+	memories memoryReader
+	work     *workers
+	log      *slog.Logger
+	now      func() time.Time
+
+	mu   sync.Mutex
+	last map[string]Injection // person id → last reply's memories
+}
+
+// memoryReader is the one memory read a why record needs, to show each
+// memory as it is now.
+type memoryReader interface {
+	Memory(ctx context.Context, owner, id string) (memory.Memory, error)
+}
+
+// record remembers what went into t's reply. It runs inside a reply job:
+// the store write is left to a tracked goroutine.
+func (w *injections) record(t turn, recalled []Recalled) {
 	if t.person.ID == "" { // answered while the store was down
 		return
 	}
-	in := Injection{At: e.opts.Now(), ConversationID: t.conv.ID, MessageID: t.msg.ID, Memories: recalled}
-	e.mu.Lock()
-	e.injected[t.person.ID] = in
-	e.mu.Unlock()
+	in := Injection{At: w.now(), ConversationID: t.conv.ID, MessageID: t.msg.ID, Memories: recalled}
+	w.mu.Lock()
+	w.last[t.person.ID] = in
+	w.mu.Unlock()
 	rec := whyRecord{At: in.At, ConversationID: in.ConversationID, MessageID: in.MessageID}
 	for _, r := range recalled {
 		rec.Items = append(rec.Items, whyItem{Owner: r.Memory.Owner, ID: r.Memory.ID, Score: r.Score, Parts: r.Parts})
 	}
 	raw, err := json.Marshal(rec)
 	if err != nil {
-		e.log.Warn("encode why record", "err", err)
+		w.log.Warn("encode why record", "err", err)
 		return
 	}
 	person := t.person.ID
-	e.goBackground(func(ctx context.Context) {
+	w.work.goTracked(func(ctx context.Context) {
 		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
-		if err := e.settings.PutSetting(ctx, whyKey(person), string(raw), in.At.Add(whyTTL)); err != nil {
-			e.log.Warn("store why record", "person", person, "err", err)
+		if err := w.settings.PutSetting(ctx, whyKey(person), string(raw), in.At.Add(whyTTL)); err != nil {
+			w.log.Warn("store why record", "person", person, "err", err)
 		}
 	})
 }
 
-// lastInjection returns what went into the person's last reply, from this
-// process or else from the store, with each memory as it is now (gone ones
-// left out).
-func (e *Engine) lastInjection(ctx context.Context, personID string) (Injection, error) {
-	if in, ok := e.LastInjection(personID); ok {
+// inProcess returns the record this process holds for a person.
+func (w *injections) inProcess(personID string) (Injection, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	in, ok := w.last[personID]
+	return in, ok
+}
+
+// load returns what went into the person's last reply, from this process
+// or else from the store, with each memory as it is now (gone ones left
+// out).
+func (w *injections) load(ctx context.Context, personID string) (Injection, error) {
+	if in, ok := w.inProcess(personID); ok {
 		return in, nil
 	}
-	raw, err := e.settings.Setting(ctx, whyKey(personID))
+	raw, err := w.settings.Setting(ctx, whyKey(personID))
 	if errors.Is(err, memory.ErrNotFound) {
 		return Injection{}, nil
 	}
@@ -85,11 +126,45 @@ func (e *Engine) lastInjection(ctx context.Context, personID string) (Injection,
 		if it.Owner != personID && !memory.IsGuildOwner(it.Owner) {
 			continue
 		}
-		m, err := e.mems.Memory(ctx, it.Owner, it.ID)
+		m, err := w.memories.Memory(ctx, it.Owner, it.ID)
 		if err != nil {
 			continue
 		}
 		in.Memories = append(in.Memories, Recalled{Memory: m, Score: it.Score, Parts: it.Parts})
 	}
 	return in, nil
+}
+
+// forget drops erased or rewritten memories from the records: the
+// owner's, and everyone's for a server's notes.
+func (w *injections) forget(owner string, gone []memory.Memory) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for person, in := range w.last {
+		if person != owner && !memory.IsGuildOwner(owner) {
+			continue
+		}
+		kept := in.Memories[:0:0]
+		for _, r := range in.Memories {
+			if !slices.ContainsFunc(gone, func(g memory.Memory) bool { return g.ID == r.Memory.ID && g.Owner == r.Memory.Owner }) {
+				kept = append(kept, r)
+			}
+		}
+		in.Memories = kept
+		w.last[person] = in
+	}
+}
+
+// drop forgets a person's record in this process (after forgetting all
+// their memories, or merging them into another person).
+func (w *injections) drop(personID string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	delete(w.last, personID)
+}
+
+// LastInjection returns what went into a person's last reply in this
+// process.
+func (e *Engine) LastInjection(personID string) (Injection, bool) {
+	return e.why.inProcess(personID)
 }

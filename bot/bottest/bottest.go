@@ -113,6 +113,7 @@ func (b *Bot) Stop(tb testing.TB) {
 
 type testWriter struct{ tb testing.TB }
 
+// Write sends a log line to the test's log.
 func (w testWriter) Write(p []byte) (int, error) {
 	w.tb.Logf("%s", p)
 	return len(p), nil

@@ -126,6 +126,9 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 	if err != nil {
 		return nil, errors.Join(err, a.Close(ctx))
 	}
+	if err := a.Engine.Start(ctx); err != nil {
+		return nil, errors.Join(fmt.Errorf("start engine: %w", err), a.Close(ctx))
+	}
 	return a, nil
 }
 

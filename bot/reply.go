@@ -1,0 +1,305 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/llm"
+	"github.com/membot/membot/memory/text"
+	"github.com/membot/membot/prompts"
+)
+
+// replier answers a conversational message: recall → prompt → stream →
+// capture the reply → count the memories' use.
+type replier struct {
+	*base
+	msgs    MessageLog
+	model   llm.Client // nil: offline
+	recall  Recaller   // nil: no memories
+	used    memoryToucher
+	prompts *prompts.Set
+	why     *injections
+	meter   *meter
+	work    *workers
+	opts    Options
+}
+
+// memoryToucher records that memories went into a reply.
+type memoryToucher interface {
+	Touch(ctx context.Context, owner string, ids []string, t time.Time) error
+}
+
+// A message shorter than followUpRunes, within followUpWindow of the
+// person's previous ones, is recalled together with them.
+const (
+	followUpRunes  = 40
+	followUpWindow = 10 * time.Minute
+)
+
+// chat answers a conversational message, streaming it to r.
+func (p *replier) chat(ctx context.Context, t turn, r Responder) Reply {
+	if err := r.Typing(ctx); err != nil {
+		p.log.Debug("typing indicator", "err", err)
+	}
+	lang := p.language(t)
+	recalled := p.recallFor(ctx, t)
+	system, err := p.systemPrompt(t, lang, recalled)
+	if err != nil {
+		p.log.Error("system prompt", "err", err)
+		return Reply{Text: p.say(lang, msgInternalError)}
+	}
+	if p.model == nil {
+		p.why.record(t, recalled)
+		return Reply{Text: p.offlineReply(lang, recalled, isGroup(t.msg))}
+	}
+	history, err := p.history(ctx, t)
+	if err != nil {
+		p.log.Warn("load history; answering without it", "conversation", t.conv.ID, "err", err)
+	}
+	req := llm.Request{
+		Purpose:     llm.PurposeReply,
+		Messages:    append([]llm.Message{{Role: llm.RoleSystem, Content: system}}, history...),
+		Temperature: *p.opts.Temperature,
+	}
+	if !p.meter.tokensLeft(t.person.ID, p.now(), p.opts.Limits.DailyTokens) {
+		return Reply{Text: p.say(lang, msgTokenBudget), Private: true}
+	}
+	var acc strings.Builder
+	answer, usage, err := p.model.Stream(ctx, req, func(delta string) error {
+		acc.WriteString(delta)
+		return r.Stream(ctx, acc.String())
+	})
+	p.meter.addTokens(t.person.ID, p.now(), spent(req, answer, usage))
+	if err != nil {
+		p.log.Warn("model reply failed", "conversation", t.conv.ID, "err", err)
+		return Reply{Text: p.modelApology(lang, err)}
+	}
+	if strings.TrimSpace(answer) == "" {
+		answer = p.say(lang, msgEmptyAnswer)
+	}
+	p.afterReply(ctx, t, answer, recalled)
+	return Reply{Text: answer}
+}
+
+// recallFor fetches the memories to inject; a recall failure degrades to
+// answering without memories.
+func (p *replier) recallFor(ctx context.Context, t turn) []Recalled {
+	if p.recall == nil {
+		return nil
+	}
+	// A short follow-up ("and for dinner?") needs the turns just before it;
+	// a message that stands alone is recalled on its own words, so earlier
+	// topics do not drag their memories into this reply.
+	var context []string
+	if utf8.RuneCountInString(t.text) < followUpRunes {
+		if recent, err := p.msgs.RecentMessages(ctx, t.conv.ID, 4); err == nil {
+			for _, m := range recent {
+				if m.PlatformID != t.msg.ID && m.PersonID == t.person.ID && t.msg.Time.Sub(m.Time) < followUpWindow {
+					context = append(context, m.Text)
+				}
+			}
+		}
+	}
+	budget := p.opts.TokenBudget
+	q := RecallQuery{Text: t.text, Context: context, Limit: p.opts.MaxInjected, TokenBudget: budget}
+	got, err := p.recall.Recall(ctx, t.person.ID, q)
+	if err != nil {
+		p.log.Warn("recall failed; answering without memories", "person", t.person.ID, "err", err)
+		return nil
+	}
+	owners := []string{t.person.ID}
+	if t.guild.Notes && t.msg.GuildID != "" {
+		notesOwner := GuildOwner(t.msg.Platform, t.msg.GuildID)
+		owners = append(owners, notesOwner)
+		// Notes share the block's budget rather than doubling it.
+		q.Limit, q.TokenBudget = 2, budget/3
+		if spent := budgetUsed(got); spent < budget {
+			q.TokenBudget = max(q.TokenBudget, budget-spent)
+		}
+		notes, err := p.recall.Recall(ctx, notesOwner, q)
+		if err != nil {
+			p.log.Warn("recall server notes", "guild", t.msg.GuildID, "err", err)
+		}
+		got = append(got, notes...)
+		sort.SliceStable(got, func(i, j int) bool { return got[i].Score > got[j].Score })
+	}
+	// Scoping is enforced here, whatever the recall layer returns: only the
+	// asking person's memories (and the server's notes) can reach a prompt.
+	out := got[:0]
+	for _, r := range got {
+		if slices.Contains(owners, r.Memory.Owner) && len(out) < p.opts.MaxInjected {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// budgetUsed estimates the tokens recalled memories take in a prompt, as
+// recall counts them against its budget.
+func budgetUsed(rs []Recalled) int {
+	n := 0
+	for _, r := range rs {
+		n += text.EstimateTokens(r.Memory.Text)
+	}
+	return n
+}
+
+// spent is the tokens a call used: the server's count, or an estimate
+// when it sent none (never zero, so every call counts).
+func spent(req llm.Request, answer string, u llm.Usage) int64 {
+	if n := u.PromptTokens + u.CompletionTokens; n > 0 {
+		return n
+	}
+	n := text.EstimateTokens(answer)
+	for _, m := range req.Messages {
+		n += text.EstimateTokens(m.Content)
+	}
+	return int64(max(n, 1))
+}
+
+func (p *replier) systemPrompt(t turn, lang string, recalled []Recalled) (string, error) {
+	d := prompts.SystemData{
+		BotName:    p.opts.BotName,
+		Platform:   t.msg.Platform,
+		GroupChat:  isGroup(t.msg),
+		PersonName: authorName(t.msg.Author),
+		Today:      p.now().Format("2006-01-02 (Monday)"),
+		Persona:    p.opts.Persona,
+	}
+	for _, r := range recalled {
+		line := prompts.MemoryLine{
+			Label: prompts.TypeLabel(string(r.Memory.Type), lang),
+			Month: r.Memory.CreatedAt.Format("2006-01"),
+			Text:  r.Memory.Text,
+		}
+		if r.Memory.Owner == t.person.ID {
+			d.Memories = append(d.Memories, line)
+		} else {
+			d.Notes = append(d.Notes, line)
+		}
+	}
+	return p.prompts.System(lang, d)
+}
+
+// history turns recent captured messages into model messages, as the
+// conversation stood when this message arrived: later messages are left
+// out, and each reply follows the message it answered. In a group, user
+// turns carry the author's name.
+func (p *replier) history(ctx context.Context, t turn) ([]llm.Message, error) {
+	current := llm.Message{Role: llm.RoleUser, Content: t.text}
+	group := isGroup(t.msg)
+	if group {
+		current.Content = authorName(t.msg.Author) + ": " + t.text
+	}
+	// Fetch extra: replies and later messages are filtered out below.
+	msgs, err := p.msgs.RecentMessages(ctx, t.conv.ID, 3*p.opts.HistoryMessages+10)
+	if err != nil {
+		return []llm.Message{current}, err
+	}
+	seqOf := make(map[string]int64, len(msgs))
+	for _, m := range msgs {
+		if m.Role == memory.RoleUser {
+			seqOf[m.PlatformID] = m.Seq
+		}
+	}
+	type placed struct {
+		at  float64
+		msg llm.Message
+	}
+	var past []placed
+	for _, m := range msgs {
+		switch {
+		case m.Role == memory.RoleAssistant:
+			anchor, ok := seqOf[m.ReplyTo]
+			if !ok || (t.seq > 0 && anchor >= t.seq) {
+				continue
+			}
+			past = append(past, placed{float64(anchor) + 0.5, llm.Message{Role: llm.RoleAssistant, Content: m.Text}})
+		case t.seq > 0 && m.Seq >= t.seq, m.PlatformID == t.msg.ID:
+			continue
+		default:
+			content := m.Text
+			if group {
+				content = m.AuthorName + ": " + content
+			}
+			past = append(past, placed{float64(m.Seq), llm.Message{Role: llm.RoleUser, Content: content}})
+		}
+	}
+	sort.SliceStable(past, func(i, j int) bool { return past[i].at < past[j].at })
+	if n := p.opts.HistoryMessages; len(past) > n {
+		past = past[len(past)-n:]
+	}
+	out := make([]llm.Message, 0, len(past)+1)
+	for _, pl := range past {
+		out = append(out, pl.msg)
+	}
+	return append(out, current), nil
+}
+
+// afterReply captures the bot's answer, remembers what was injected and
+// counts the memories' use, in the background.
+func (p *replier) afterReply(ctx context.Context, t turn, answer string, recalled []Recalled) {
+	now := p.now()
+	if t.captured {
+		// The model may have written PII (echoed or invented): the log
+		// keeps only the redacted text.
+		stored, _ := clean(answer)
+		m := memory.Message{
+			ConversationID: t.conv.ID,
+			PlatformID:     memory.ReplyPlatformID(t.msg.ID),
+			Role:           memory.RoleAssistant,
+			AuthorName:     p.opts.BotName,
+			Text:           stored,
+			ReplyTo:        t.msg.ID,
+			Time:           now.UTC(),
+		}
+		if err := p.msgs.AppendMessage(ctx, &m); err != nil {
+			p.log.Warn("capture reply", "conversation", t.conv.ID, "err", err)
+		}
+	}
+	p.why.record(t, recalled)
+	if len(recalled) == 0 {
+		return
+	}
+	// The person's memories and the server's notes have different owners.
+	byOwner := map[string][]string{}
+	for _, r := range recalled {
+		byOwner[r.Memory.Owner] = append(byOwner[r.Memory.Owner], r.Memory.ID)
+	}
+	p.work.goTracked(func(ctx context.Context) {
+		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		for owner, ids := range byOwner {
+			if err := p.used.Touch(ctx, owner, ids, now); err != nil {
+				p.log.Warn("count memory use", "owner", owner, "err", err)
+			}
+		}
+	})
+}
+
+// offlineReply says no model is configured and shows the memories a reply
+// would have used, except in a group, where it only points to the private
+// "/memories why".
+func (p *replier) offlineReply(lang string, recalled []Recalled, group bool) string {
+	var b strings.Builder
+	b.WriteString(p.say(lang, msgOffline))
+	if len(recalled) == 0 {
+		b.WriteString("\n" + p.say(lang, msgOfflineNoMemories))
+		return b.String()
+	}
+	if group {
+		b.WriteString("\n" + fmt.Sprintf(p.say(lang, msgOfflineGroup), len(recalled)))
+		return b.String()
+	}
+	b.WriteString("\n" + p.say(lang, msgOfflineMemories))
+	for _, r := range recalled {
+		fmt.Fprintf(&b, "\n- [%s · %s] %s", prompts.TypeLabel(string(r.Memory.Type), lang), r.Memory.CreatedAt.Format("2006-01"), r.Memory.Text)
+	}
+	return b.String()
+}
