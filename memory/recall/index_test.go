@@ -217,10 +217,11 @@ func TestIndexApplyAfterForeignWriteReloads(t *testing.T) {
 }
 
 func TestIndexRemoveRacingLoad(t *testing.T) {
+	entered := make(chan struct{})
 	l := &fakeLoader{
 		mems:    map[string][]memory.Memory{"p1": {mem("m1", "Lives in Berlin"), mem("m2", "Works in Berlin")}},
 		gate:    make(chan struct{}),
-		entered: make(chan struct{}),
+		entered: entered,
 	}
 	x, _ := newTestIndex(l)
 	done := make(chan []Result)
@@ -231,7 +232,7 @@ func TestIndexRemoveRacingLoad(t *testing.T) {
 		}
 		done <- rs
 	}()
-	<-l.entered
+	<-entered
 	// The loader has read m1; the store deletes it and the index is told
 	// before the load finishes.
 	x.Apply("p1", 1, l.del("p1", "m1"), Change{Removed: []string{"m1"}})
