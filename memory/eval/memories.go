@@ -167,4 +167,6 @@ type fixedMemories []memory.Memory
 
 func (f fixedMemories) Revision(context.Context, string) (int64, error) { return 1, nil }
 
-func (f fixedMemories) LoadActive(context.Context, string) ([]memory.Memory, error) { return f, nil }
+func (f fixedMemories) Load(_ context.Context, _ string, page func([]memory.Memory) error) error {
+	return page(f)
+}

@@ -86,10 +86,8 @@ func (x *Index) entry(ctx context.Context, owner string) (*ownerIndex, error) {
 	x.evictLocked()
 	x.mu.Unlock()
 
-	ms, err := x.loader.LoadActive(ctx, owner)
-	if err == nil {
-		err = e.fill(ms, x.cfg.now())
-	}
+	now := x.cfg.now()
+	err = x.loader.Load(ctx, owner, func(ms []memory.Memory) error { return e.fill(ms, now) })
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if err != nil {
@@ -202,7 +200,7 @@ func (x *Index) Stats(owner string) (memories, bytes int) {
 	}
 	e.mu.RLock()
 	defer e.mu.RUnlock()
-	bytes = e.corpus.ApproxBytes()
+	bytes = e.corpus.ApproxBytes() + e.sketches.bytes()
 	for _, m := range e.mems {
 		bytes += approxMemoryBytes(m)
 	}

@@ -75,7 +75,15 @@ func (f *fakeLoader) bumpLocked(owner string) int64 {
 	return f.revs[owner]
 }
 
-func (f *fakeLoader) LoadActive(ctx context.Context, owner string) ([]memory.Memory, error) {
+func (f *fakeLoader) Load(ctx context.Context, owner string, page func([]memory.Memory) error) error {
+	ms, err := f.load(ctx, owner)
+	if err != nil {
+		return err
+	}
+	return page(ms)
+}
+
+func (f *fakeLoader) load(ctx context.Context, owner string) ([]memory.Memory, error) {
 	f.mu.Lock()
 	f.loads++
 	gate, entered, err := f.gate, f.entered, f.err
@@ -502,9 +510,15 @@ func (l *lister) ListMemories(_ context.Context, q memory.MemoryQuery) ([]memory
 
 func TestStoreLoader(t *testing.T) {
 	l := lister{n: 5}
-	ms, err := StoreLoader{Store: &l, PageSize: 2}.LoadActive(context.Background(), "p1")
-	if err != nil || len(ms) != 5 {
-		t.Fatalf("LoadActive = %d memories, %v; want 5", len(ms), err)
+	var ms []memory.Memory
+	pages := 0
+	err := StoreLoader{Store: &l, PageSize: 2}.Load(context.Background(), "p1", func(p []memory.Memory) error {
+		pages++
+		ms = append(ms, p...)
+		return nil
+	})
+	if err != nil || len(ms) != 5 || pages != 3 {
+		t.Fatalf("Load = %d memories in %d pages, %v; want 5 in 3", len(ms), pages, err)
 	}
 	if len(l.got) != 3 {
 		t.Fatalf("%d queries, want 3 pages of 2", len(l.got))
@@ -569,6 +583,10 @@ type fixedLoader func(context.Context, string) ([]memory.Memory, error)
 
 func (f fixedLoader) Revision(context.Context, string) (int64, error) { return 1, nil }
 
-func (f fixedLoader) LoadActive(ctx context.Context, owner string) ([]memory.Memory, error) {
-	return f(ctx, owner)
+func (f fixedLoader) Load(ctx context.Context, owner string, page func([]memory.Memory) error) error {
+	ms, err := f(ctx, owner)
+	if err != nil {
+		return err
+	}
+	return page(ms)
 }

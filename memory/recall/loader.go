@@ -13,10 +13,12 @@ type Loader interface {
 	// memory.Store.Revision): when it has not moved since a load, the load
 	// is still exact.
 	Revision(ctx context.Context, owner string) (int64, error)
-	// LoadActive returns every active memory of owner and those awaiting
-	// review, with embeddings when they exist. An error leaves the owner
-	// unindexed; the next search tries again.
-	LoadActive(ctx context.Context, owner string) ([]memory.Memory, error)
+	// Load hands every active memory of owner and those awaiting review,
+	// with embeddings when they exist, to page, a batch at a time, so that
+	// the index can take each batch in (and let its vectors go) before the
+	// next is read. An error from the store or from page ends the load and
+	// leaves the owner unindexed; the next search tries again.
+	Load(ctx context.Context, owner string, page func([]memory.Memory) error) error
 }
 
 // StoreReader is the part of memory.Store a StoreLoader needs.
@@ -45,27 +47,29 @@ func (l StoreLoader) Revision(ctx context.Context, owner string) (int64, error) 
 	return rev, nil
 }
 
-// LoadActive lists owner's active memories and those awaiting review.
-func (l StoreLoader) LoadActive(ctx context.Context, owner string) ([]memory.Memory, error) {
-	page := l.PageSize
-	if page <= 0 {
-		page = 500
+// Load lists owner's active memories and those awaiting review, PageSize
+// at a time.
+func (l StoreLoader) Load(ctx context.Context, owner string, page func([]memory.Memory) error) error {
+	size := l.PageSize
+	if size <= 0 {
+		size = 500
 	}
-	var out []memory.Memory
-	for offset := 0; ; offset += page {
+	for offset := 0; ; offset += size {
 		ms, err := l.Store.ListMemories(ctx, memory.MemoryQuery{
 			Owner:         owner,
 			Statuses:      []memory.Status{memory.StatusActive, memory.StatusPendingReview},
 			WithEmbedding: true,
 			Offset:        offset,
-			Limit:         page,
+			Limit:         size,
 		})
 		if err != nil {
-			return nil, fmt.Errorf("list active memories of %s: %w", owner, err)
+			return fmt.Errorf("list active memories of %s: %w", owner, err)
 		}
-		out = append(out, ms...)
-		if len(ms) < page {
-			return out, nil
+		if err := page(ms); err != nil {
+			return err
+		}
+		if len(ms) < size {
+			return nil
 		}
 	}
 }

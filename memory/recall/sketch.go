@@ -162,3 +162,12 @@ func closestOf(rows []int, n int, dist func(int) int, key func(int) string) []in
 	}
 	return out
 }
+
+// bytes is the heap the sketches hold.
+func (s *sketches) bytes() int {
+	n := cap(s.bits)*8 + cap(s.ids)*16
+	for _, id := range s.ids {
+		n += len(id) + 48 // the slot map's entry and key
+	}
+	return n
+}
