@@ -19,7 +19,7 @@ import (
 // flakyStore fails every capture while down is set, like a database that
 // went away.
 type flakyStore struct {
-	memory.Store
+	*sqlite.Store
 	down atomic.Bool
 }
 

@@ -32,6 +32,7 @@ type Error struct {
 	Err error
 }
 
+// Error says which call failed, how, and why.
 func (e *Error) Error() string {
 	msg := fmt.Sprintf("%s call: %v", e.Purpose, e.Kind)
 	if e.Status != 0 {
