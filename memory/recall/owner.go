@@ -72,18 +72,24 @@ func (e *ownerIndex) fill(ms []memory.Memory, now time.Time) error {
 		if e.removed[m.ID] {
 			continue
 		}
-		if m.Status == memory.StatusPendingReview {
-			e.pending[m.ID] = &m
-			continue
-		}
-		if !recallable(&m, now) {
-			continue
-		}
-		if err := e.putLocked(m); err != nil {
+		if err := e.takeLocked(m, now); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// takeLocked files m where it belongs: with those awaiting review, in the
+// corpus when it may be recalled, nowhere otherwise. e.mu is held.
+func (e *ownerIndex) takeLocked(m memory.Memory, now time.Time) error {
+	if m.Status == memory.StatusPendingReview {
+		e.pending[m.ID] = &m
+		return nil
+	}
+	if !recallable(&m, now) {
+		return nil
+	}
+	return e.putLocked(m)
 }
 
 // forget records, while the entry loads, that ids must not be served.
@@ -105,14 +111,7 @@ func (e *ownerIndex) apply(c Change, now time.Time) error {
 			return fmt.Errorf("%w: memory %q of owner %q patched into the index of %q", memory.ErrInvalid, m.ID, m.Owner, e.owner)
 		}
 		e.dropLocked(m.ID)
-		if m.Status == memory.StatusPendingReview {
-			e.pending[m.ID] = &m
-			continue
-		}
-		if !recallable(&m, now) {
-			continue
-		}
-		if err := e.putLocked(m); err != nil {
+		if err := e.takeLocked(m, now); err != nil {
 			return err
 		}
 	}

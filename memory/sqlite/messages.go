@@ -98,23 +98,7 @@ func (s *Store) RecentMessages(ctx context.Context, conversationID string, limit
 }
 
 func (s *Store) queryMessages(ctx context.Context, op, query string, args ...any) ([]memory.Message, error) {
-	rows, err := s.db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", op, err)
-	}
-	defer func() { _ = rows.Close() }()
-	var out []memory.Message
-	for rows.Next() {
-		m, err := scanMessage(rows)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", op, err)
-		}
-		out = append(out, m)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", op, err)
-	}
-	return out, nil
+	return queryAll(ctx, s.db, op, scanMessage, query, args...)
 }
 
 // EditMessage replaces the text of a captured message and marks it edited.

@@ -30,24 +30,8 @@ func (s *Store) StaleMemories(ctx context.Context, q memory.StaleQuery) ([]memor
 		return nil, nil
 	}
 	args = append([]any{string(memory.StatusActive)}, append(args, sqlLimit(q.Limit))...)
-	rows, err := s.db.QueryContext(ctx, `SELECT `+memoryColumns+`, `+noEmbeddingColumns+` FROM memories
+	return queryAll(ctx, s.db, op, scanMemory, `SELECT `+memoryColumns+`, `+noEmbeddingColumns+` FROM memories
 		WHERE status = ? AND (`+where+`) ORDER BY created_at, id LIMIT ?`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", op, err)
-	}
-	defer func() { _ = rows.Close() }()
-	var out []memory.Memory
-	for rows.Next() {
-		m, err := scanMemory(rows)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", op, err)
-		}
-		out = append(out, m)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", op, err)
-	}
-	return out, nil
 }
 
 // staleWhere renders the rules of q as a condition and its arguments; ""
@@ -104,25 +88,9 @@ func (s *Store) MissingEmbeddings(ctx context.Context, model string, limit int) 
 	case limit < 0:
 		return nil, fmt.Errorf("list memories missing embeddings: %w: negative limit %d", memory.ErrInvalid, limit)
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT `+memoryColumns+`, `+noEmbeddingColumns+` FROM memories
+	return queryAll(ctx, s.db, "list memories missing "+model+" embeddings", scanMemory, `SELECT `+memoryColumns+`, `+noEmbeddingColumns+` FROM memories
 		WHERE status = ? AND (embedding_model IS NULL OR embedding_model <> ?)
 		ORDER BY created_at, id LIMIT ?`, string(memory.StatusActive), model, sqlLimit(limit))
-	if err != nil {
-		return nil, fmt.Errorf("list memories missing %s embeddings: %w", model, err)
-	}
-	defer func() { _ = rows.Close() }()
-	var out []memory.Memory
-	for rows.Next() {
-		m, err := scanMemory(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list memories missing %s embeddings: %w", model, err)
-		}
-		out = append(out, m)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("list memories missing %s embeddings: %w", model, err)
-	}
-	return out, nil
 }
 
 // SetEmbedding stores e on owner's memory id if it is still at version,
