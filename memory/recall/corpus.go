@@ -70,8 +70,10 @@ type Corpus struct {
 
 	totalLen float64
 	live     int
-	// vecs holds the document vectors.
-	vecs vectorSet
+	// vecs holds the document vectors, calib how their cosines map onto
+	// relevance.
+	vecs  vectorSet
+	calib calibrations
 	// scratch recycles the working arrays of searches.
 	scratch scratchPool
 }

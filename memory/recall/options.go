@@ -30,8 +30,15 @@ type Options struct {
 	VectorWeight float64
 	// VectorFloor and VectorCeil map cosine similarity onto 0–1 relevance:
 	// at or below the floor counts as unrelated, at or above the ceiling as
-	// fully relevant. Embedding models differ; these suit common ones.
+	// fully relevant. With the percentiles below they are only the prior
+	// of a corpus with few vectors.
 	VectorFloor, VectorCeil float64
+	// VectorFloorPercentile and VectorCeilPercentile (0–1), when set, take
+	// the floor and the ceiling from the corpus's own vectors instead: those
+	// percentiles of the cosines between pairs of its documents (see
+	// Calibration). Embedding models differ too much for fixed values: a
+	// cosine of 0.5 is unrelated for one and a close match for another.
+	VectorFloorPercentile, VectorCeilPercentile float64
 }
 
 // MemoryOptions returns the ranking used over memories: BM25 over the
@@ -50,6 +57,9 @@ func MemoryOptions() Options {
 		VectorWeight:  0.6,
 		VectorFloor:   0.15,
 		VectorCeil:    0.6,
+
+		VectorFloorPercentile: 0.5,
+		VectorCeilPercentile:  0.99,
 	}
 }
 

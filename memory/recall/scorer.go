@@ -23,6 +23,7 @@ type scorer struct {
 	// cos and hasVec hold vector similarities by slot.
 	cos    []float64
 	hasVec []bool
+	dim    int
 	// scratch backs scores, marked and touched until release.
 	scratch *scratch
 }

@@ -66,7 +66,7 @@ func (c *Corpus) search(q Query, vs *vectorScores) []Hit {
 			vs = c.vecs.scan(qvec, len(c.slots), q.Vector)
 			defer vs.release()
 		}
-		sc.cos, sc.hasVec = vs.cos, vs.has
+		sc.cos, sc.hasVec, sc.dim = vs.cos, vs.has, len(qvec)
 	}
 	return c.collect(sc, final, boosted, mass, q.MinScore, limit)
 }
@@ -75,8 +75,10 @@ func (c *Corpus) search(q Query, vs *vectorScores) []Hit {
 // first. c.mu is held.
 func (c *Corpus) collect(sc *scorer, final []float64, boosted []uint8, mass, minScore float64, limit int) []Hit {
 	vw := 0.0
+	var cal Calibration
 	if sc.hasVec != nil {
 		vw = c.opts.VectorWeight
+		cal = c.calibration(sc.dim)
 	}
 	// A document without a vector (not embedded yet) is judged by its
 	// words alone rather than penalised for the missing half.
@@ -87,7 +89,7 @@ func (c *Corpus) collect(sc *scorer, final []float64, boosted []uint8, mass, min
 		if sc.hasVec == nil || !sc.hasVec[slot] {
 			return lexRel, 0, lexRel
 		}
-		vecRel = clamp01((sc.cos[slot] - c.opts.VectorFloor) / (c.opts.VectorCeil - c.opts.VectorFloor))
+		vecRel = cal.relevance(sc.cos[slot])
 		return lexRel, vecRel, (1-vw)*lexRel + vw*vecRel
 	}
 	top := topK{k: limit}
