@@ -144,4 +144,3 @@ func (c *Corpus) measure(a *vectorArena, fixed Calibration) Calibration {
 	ceil := w*at(o.VectorCeilPercentile) + (1-w)*fixed.Ceil
 	return Calibration{Floor: floor, Ceil: max(ceil, floor+calibMinSpan), Pairs: len(sims)}
 }
-

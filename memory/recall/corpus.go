@@ -74,14 +74,18 @@ type Corpus struct {
 	// relevance.
 	vecs  vectorSet
 	calib calibrations
+	// expand holds the compiled query expansions; nil for none.
+	expand *expander
 	// scratch recycles the working arrays of searches.
 	scratch scratchPool
 }
 
 // NewCorpus returns an empty corpus ranked with opts.
 func NewCorpus(opts Options) *Corpus {
+	opts = opts.withDefaults()
 	return &Corpus{
-		opts:    opts.withDefaults(),
+		opts:    opts,
+		expand:  newExpander(opts.Expansions, opts.Tokenizer),
 		byID:    make(map[string]int32),
 		termIDs: make(map[string]int32),
 	}
