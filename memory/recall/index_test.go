@@ -223,6 +223,8 @@ func TestIndexRemoveRacingLoad(t *testing.T) {
 		entered: make(chan struct{}),
 	}
 	x, _ := newTestIndex(l)
+	// Read before the load starts: LoadActive clears the field.
+	entered := l.entered
 	done := make(chan []Result)
 	go func() {
 		rs, err := x.Search(context.Background(), "p1", Query{Text: "Berlin"})
@@ -231,7 +233,7 @@ func TestIndexRemoveRacingLoad(t *testing.T) {
 		}
 		done <- rs
 	}()
-	<-l.entered
+	<-entered
 	// The loader has read m1; the store deletes it and the index is told
 	// before the load finishes.
 	x.Apply("p1", 1, l.del("p1", "m1"), Change{Removed: []string{"m1"}})
