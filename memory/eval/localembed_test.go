@@ -22,15 +22,19 @@ import (
 const localEmbedModel = "use-lite-en"
 
 // localEmbedder returns a client of the local embedding server: the one
-// OPENAI_BASE_URL names when MEMBOT_EMBEDDING_MODEL is use-lite-en on a
-// loopback address (as .ci/run starts it), otherwise one this test starts
-// with ../shared/tools/localembed/start.sh and stops when it ends. Without
-// node the test skips, except under CI=true, where it fails: CI installs
-// node so that vectors are measured on every run.
+// MEMBOT_TEST_EMBEDDINGS_URL names (.ci/run starts it), or OPENAI_BASE_URL
+// when MEMBOT_EMBEDDING_MODEL is use-lite-en on a loopback address (as
+// start.sh prints them), otherwise one this test starts with
+// ../shared/tools/localembed/start.sh and stops when it ends. Without node
+// the test skips, except under CI=true, where it fails: CI installs node
+// so that vectors are measured on every run.
 func localEmbedder(t *testing.T) *openai.Client {
 	t.Helper()
-	base := os.Getenv("OPENAI_BASE_URL")
-	if os.Getenv("MEMBOT_EMBEDDING_MODEL") != localEmbedModel || !loopback(base) {
+	base := os.Getenv("MEMBOT_TEST_EMBEDDINGS_URL")
+	if base == "" && os.Getenv("MEMBOT_EMBEDDING_MODEL") == localEmbedModel && loopback(os.Getenv("OPENAI_BASE_URL")) {
+		base = os.Getenv("OPENAI_BASE_URL")
+	}
+	if base == "" {
 		base = startLocalEmbed(t)
 	}
 	c, err := openai.New(openai.Options{
