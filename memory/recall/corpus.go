@@ -70,16 +70,22 @@ type Corpus struct {
 
 	totalLen float64
 	live     int
-	// vecs holds the document vectors.
-	vecs vectorSet
+	// vecs holds the document vectors, calib how their cosines map onto
+	// relevance.
+	vecs  vectorSet
+	calib calibrations
+	// expand holds the compiled query expansions; nil for none.
+	expand *expander
 	// scratch recycles the working arrays of searches.
 	scratch scratchPool
 }
 
 // NewCorpus returns an empty corpus ranked with opts.
 func NewCorpus(opts Options) *Corpus {
+	opts = opts.withDefaults()
 	return &Corpus{
-		opts:    opts.withDefaults(),
+		opts:    opts,
+		expand:  newExpander(opts.Expansions, opts.Tokenizer),
 		byID:    make(map[string]int32),
 		termIDs: make(map[string]int32),
 	}

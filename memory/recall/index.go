@@ -33,7 +33,7 @@ type Index struct {
 
 // NewIndex returns an empty index reading memories through loader.
 func NewIndex(loader Loader, cfg Config) *Index {
-	if cfg.Options == (Options{}) {
+	if cfg.Options.isZero() {
 		cfg.Options = MemoryOptions()
 	}
 	cfg.Options = cfg.Options.withDefaults()

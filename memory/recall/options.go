@@ -25,13 +25,28 @@ type Options struct {
 	DateBoost     float64
 	TemporalBoost float64
 
+	// Expansions widen a query about an everyday topic (eating out,
+	// drinks, medicine, family, trips) to the words memories on it use;
+	// ExpansionWeight is the most relevance (0–1) a memory can get through
+	// them, reached by one holding a rare expansion word at typical length.
+	// A query's own words can bring up to 1.
+	Expansions      []Expansion
+	ExpansionWeight float64
+
 	// VectorWeight is the share of vector similarity in the fused
 	// relevance when both query and documents carry vectors.
 	VectorWeight float64
 	// VectorFloor and VectorCeil map cosine similarity onto 0–1 relevance:
 	// at or below the floor counts as unrelated, at or above the ceiling as
-	// fully relevant. Embedding models differ; these suit common ones.
+	// fully relevant. With the percentiles below they are only the prior
+	// of a corpus with few vectors.
 	VectorFloor, VectorCeil float64
+	// VectorFloorPercentile and VectorCeilPercentile (0–1), when set, take
+	// the floor and the ceiling from the corpus's own vectors instead: those
+	// percentiles of the cosines between pairs of its documents (see
+	// Calibration). Embedding models differ too much for fixed values: a
+	// cosine of 0.5 is unrelated for one and a close match for another.
+	VectorFloorPercentile, VectorCeilPercentile float64
 }
 
 // MemoryOptions returns the ranking used over memories: BM25 over the
@@ -39,18 +54,31 @@ type Options struct {
 // "when" questions, fused with vector similarity.
 func MemoryOptions() Options {
 	return Options{
-		Tokenizer:     text.NewTokenizer(),
-		K1:            1.2,
-		B:             0.75,
-		KeywordWeight: 1.5,
-		ContextWeight: 0.5,
-		ContextDecay:  0.8,
-		DateBoost:     0.5,
-		TemporalBoost: 0.15,
-		VectorWeight:  0.6,
-		VectorFloor:   0.15,
-		VectorCeil:    0.6,
+		Tokenizer:       text.NewTokenizer(),
+		K1:              1.2,
+		B:               0.75,
+		KeywordWeight:   1.5,
+		ContextWeight:   0.5,
+		ContextDecay:    0.8,
+		DateBoost:       0.5,
+		TemporalBoost:   0.15,
+		Expansions:      DefaultExpansions(),
+		ExpansionWeight: 0.3,
+		VectorWeight:    0.6,
+		VectorFloor:     0.15,
+		VectorCeil:      0.6,
+
+		VectorFloorPercentile: 0.5,
+		VectorCeilPercentile:  0.99,
 	}
+}
+
+// isZero reports whether o was left unset.
+func (o Options) isZero() bool {
+	return o.Tokenizer == (text.Tokenizer{}) && o.K1 == 0 && o.B == 0 && o.KeywordWeight == 0 &&
+		o.ContextWeight == 0 && o.ContextDecay == 0 && o.DateBoost == 0 && o.TemporalBoost == 0 &&
+		len(o.Expansions) == 0 && o.ExpansionWeight == 0 && o.VectorWeight == 0 &&
+		o.VectorFloor == 0 && o.VectorCeil == 0 && o.VectorFloorPercentile == 0 && o.VectorCeilPercentile == 0
 }
 
 // withDefaults fills parameters that must not be zero.

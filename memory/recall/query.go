@@ -37,6 +37,9 @@ type analysedQuery struct {
 	// relevance.
 	terms map[string]float64
 	own   map[string]float64
+	// expanded are the terms the topics of the text raise (Expansion),
+	// none of them in terms.
+	expanded []string
 	// words are the raw lower-case words of the text, for dates.
 	words []string
 	// when is true when the text asks for a time.
@@ -45,8 +48,8 @@ type analysedQuery struct {
 	date text.DateRef
 }
 
-// analyse turns q into weighted terms with o's tokenizer.
-func (o Options) analyse(q Query) analysedQuery {
+// analyse turns q into weighted terms with o's tokenizer, expanded by x.
+func (o Options) analyse(q Query, x *expander) analysedQuery {
 	aq := analysedQuery{terms: make(map[string]float64)}
 	add := func(text string, w float64) {
 		if w <= 0 {
@@ -69,6 +72,13 @@ func (o Options) analyse(q Query) analysedQuery {
 	for i := len(ctx) - 1; i >= 0 && w > 0.01; i-- {
 		add(ctx[i], w)
 		w *= o.ContextDecay
+	}
+	if o.ExpansionWeight > 0 {
+		for _, t := range x.expand(aq.own) {
+			if _, ok := aq.terms[t]; !ok {
+				aq.expanded = append(aq.expanded, t)
+			}
+		}
 	}
 	aq.words = text.Words(q.Text)
 	aq.when = text.IsWhenQuestion(aq.words, q.Text)

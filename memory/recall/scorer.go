@@ -23,6 +23,10 @@ type scorer struct {
 	// cos and hasVec hold vector similarities by slot.
 	cos    []float64
 	hasVec []bool
+	dim    int
+	// expanded holds, by slot, the strongest expansion term's match
+	// (see addExpansion).
+	expanded map[int32]float64
 	// scratch backs scores, marked and touched until release.
 	scratch *scratch
 }
@@ -104,6 +108,38 @@ func (s *scorer) addTerms(terms map[string]float64) {
 			tf := float64(p.tf)
 			norm := k1 * (1 - b + b*float64(s.c.slots[p.slot].length)/s.avgLen)
 			s.scores[p.slot] += w * idf * tf * (k1 + 1) / (tf + norm)
+			s.touch(p.slot)
+		}
+	}
+}
+
+// addExpansion records, for each document holding one of the expansion
+// terms, its strongest one: BM25 over the largest IDF a term can have in
+// this corpus, so that a rare term held once at typical length counts
+// about 1 and a common one in a long document little. Only the strongest
+// counts: many expansion words in one memory say no more than one.
+func (s *scorer) addExpansion(terms []string) {
+	if len(terms) == 0 {
+		return
+	}
+	k1, b := s.c.opts.K1, s.c.opts.B
+	top := s.idf(1)
+	for _, t := range terms {
+		id, n, ok := s.df(t)
+		if !ok {
+			continue
+		}
+		idf := s.idf(n)
+		for _, p := range s.c.postings[id] {
+			tf := float64(p.tf)
+			norm := k1 * (1 - b + b*float64(s.c.slots[p.slot].length)/s.avgLen)
+			v := idf * tf * (k1 + 1) / (tf + norm) / top
+			if s.expanded == nil {
+				s.expanded = make(map[int32]float64)
+			}
+			if v > s.expanded[p.slot] {
+				s.expanded[p.slot] = v
+			}
 			s.touch(p.slot)
 		}
 	}

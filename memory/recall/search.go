@@ -34,13 +34,17 @@ type Hit struct {
 // q.Limit (10 when unset), none below q.MinScore relevance (no bar when
 // unset). Documents with neither a lexical nor a vector match are never
 // returned. Query vectors are compared with document vectors of the same
-// dimension; without a query vector the search is lexical.
-func (c *Corpus) Search(q Query) []Hit { return c.search(q, nil) }
+// dimension; without a query vector the search is lexical. It ranks the
+// query's own words: topic expansions are for recall (Index.Search).
+func (c *Corpus) Search(q Query) []Hit { return c.searchWith(q, nil, nil) }
 
-// search is Search reusing the vector scores vs where they are current
-// for q (see scanVectors); vs may be nil.
-func (c *Corpus) search(q Query, vs *vectorScores) []Hit {
-	aq := c.opts.analyse(q)
+// search is Search with the corpus's topic expansions, reusing the vector
+// scores vs where they are current for q (see scanVectors); vs may be nil.
+func (c *Corpus) search(q Query, vs *vectorScores) []Hit { return c.searchWith(q, vs, c.expand) }
+
+// searchWith searches with the expansions x (nil for none).
+func (c *Corpus) searchWith(q Query, vs *vectorScores, x *expander) []Hit {
+	aq := c.opts.analyse(q, x)
 	qvec := vs.unitOf(q.Vector)
 	limit := q.Limit
 	if limit <= 0 {
@@ -49,12 +53,13 @@ func (c *Corpus) search(q Query, vs *vectorScores) []Hit {
 
 	c.mu.RLock()
 	defer c.mu.RUnlock()
-	if c.live == 0 || (len(aq.terms) == 0 && qvec == nil) {
+	if c.live == 0 || (len(aq.terms) == 0 && len(aq.expanded) == 0 && qvec == nil) {
 		return nil
 	}
 	sc := newScorer(c)
 	defer sc.release()
 	sc.addTerms(aq.terms)
+	sc.addExpansion(aq.expanded)
 	mass := sc.mass(aq.own)
 	if mass <= 0 {
 		mass = sc.mass(aq.terms)
@@ -66,7 +71,7 @@ func (c *Corpus) search(q Query, vs *vectorScores) []Hit {
 			vs = c.vecs.scan(qvec, len(c.slots), q.Vector)
 			defer vs.release()
 		}
-		sc.cos, sc.hasVec = vs.cos, vs.has
+		sc.cos, sc.hasVec, sc.dim = vs.cos, vs.has, len(qvec)
 	}
 	return c.collect(sc, final, boosted, mass, q.MinScore, limit)
 }
@@ -75,8 +80,10 @@ func (c *Corpus) search(q Query, vs *vectorScores) []Hit {
 // first. c.mu is held.
 func (c *Corpus) collect(sc *scorer, final []float64, boosted []uint8, mass, minScore float64, limit int) []Hit {
 	vw := 0.0
+	var cal Calibration
 	if sc.hasVec != nil {
 		vw = c.opts.VectorWeight
+		cal = c.calibration(sc.dim)
 	}
 	// A document without a vector (not embedded yet) is judged by its
 	// words alone rather than penalised for the missing half.
@@ -84,10 +91,13 @@ func (c *Corpus) collect(sc *scorer, final []float64, boosted []uint8, mass, min
 		if mass > 0 {
 			lexRel = final[slot] / mass
 		}
+		if e, ok := sc.expanded[slot]; ok {
+			lexRel += c.opts.ExpansionWeight * math.Min(1, e) * (1 - clamp01(lexRel))
+		}
 		if sc.hasVec == nil || !sc.hasVec[slot] {
 			return lexRel, 0, lexRel
 		}
-		vecRel = clamp01((sc.cos[slot] - c.opts.VectorFloor) / (c.opts.VectorCeil - c.opts.VectorFloor))
+		vecRel = cal.relevance(sc.cos[slot])
 		return lexRel, vecRel, (1-vw)*lexRel + vw*vecRel
 	}
 	top := topK{k: limit}

@@ -103,6 +103,9 @@ type vectorArena struct {
 	scale []float32
 	slot  []int32
 	free  []int32
+	// changes counts the vectors put and dropped, so that a calibration
+	// knows how much moved since it was measured.
+	changes uint64
 }
 
 // row returns the components of row r.
@@ -114,6 +117,7 @@ func (a *vectorArena) row(r int32) []int8 {
 
 // put stores q for slot and returns its row.
 func (a *vectorArena) put(q quantVec, slot int32) int32 {
+	a.changes++
 	var r int32
 	if n := len(a.free); n > 0 {
 		r = a.free[n-1]
@@ -167,6 +171,7 @@ func (s *vectorSet) drop(ref vecRef) {
 		return
 	}
 	a := s.arenas[ref.dim]
+	a.changes++
 	clear(a.row(ref.row))
 	a.slot[ref.row] = -1
 	a.free = append(a.free, ref.row)

@@ -185,6 +185,7 @@ func TestVectorSearchRanksAsExact(t *testing.T) {
 	// No ceiling, so that relevance orders hits by cosine alone.
 	opts := MemoryOptions()
 	opts.VectorCeil = 1
+	opts.VectorFloorPercentile = 0
 	c := NewCorpus(opts)
 	for i, v := range vs {
 		mustAdd(t, c, Doc{ID: fmt.Sprintf("d%04d", i), Text: "some words here", Vector: v})
