@@ -61,7 +61,7 @@ func TestVectorCalibrationFollowsTheModel(t *testing.T) {
 				}
 				return c
 			}
-			c := build(MemoryOptions())
+			c := build(calibratedOptions())
 			cal := c.VectorCalibration(dims)
 			t.Logf("floor %.2f ceil %.2f over %d pairs", cal.Floor, cal.Ceil, cal.Pairs)
 			if cal.Pairs != n*(n-1)/2 || cal.Ceil <= cal.Floor {
@@ -86,7 +86,7 @@ func TestVectorCalibrationFollowsTheModel(t *testing.T) {
 
 // A corpus with a handful of vectors leans on the fixed floor and ceiling.
 func TestVectorCalibrationSmallCorpusLeansOnPrior(t *testing.T) {
-	c := NewCorpus(MemoryOptions())
+	c := NewCorpus(calibratedOptions())
 	mustAdd(t, c, Doc{ID: "a", Text: "x", Vector: []float32{1, 0, 0}}, Doc{ID: "b", Text: "y", Vector: []float32{0.9, 0.1, 0}})
 	cal := c.VectorCalibration(3)
 	o := MemoryOptions()
@@ -96,4 +96,12 @@ func TestVectorCalibrationSmallCorpusLeansOnPrior(t *testing.T) {
 	if got := c.VectorCalibration(7); got.Pairs != 0 || got.Floor != o.VectorFloor {
 		t.Errorf("no vectors of that size: %+v", got)
 	}
+}
+
+// calibratedOptions turns the corpus-calibrated vector mapping on (it is off
+// by default).
+func calibratedOptions() Options {
+	o := MemoryOptions()
+	o.VectorFloorPercentile, o.VectorCeilPercentile = 0.5, 0.99
+	return o
 }

@@ -232,8 +232,6 @@ func TestIndexRemoveRacingLoad(t *testing.T) {
 		entered: entered,
 	}
 	x, _ := newTestIndex(l)
-	// Read before the load starts: LoadActive clears the field.
-	entered := l.entered
 	done := make(chan []Result)
 	go func() {
 		rs, err := x.Search(context.Background(), "p1", Query{Text: "Berlin"})

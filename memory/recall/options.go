@@ -67,9 +67,11 @@ func MemoryOptions() Options {
 		VectorWeight:    0.6,
 		VectorFloor:     0.15,
 		VectorCeil:      0.6,
-
-		VectorFloorPercentile: 0.5,
-		VectorCeilPercentile:  0.99,
+		// The corpus-calibrated mapping (VectorFloorPercentile 0.5,
+		// VectorCeilPercentile 0.99) measured no better on LoCoMo and lost
+		// the vector gain on MADial-Bench, where questions are phrased
+		// unlike the memories they need (BENCHMARKS.md section 7): it
+		// stays available, off by default.
 	}
 }
 
