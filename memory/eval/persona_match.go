@@ -6,12 +6,13 @@ import (
 	"github.com/membot/membot/memory/text"
 )
 
-// minGoldOverlap is the share of a gold memory's terms (stemmed, stopwords
-// dropped, Chinese as characters and character pairs) a stored memory must
-// hold, on top of every key, to match it: enough to tell "Is allergic to
-// peanuts" from a passing mention of peanuts, loose enough for "I'm
-// vegetarian" to match "Is vegetarian".
-const minGoldOverlap = 0.3
+// minGoldOverlap is the share of terms (stemmed, stopwords dropped,
+// Chinese as characters and character pairs) a stored memory and a gold
+// memory must have in common, on top of every key, to match: of the gold
+// memory's terms or of the stored one's, whichever is higher, so that a
+// terse memory ("是厨师") matches the fuller gold text it is part of and a
+// long one may carry more than the gold says.
+const minGoldOverlap = 0.4
 
 // matcher decides which gold memory a stored text stands for.
 type matcher struct{ tok text.Tokenizer }
@@ -73,7 +74,8 @@ func (m matcher) matchesGold(mem normalised, g Gold) bool {
 	if !mem.hasAll(g.Keys) || mem.hasAny(g.Avoid) {
 		return false
 	}
-	return overlap(m.prepare(g.Text).terms, mem.terms) >= minGoldOverlap
+	gold := m.prepare(g.Text).terms
+	return max(overlap(gold, mem.terms), overlap(mem.terms, gold)) >= minGoldOverlap
 }
 
 // fallsInto reports whether a stored memory (prepared) took a trap: it

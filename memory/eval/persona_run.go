@@ -66,6 +66,10 @@ func RunPersonas(ctx context.Context, set *PersonaSet, bots PersonaBots, model s
 			return nil, fmt.Errorf("run personas: persona %q: %w", p.ID, err)
 		}
 		res := ScorePersona(p, out)
+		for _, m := range out.Memories {
+			log.Debug("persona memory", slog.String("persona", p.ID), slog.String("status", string(m.Status)),
+				slog.String("subject", m.Subject), slog.String("text", m.Text))
+		}
 		rep.Personas = append(rep.Personas, res)
 		log.Info("persona run", slog.String("persona", p.ID), slog.Int("stored", res.Stored),
 			slog.Int("gold_found", res.GoldFound), slog.Int("answered", res.Answered),
