@@ -20,7 +20,8 @@ import (
 	"github.com/membot/membot/memory/sqlite"
 )
 
-const evalUsage = `Usage: membot eval recall --data FILE [--unit messages|memories] [--k 1,5,10] [--json] [--baseline] [--direct]
+const evalUsage = `Usage: membot eval personas FILE [--json] [--config FILE] [--model NAME] [--base-url URL]
+       membot eval recall --data FILE [--unit messages|memories] [--k 1,5,10] [--json] [--baseline] [--direct]
        membot eval recall --data FILE --extract [--k 1,5,10] [--json] [--baseline] [--config FILE] [--model NAME] [--base-url URL]
 
 Measures recall on a benchmark in the recall-bench/1 format: each case is
@@ -47,6 +48,9 @@ var errNoModel = errors.New("eval: --extract needs a model: set OPENAI_BASE_URL 
 	"or pass --base-url / --model, or a --config file with a [model] section")
 
 func cmdEval(ctx context.Context, args []string, env Env) error {
+	if len(args) > 0 && args[0] == "personas" {
+		return cmdEvalPersonas(ctx, args[1:], env)
+	}
 	if len(args) == 0 || args[0] != "recall" {
 		fmt.Fprint(env.Stderr, evalUsage)
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
