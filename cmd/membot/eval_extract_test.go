@@ -161,8 +161,7 @@ func TestEvalExtractErrors(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{"no model", nil, nil, []string{"--extract needs a model", "OPENAI_BASE_URL", "MEMBOT_MODEL", "OPENAI_API_KEY"}},
-		{"embedding model only", map[string]string{"MEMBOT_EMBEDDING_MODEL": "e"}, nil, []string{"--extract needs a model", "OPENAI_BASE_URL"}},
+		{"embedding model only", map[string]string{"MEMBOT_EMBEDDING_MODEL": "e"}, nil, []string{"invalid configuration", "model.embedding_model", "model.base_url"}},
 		{"unit messages", withModel, []string{"--unit", "messages"}, []string{"drop --unit messages"}},
 		{"direct", withModel, []string{"--direct"}, []string{"drop --direct"}},
 		{"model refuses", withModel, nil, []string{`case "c1"`, "refused the credentials"}},
@@ -183,5 +182,88 @@ func TestEvalExtractErrors(t *testing.T) {
 				t.Errorf("a failed run printed a report:\n%s", out)
 			}
 		})
+	}
+}
+
+// offlineBench has a statement the offline rules keep (m2) beside small
+// talk (m1).
+const offlineBench = `{"format":"recall-bench/1","name":"tiny-offline","cases":[{"id":"c1","speakers":["Alice"],
+"messages":[{"id":"m1","speaker":"Alice","time":"2024-01-01T10:00:00Z","text":"The weather is nice today"},
+{"id":"m2","speaker":"Alice","time":"2024-01-01T12:00:00Z","text":"I'm allergic to penicillin"}],
+"queries":[{"id":"q1","text":"Is Alice allergic to penicillin?","time":"2024-02-01T09:00:00Z","evidence":["m2"],"category":"single-hop"}]}]}`
+
+func TestEvalExtractOffline(t *testing.T) {
+	bench := writeBench(t, offlineBench)
+	out, errOut, code := run(t, "", nil, "eval", "recall", "--data", bench, "--extract", "--k", "1", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	var rep struct {
+		Pooled     map[string]float64 `json:"pooled"`
+		Extraction struct {
+			Model    string `json:"model"`
+			Memories int    `json:"memories"`
+			Calls    int64  `json:"calls"`
+		} `json:"extraction"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if x := rep.Extraction; x.Model != "offline rules" || x.Memories != 1 || x.Calls != 0 {
+		t.Errorf("extraction = %+v, want one memory from the rules and no model call", x)
+	}
+	if rep.Pooled["recall@1"] != 1 {
+		t.Errorf("recall = %v", rep.Pooled)
+	}
+	if !strings.Contains(errOut, "extracting offline with the rules") {
+		t.Errorf("stderr does not say the rules extract:\n%s", errOut)
+	}
+}
+
+// memoryBench holds memories only: eval recall measures them as a reply
+// recalls them.
+const memoryBench = `{"format":"recall-bench/1","name":"tiny-memories","cases":[{"id":"u1",
+"memories":[{"id":"1","text":"Has a puppy called Rex"},{"id":"2","text":"Plays chess online"},{"id":"3","text":"Plays tennis on Sundays"}],
+"queries":[{"id":"q","text":"which games does she play?","evidence":["2","3"],"category":"multi-hop"}]}]}`
+
+func TestEvalRecallUsesConfiguredEmbeddingAndLimits(t *testing.T) {
+	fake := fakeopenai.New(t)
+	bench := writeBench(t, memoryBench)
+	env := map[string]string{"OPENAI_BASE_URL": fake.URL(), "MEMBOT_MODEL": "m", "MEMBOT_EMBEDDING_MODEL": "emb", "MEMBOT_LOG_LEVEL": "warn"}
+	out, errOut, code := run(t, "", env, "eval", "recall", "--data", bench, "--k", "2", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	// The three memories and the query.
+	if n := fake.Count(fakeopenai.KindEmbeddings); n < 2 {
+		t.Errorf("%d embedding requests, want the memories and the query embedded", n)
+	}
+	if n := fake.Count(fakeopenai.KindChat); n != 0 {
+		t.Errorf("%d chat calls: recall alone needs none", n)
+	}
+	// A config capping the injected memories at one halves recall@2.
+	cfgPath := filepath.Join(t.TempDir(), "membot.toml")
+	if err := os.WriteFile(cfgPath, []byte("[memory]\nmax_injected = 1\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	recallAt2 := func(args ...string) float64 {
+		t.Helper()
+		out, errOut, code := run(t, "", nil, append([]string{"eval", "recall", "--data", bench, "--k", "2", "--json", "--config", cfgPath}, args...)...)
+		if code != 0 {
+			t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+		}
+		var rep struct {
+			Pooled map[string]float64 `json:"pooled"`
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("not JSON: %v\n%s", err, out)
+		}
+		return rep.Pooled["recall@2"]
+	}
+	if got := recallAt2(); got != 0.5 {
+		t.Errorf("recall@2 with max_injected = 1: %v, want 0.5", got)
+	}
+	if got := recallAt2("--ranking-only"); got != 1 {
+		t.Errorf("recall@2 ranking only: %v, want 1", got)
 	}
 }

@@ -4,6 +4,7 @@
 //	membot [run]        start every configured adapter (the terminal when none)
 //	membot chat         chat in the terminal
 //	membot eval recall  measure recall on a benchmark file
+//	membot eval personas  play scripted personas through the bot and score its memory
 //	membot version      print the version
 package main
 
@@ -91,6 +92,9 @@ Usage:
                             (Discord, Telegram); the terminal chat when none
   membot chat [flags]       chat in the terminal (a script when input is piped)
   membot eval recall [flags] measure recall on a benchmark file
+  membot eval personas FILE [flags]
+                            play scripted personas through the bot and
+                            score what it remembered
   membot version            print the version
 
 Run "membot COMMAND --help" for the flags of a command.

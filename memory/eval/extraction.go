@@ -136,7 +136,11 @@ func extractCase(ctx context.Context, c *Case, opts Options, log *slog.Logger) (
 	}
 	ex := opts.Extract
 	clk := caseClock(c)
-	svc, err := service.New(service.Options{Store: store, Now: clk.Now, Logger: log})
+	svcOpts := service.Options{Store: store, Now: clk.Now, Logger: log}
+	if ex.Client != nil {
+		svcOpts.Embedder = ex.Client
+	}
+	svc, err := service.New(svcOpts)
 	if err != nil {
 		return nil, extract.Result{}, err
 	}

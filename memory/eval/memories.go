@@ -7,6 +7,7 @@ import (
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/recall"
+	"github.com/membot/membot/memory/service"
 )
 
 // Neutral bookkeeping for bench memories, which carry none: recall then
@@ -30,11 +31,51 @@ type memorySearcher struct {
 	// loadAt is the clock while the index loads, which leaves out what has
 	// expired by then.
 	loadAt time.Time
+	// embedder embeds queries (nil: lexical); production holds the
+	// reply's cut-offs (nil: k results).
+	embedder   service.Embedder
+	production *ProductionRecall
+}
+
+// embedBatch is how many bench memories go into one embedding request.
+const embedBatch = 64
+
+// usableEmbedder returns e when it names an embedding model, else nil.
+func usableEmbedder(e service.Embedder) service.Embedder {
+	if e == nil || e.EmbeddingModel() == "" {
+		return nil
+	}
+	return e
+}
+
+// embedMemories gives every memory the vector of its text.
+func embedMemories(ctx context.Context, e service.Embedder, mems []memory.Memory) error {
+	for start := 0; start < len(mems); start += embedBatch {
+		batch := mems[start:min(start+embedBatch, len(mems))]
+		texts := make([]string, len(batch))
+		for i, m := range batch {
+			texts[i] = m.Text
+		}
+		vecs, err := e.Embed(ctx, texts)
+		if err != nil {
+			return fmt.Errorf("embed memories: %w", err)
+		}
+		if len(vecs) != len(batch) {
+			return fmt.Errorf("embed memories: %d vectors for %d texts", len(vecs), len(batch))
+		}
+		for i := range batch {
+			batch[i].Embedding = &memory.Embedding{Model: e.EmbeddingModel(), Vector: vecs[i]}
+		}
+	}
+	return nil
 }
 
 // newMemorySearcher loads a case's memories, into the store when given.
 func newMemorySearcher(ctx context.Context, c *Case, store memory.Store, opts Options, baseline bool) (*memorySearcher, error) {
 	s := &memorySearcher{owner: "bench:" + c.ID, covers: make(map[string][]string, len(c.Memories))}
+	if !baseline {
+		s.embedder, s.production = usableEmbedder(opts.Embedder), opts.Production
+	}
 	mems := make([]memory.Memory, 0, len(c.Memories))
 	for i, bm := range c.Memories {
 		m := memory.Memory{
@@ -51,6 +92,11 @@ func newMemorySearcher(ctx context.Context, c *Case, store memory.Store, opts Op
 			s.latest = bm.Time
 		}
 		mems = append(mems, m)
+	}
+	if s.embedder != nil {
+		if err := embedMemories(ctx, s.embedder, mems); err != nil {
+			return nil, err
+		}
 	}
 	coverOf := func(bm Memory) []string {
 		if len(c.Messages) > 0 {
@@ -89,6 +135,9 @@ func newMemorySearcher(ctx context.Context, c *Case, store memory.Store, opts Op
 // at each query's time, as recall does.
 func newExtractedSearcher(ctx context.Context, ext *extracted, opts Options, baseline bool) (*memorySearcher, error) {
 	s := &memorySearcher{owner: ext.owner, covers: ext.covers}
+	if !baseline {
+		s.embedder, s.production = usableEmbedder(opts.Embedder), opts.Production
+	}
 	for _, m := range ext.memories {
 		if m.UpdatedAt.After(s.latest) {
 			s.latest = m.UpdatedAt
@@ -144,9 +193,18 @@ func (s *memorySearcher) search(ctx context.Context, q Query, k int) ([][]string
 		if s.now.IsZero() {
 			s.now = s.latest
 		}
-		rs, err := s.index.Search(ctx, s.owner, recall.Query{
-			Text: q.Text, Context: q.Context, Limit: k, MinScore: -1, TokenBudget: -1,
-		})
+		rq := recall.Query{Text: q.Text, Context: q.Context, Limit: k, MinScore: -1, TokenBudget: -1}
+		if p := s.production; p != nil {
+			rq.Limit, rq.MinScore, rq.TokenBudget = min(k, p.Limit), 0, p.TokenBudget
+		}
+		if s.embedder != nil {
+			vecs, err := s.embedder.Embed(ctx, []string{q.Text})
+			if err != nil || len(vecs) != 1 {
+				return nil, fmt.Errorf("embed query: %w (%d vectors)", err, len(vecs))
+			}
+			rq.Vector = vecs[0]
+		}
+		rs, err := s.index.Search(ctx, s.owner, rq)
 		if err != nil {
 			return nil, err
 		}

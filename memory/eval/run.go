@@ -10,6 +10,7 @@ import (
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/recall"
+	"github.com/membot/membot/memory/service"
 )
 
 // Units of retrieval.
@@ -68,16 +69,34 @@ type Options struct {
 	// the production pipeline first (through Stores, which it requires)
 	// and measures recall over those, unit memories; see ExtractOptions.
 	Extract *ExtractOptions
+	// Embedder, when it names an embedding model, makes memory recall
+	// hybrid as in production: bench memories are embedded before they are
+	// indexed (extracted ones carry the vectors the pipeline gave them) and
+	// every query is embedded. The plain BM25 baseline stays lexical.
+	Embedder service.Embedder
+	// Production, when set, cuts memory recall as a reply does: at most
+	// Limit memories within TokenBudget, below the relevance threshold
+	// none. Without it the ranking alone is measured (k results always).
+	Production *ProductionRecall
 	// Logger receives progress; nil discards.
 	Logger *slog.Logger
+}
+
+// ProductionRecall is what a reply asks recall for (config [memory]
+// max_injected and token_budget); the relevance threshold is the recall
+// configuration's MinRelevance.
+type ProductionRecall struct {
+	Limit       int
+	TokenBudget int
 }
 
 // Run asks every query of b against its own case alone and returns the
 // report. Over messages recall's corpus ranks the turns
 // (recall.MemoryOptions), lifted by a speaker the query names and by
-// neighbouring turns; over memories the production recall.Index does, with its weights, the query's time as its
-// clock, and no relevance threshold or token budget, since recall@k needs
-// k results. Latency is measured per search, excluding indexing. With
+// neighbouring turns; over memories the production recall.Index does, with its weights and the query's time as its
+// clock: hybrid when Options.Embedder names an embedding model, and cut as
+// a reply cuts it (relevance threshold, token budget, memories injected)
+// when Options.Production is set, k results otherwise. Latency is measured per search, excluding indexing. With
 // Options.Extract, the memories searched are the ones extracted, and the
 // report carries what extraction cost.
 func Run(ctx context.Context, b *Bench, opts Options) (*Report, error) {

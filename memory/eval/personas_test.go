@@ -1,0 +1,86 @@
+package eval_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/membot/membot/config"
+	"github.com/membot/membot/memory/eval"
+)
+
+// personaSet is the committed persona set (testdata/personas/FORMAT.md).
+var personaSet = filepath.Join("testdata", "personas", "personas.json")
+
+// personaFloor is what the offline bot reaches on the persona set today,
+// per language: the rates may only rise, the counts of harm only fall.
+type personaFloor struct {
+	precision, recall, corrections, followUps float64
+	wrongOwner, duplicates                    int
+}
+
+// TestPersonasOffline runs the committed persona set through the bot as
+// production assembles it, offline (the rules extract, lexical recall),
+// and guards today's figures as floors so that no change makes them
+// worse.
+//
+// These floors are NOT the targets of issue 10, which are not met yet:
+// corrections applied ≥ 0.80 (today 0.00 en, 0.27 zh), wrong ownership 0
+// (today 2, both zh: a hamster's name and a dog's breed taken as the
+// person's), precision ≥ 0.90 (met), gold recall ≥ 0.60 (today 0.25 both)
+// and follow-ups answered ≥ 0.50 (today 0.03 en, 0.08 zh). Raise a floor
+// whenever a change lifts its figure.
+func TestPersonasOffline(t *testing.T) {
+	floors := map[string]personaFloor{
+		"en": {precision: 1.0, recall: 0.25, corrections: 0.0, followUps: 0.025, wrongOwner: 0, duplicates: 0},
+		"zh": {precision: 0.947, recall: 0.25, corrections: 0.272, followUps: 0.075, wrongOwner: 2, duplicates: 0},
+	}
+	f, err := os.Open(personaSet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	set, err := eval.LoadPersonas(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Personas) < 20 {
+		t.Fatalf("the set has %d personas, want at least 20", len(set.Personas))
+	}
+	rep, err := eval.RunPersonas(context.Background(), set, eval.AppBots{Config: config.Default(), Dir: t.TempDir()}, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lang, floor := range floors {
+		got, ok := rep.ByLanguage[lang]
+		if !ok || got.Personas < 10 {
+			t.Errorf("%s: %d personas, want at least 10", lang, got.Personas)
+			continue
+		}
+		t.Logf("%s: precision %.3f recall %.3f corrections %.3f wrong owner %d duplicates %d follow-ups %.3f",
+			lang, got.Precision, got.Recall, got.CorrectionsApplied, got.WrongOwner, got.Duplicates, got.FollowUpsAnswered)
+		for _, c := range []struct {
+			name      string
+			got, want float64
+		}{
+			{"precision", got.Precision, floor.precision},
+			{"gold recall", got.Recall, floor.recall},
+			{"corrections applied", got.CorrectionsApplied, floor.corrections},
+			{"follow-ups answered", got.FollowUpsAnswered, floor.followUps},
+		} {
+			if c.got < c.want {
+				t.Errorf("%s: %s = %.3f, dropped below %.3f", lang, c.name, c.got, c.want)
+			}
+		}
+		if got.WrongOwner > floor.wrongOwner {
+			t.Errorf("%s: %d memories about someone else stored as the person's, was %d", lang, got.WrongOwner, floor.wrongOwner)
+		}
+		if got.Duplicates > floor.duplicates {
+			t.Errorf("%s: %d duplicate memories, was %d", lang, got.Duplicates, floor.duplicates)
+		}
+		if got.ModelCalls != 0 || got.Tokens != 0 {
+			t.Errorf("%s: offline run made %d model calls (%d tokens)", lang, got.ModelCalls, got.Tokens)
+		}
+	}
+}
