@@ -22,6 +22,9 @@ type RecallQuery struct {
 	Limit   int
 	// TokenBudget caps the total size of the memories returned.
 	TokenBudget int
+	// Literal matches the words given alone, without widening the
+	// question to its topic (for "/memories search").
+	Literal bool
 }
 
 // Recalled is one memory chosen for a reply, with why it was chosen.

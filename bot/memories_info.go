@@ -53,7 +53,7 @@ func (h searchCmd) run(ctx context.Context, t turn, c command, lang string) Repl
 	if h.recall == nil {
 		return Reply{Text: h.say(lang, msgSearchOff)}
 	}
-	got, err := h.recall.Recall(ctx, t.person.ID, RecallQuery{Text: q, Limit: SearchLimit})
+	got, err := h.recall.Recall(ctx, t.person.ID, RecallQuery{Text: q, Limit: SearchLimit, Literal: true})
 	if err != nil {
 		return h.internalError(lang, "search memories", err)
 	}

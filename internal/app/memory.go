@@ -21,7 +21,7 @@ type recaller struct{ memories *service.Service }
 var _ bot.Recaller = recaller{}
 
 func (r recaller) Recall(ctx context.Context, owner string, q bot.RecallQuery) ([]bot.Recalled, error) {
-	res, err := r.memories.Recall(ctx, owner, recall.Query{Text: q.Text, Context: q.Context, Limit: q.Limit, TokenBudget: q.TokenBudget})
+	res, err := r.memories.Recall(ctx, owner, recall.Query{Text: q.Text, Context: q.Context, Limit: q.Limit, TokenBudget: q.TokenBudget, Literal: q.Literal})
 	if err != nil {
 		return nil, err
 	}

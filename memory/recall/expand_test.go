@@ -80,6 +80,10 @@ func TestExpansionWeighsLessThanOwnWords(t *testing.T) {
 	if hits := c.Search(Query{Text: "What should I order at the team dinner?"}); len(hits) != 0 {
 		t.Errorf("corpus search expanded: %v", ids(hits))
 	}
+	// A literal query (a person searching for a word) is not expanded.
+	if rs := search(t, x, "p1", Query{Text: "What should I order at the team dinner?", Literal: true}); slices.Contains(resultIDs(rs), "veg") {
+		t.Errorf("literal query expanded: %v", resultIDs(rs))
+	}
 	// Without an expansion weight nothing is expanded.
 	cfg := DefaultConfig()
 	cfg.Options.ExpansionWeight = 0

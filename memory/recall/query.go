@@ -28,6 +28,9 @@ type Query struct {
 	// TokenBudget caps the approximate tokens of the returned memories'
 	// text; 0 means the caller's default. Corpus searches ignore it.
 	TokenBudget int
+	// Literal matches the words of Text alone, without topic expansion:
+	// a person searching their memories for a word wants that word.
+	Literal bool
 }
 
 // analysedQuery is a query turned into weighted terms and signals.

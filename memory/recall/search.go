@@ -40,7 +40,12 @@ func (c *Corpus) Search(q Query) []Hit { return c.searchWith(q, nil, nil) }
 
 // search is Search with the corpus's topic expansions, reusing the vector
 // scores vs where they are current for q (see scanVectors); vs may be nil.
-func (c *Corpus) search(q Query, vs *vectorScores) []Hit { return c.searchWith(q, vs, c.expand) }
+func (c *Corpus) search(q Query, vs *vectorScores) []Hit {
+	if q.Literal {
+		return c.searchWith(q, vs, nil)
+	}
+	return c.searchWith(q, vs, c.expand)
+}
 
 // searchWith searches with the expansions x (nil for none).
 func (c *Corpus) searchWith(q Query, vs *vectorScores, x *expander) []Hit {

@@ -15,9 +15,10 @@ const queryEmbedTimeout = 3 * time.Second
 // Recall returns owner's memories best worth injecting into a reply to q,
 // best first, exactly as replies rank them: the query is embedded when an
 // embedding model is configured (lexical alone when it is not, or when the
-// call fails), and the index is proved current with one revision read.
+// call fails; never for a Literal query, which wants its words), and the
+// index is proved current with one revision read.
 func (s *Service) Recall(ctx context.Context, owner string, q recall.Query) ([]recall.Result, error) {
-	if q.Vector == nil {
+	if q.Vector == nil && !q.Literal {
 		q.Vector = s.embedQuery(ctx, q.Text)
 	}
 	res, err := s.index.Search(ctx, owner, q)
