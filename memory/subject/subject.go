@@ -46,19 +46,19 @@ const (
 	BirthdayPrefix = Birthday + ":"
 )
 
-// aliases maps the folded spellings of a plain key, in both languages, to it.
-var aliases = map[string]string{}
-
-func init() {
+// aliases maps the folded spellings of a plain key, in both languages, to
+// it. It is read-only after package initialisation.
+var aliases = func() map[string]string {
+	out := make(map[string]string)
 	for key, words := range map[string][]string{
 		Name:         {"name", "full name", "first name", "names", "名字", "姓名", "称呼"},
 		Age:          {"age", "年龄", "岁数"},
 		Birthday:     {"birthday", "date of birth", "birth date", "dob", "生日", "出生日期"},
 		Anniversary:  {"anniversary", "wedding anniversary", "纪念日", "结婚纪念日"},
-		Residence:    {"residence", "city", "home city", "current city", "location", "lives in", "living", "home", "where they live", "居住地", "城市", "住址", "住处", "所在城市", "居住城市", "住在"},
+		Residence:    {"residence", "home city", "current city", "lives in", "where they live", "place of residence", "居住地", "住址", "住处", "所在城市", "居住城市", "住在"},
 		Hometown:     {"hometown", "home town", "origin", "birthplace", "家乡", "老家", "籍贯", "出生地"},
-		Employer:     {"employer", "company", "works at", "work", "workplace", "job", "current job", "employment", "工作单位", "公司", "单位", "工作", "东家"},
-		Occupation:   {"occupation", "job title", "title", "role", "position", "profession", "career", "职业", "职位", "岗位", "头衔", "工作岗位"},
+		Employer:     {"employer", "company", "works at", "workplace", "current job", "employment", "工作单位", "公司", "单位", "东家", "就职单位"},
+		Occupation:   {"occupation", "job title", "job role", "position", "profession", "career", "职业", "职位", "岗位", "头衔", "工作岗位"},
 		School:       {"school", "university", "college", "学校", "大学", "母校"},
 		Diet:         {"diet", "dietary", "dietary restriction", "dietary restrictions", "eating habits", "food restrictions", "饮食", "饮食习惯", "忌口", "吃素"},
 		Relationship: {"relationship", "relationship status", "marital status", "dating", "感情", "感情状况", "婚姻状况", "恋爱状态", "婚姻"},
@@ -66,13 +66,14 @@ func init() {
 		Pet:          {"pet", "pets", "宠物"},
 		Family:       {"family", "家庭", "家人"},
 		Allergy:      {"allergy", "allergies", "过敏"},
-		Health:       {"health", "medical", "condition", "健康", "身体", "病史"},
+		Health:       {"health", "medical", "medical condition", "健康", "病史"},
 	} {
 		for _, w := range words {
-			aliases[w] = key
+			out[w] = key
 		}
 	}
-}
+	return out
+}()
 
 // relations maps a family relation, in either language, to its English
 // key word.
@@ -126,6 +127,9 @@ var toolNames = map[string]string{
 // "tool:editor"), or "" when it is not a known tool.
 func ToolOf(object string) string {
 	o := fold(object)
+	for _, verb := range []string{"使用", "用", "using ", "use "} {
+		o = strings.TrimPrefix(o, verb)
+	}
 	if k, ok := toolNames[o]; ok {
 		return ToolPrefix + k
 	}

@@ -7,7 +7,7 @@ func TestKey(t *testing.T) {
 		{"employer", Employer}, {"Company", Employer}, {"works at", Employer}, {"工作单位", Employer}, {"公司", Employer},
 		{" Employer ", Employer}, {"ＣＯＭＰＡＮＹ", Employer},
 		{"job title", Occupation}, {"职业", Occupation}, {"职位", Occupation},
-		{"city", Residence}, {"居住地", Residence}, {"所在城市", Residence},
+		{"home city", Residence}, {"居住地", Residence}, {"所在城市", Residence},
 		{"名字", Name}, {"姓名", Name}, {"Name", Name},
 		{"diet", Diet}, {"饮食", Diet}, {"忌口", Diet},
 		{"relationship status", Relationship}, {"婚姻状况", Relationship},
@@ -53,7 +53,7 @@ func TestSameAndTools(t *testing.T) {
 		a, b string
 		want bool
 	}{
-		{"employer", "工作单位", true}, {"company", "公司", true}, {"residence", "城市", true},
+		{"employer", "工作单位", true}, {"company", "公司", true}, {"residence", "居住地", true}, {"residence", "城市", false},
 		{"老公", "husband", true}, {"employer", "occupation", false}, {"", "", false}, {"猫", "狗", false},
 	}
 	for _, tt := range same {
@@ -63,7 +63,7 @@ func TestSameAndTools(t *testing.T) {
 	}
 	tools := []struct{ object, want string }{
 		{"Vim", "tool:editor"}, {"VS Code", "tool:editor"}, {"neovim with plugins", "tool:editor"},
-		{"Firefox", "tool:browser"}, {"hiking", ""}, {"极简设计", ""},
+		{"Firefox", "tool:browser"}, {"用Vim", "tool:editor"}, {"using Emacs", "tool:editor"}, {"hiking", ""}, {"极简设计", ""},
 	}
 	for _, tt := range tools {
 		if got := ToolOf(tt.object); got != tt.want {
