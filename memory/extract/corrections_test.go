@@ -47,6 +47,8 @@ func TestOfflineCorrectionsSupersede(t *testing.T) {
 		{"quitting a habit", "I love coffee", "I quit coffee", []string{"Loves coffee"}, []string{"Has given up coffee"}, nil},
 		{"换工作", "我在腾讯工作", "我换工作了，现在在京东", []string{"在腾讯工作"}, []string{"在京东工作"}, nil},
 		{"跳槽", "我在百度上班", "我跳槽到了字节", []string{"在百度上班"}, []string{"在字节工作"}, nil},
+		{"戒烟", "我很爱抽烟", "我已经戒烟了", []string{"爱抽烟"}, []string{"已戒烟"}, nil},
+		{"no longer drinks", "I love beer", "I don't drink beer anymore", []string{"Loves beer"}, []string{"No longer drinks beer"}, nil},
 		{"搬家", "我住在北京", "我搬到深圳了", []string{"住在北京"}, []string{"住在深圳"}, nil},
 		{"戒咖啡", "我很喜欢喝咖啡", "我已经戒咖啡了", []string{"喜欢喝咖啡"}, []string{"已戒咖啡"}, nil},
 		{"不再吃肉", "我喜欢吃牛排，我喜欢爬山", "我不再吃肉了", []string{"喜欢吃牛排"}, []string{"不吃肉"}, []string{"喜欢爬山"}},

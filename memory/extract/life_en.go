@@ -117,6 +117,16 @@ var enLife = []lifeRule{
 			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: obj, negative: true,
 			terms: []string{obj}, change: true, keyed: true}, true
 	}},
+	{regexp.MustCompile(`(?i)\bI\s+(?:don'?t|do\s+not|no\s+longer)\s+(drink|smoke|use|play)\s+(.+?)\s*(?:any\s?more)?$`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		obj := trimObject(m[2])
+		if !validObject(obj) || !changeCue.MatchString(sentence) {
+			return found{}, false
+		}
+		verb := strings.ToLower(m[1]) + "s"
+		return found{text: "No longer " + verb + " " + obj, subject: firstNonEmpty(subject.ToolOf(obj), enHead(obj)), typ: memory.TypePreference,
+			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: obj, negative: true,
+			terms: []string{obj}, change: true, keyed: true}, true
+	}},
 	{regexp.MustCompile(`(?i)\bI(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+)?(?:switched|moved\s+over|changed|migrated)\s+(?:from\s+(.+?)\s+)?to\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		from, to := trimObject(m[1]), trimObject(enTimeTail.ReplaceAllString(m[2], ""))
 		if !validObject(to) {
@@ -131,7 +141,7 @@ var enLife = []lifeRule{
 			importance: 0.6, confidence: 0.85, object: to, terms: []string{to, from}, change: true, keyed: true, replaces: from}, true
 	}},
 	// Pets.
-	{regexp.MustCompile(`(?i)\b(?:I|we)\s+(?:have|'ve\s+got|got|adopted|own)\s+(an?|two|three|one)\s+((?:[a-z]+\s+){0,2}?)` + enPetKind + `(s)?\b(?:,?\s+(?:called|named)\s+` + `(\p{Lu}[\p{L}]*))?`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\b(?:I|we)(?:\s+have\s+got|\s+have|'ve\s+got|\s+got|\s+adopted|\s+own)\s+(an?|two|three|one)\s+((?:[a-z]+\s+){0,2}?)` + enPetKind + `(s)?\b(?:,?\s+(?:called|named)\s+` + `(\p{Lu}[\p{L}]*))?`), func(m []string, _ string, _ time.Time) (found, bool) {
 		kind := strings.ToLower(strings.TrimSpace(m[2] + m[3] + m[4]))
 		t := "Has " + strings.ToLower(m[1]) + " " + kind
 		key := subject.PetPrefix + strings.ToLower(m[3])

@@ -102,12 +102,12 @@ var zhLife = []lifeRule{
 		return f, ok
 	}},
 	// Work and place together ("我在杭州做运营").
-	{regexp.MustCompile(`我` + zhAdverbs + `在(.{1,10}?)(?:做|当|干)(.{1,12}?)(?:的)?(?:工作)?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
-		place, role := trimObject(m[2]), trimObject(m[3])
+	{regexp.MustCompile(`我` + zhAdverbs + `在(.{1,10}?)(做|当|干)(.{1,12}?)(?:的)?(?:工作)?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
+		place, verb, role := trimObject(m[2]), m[3], trimObject(m[4])
 		if zhNotWork.MatchString(place) || zhNotRole.MatchString(role) || !validObject(role) {
 			return found{}, false
 		}
-		f, ok := zhFact("在"+place+"做"+role, subject.Occupation, role)
+		f, ok := zhFact("在"+place+verb+role, subject.Occupation, role)
 		f.terms = append(f.terms, place, "工作", "job")
 		f.keyed = true
 		return f, ok

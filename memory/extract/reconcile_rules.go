@@ -30,7 +30,7 @@ func changeMarked(c memory.Memory) bool {
 // givenUp finds what a change says the author stopped having or using:
 // "Has given up coffee", "已戒咖啡", "Switched from Vim to …", "No longer
 // works at Acme".
-var givenUp = regexp.MustCompile(`(?i)^(?:has given up (?:drinking |smoking |eating |using |playing )?|no longer works at |does not eat |已戒|不再(?:喝|吃|用|抽|玩|去|看|做)?|不吃|已从)(.+?)(?:离职)?$|^switched from (.+?) to `)
+var givenUp = regexp.MustCompile(`(?i)^(?:has given up (?:drinking |smoking |eating |using |playing )?|no longer works at |no longer (?:drinks|smokes|uses|plays) |does not eat |已戒|不再(?:喝|吃|用|抽|玩|去|看|做)?|不吃|已从)(.+?)(?:离职)?$|^switched from (.+?) to `)
 
 // givenUpObject is what c says the author gave up, lower-cased, or "".
 func givenUpObject(c memory.Memory) string {
@@ -79,7 +79,7 @@ func endedBy(c, m memory.Memory) bool {
 	if negatedObject.MatchString(m.Text) || strings.HasPrefix(lt, "does not") || strings.HasPrefix(lt, "不吃") || strings.HasPrefix(lt, "已戒") {
 		return false
 	}
-	if g := givenUpObject(c); len([]rune(g)) >= 2 && strings.Contains(lt, g) {
+	if g := givenUpObject(c); (len([]rune(g)) >= 2 || hasHan(g)) && strings.Contains(lt, g) {
 		return true
 	}
 	for _, f := range dietFoodsOf(c) {

@@ -47,7 +47,7 @@ var zhPatterns = []pattern{
 		place := trimObject(m[1] + m[2])
 		return zhFact("来自"+place, "家乡", place)
 	}},
-	{regexp.MustCompile(`我` + zhAdverbs + `(?:住在|定居在|搬到了|搬到|搬去了|搬去)(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`我` + zhAdverbs + `(?:上个月|上周|去年|前段时间|前阵子|刚刚|刚)?(?:住在|定居在|搬到了|搬到|搬去了|搬去)(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		place := trimObject(m[2])
 		if len([]rune(place)) < 2 {
 			return found{}, false
