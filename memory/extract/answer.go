@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/subject"
 	"github.com/membot/membot/memory/text"
 )
 
@@ -163,8 +164,8 @@ func (rm rawMemory) toMemory(in Input) (memory.Memory, error) {
 	if err != nil {
 		return memory.Memory{}, err
 	}
-	subject := text.Truncate(redact(cleanText(rm.Subject)), maxSubjectRunes)
-	if aboutSomeoneElse(body, subject, in) {
+	key := text.Truncate(subject.Key(redact(cleanText(rm.Subject))), maxSubjectRunes)
+	if aboutSomeoneElse(body, key, in) {
 		return memory.Memory{}, errors.New("about another participant")
 	}
 	if borrowed(body, src, in) {
@@ -175,7 +176,7 @@ func (rm rawMemory) toMemory(in Input) (memory.Memory, error) {
 		Text:       redact(body),
 		Type:       typ,
 		Lifecycle:  lc,
-		Subject:    subject,
+		Subject:    key,
 		Tags:       cleanTerms(rm.Tags, maxTags),
 		Keywords:   cleanTerms(rm.Keywords, maxKeywords),
 		Importance: imp,

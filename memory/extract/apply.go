@@ -52,6 +52,20 @@ func (r *Reconciler) apply(ctx context.Context, owner string, batch []*work, out
 				return err
 			}
 			superseded[d.target.ID] = true
+			for _, m := range d.also {
+				if superseded[m.ID] || m.ID == d.target.ID {
+					continue
+				}
+				ok, err := r.retire(ctx, owner, m.ID, w.cand.ID, d.reason)
+				if err != nil {
+					return err
+				}
+				if ok {
+					superseded[m.ID] = true
+					out.Superseded++
+					out.Removed = append(out.Removed, m.ID)
+				}
+			}
 		case ActionConflict:
 			w.cand.Status = memory.StatusPendingReview
 			if err := r.insert(ctx, &w.cand, out); err != nil {
@@ -144,6 +158,30 @@ func (r *Reconciler) supersede(ctx context.Context, owner string, d decision, c 
 	out.Superseded++
 	out.Removed = append(out.Removed, d.target.ID)
 	return nil
+}
+
+// retire marks owner's memory id as replaced by the memory byID, keeping
+// its text in the history: a further memory one change ends. A memory that
+// left the active set meanwhile is left alone (false).
+func (r *Reconciler) retire(ctx context.Context, owner, id, byID, reason string) (bool, error) {
+	now := r.now()
+	_, err := r.mem.Modify(ctx, owner, id, func(m *memory.Memory) error {
+		if m.Status != memory.StatusActive {
+			return errInactive
+		}
+		m.AddVersion(memory.Version{Text: m.Text, Time: now, Reason: reason, Action: "supersede", LinkedID: byID})
+		m.Status = memory.StatusSuperseded
+		m.SupersededBy = byID
+		m.UpdatedAt = now
+		return nil
+	})
+	switch {
+	case errors.Is(err, errInactive), errors.Is(err, memory.ErrNotFound):
+		return false, nil
+	case err != nil:
+		return false, fmt.Errorf("supersede memory %s: %w", id, err)
+	}
+	return true, nil
 }
 
 // embedMerged embeds the merged texts of updates in one call; on failure

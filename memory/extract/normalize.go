@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/membot/membot/memory/subject"
 	"github.com/membot/membot/memory/text"
 )
 
@@ -172,10 +173,14 @@ func cosine(a, b []float32) float64 {
 	return dot / (math.Sqrt(na) * math.Sqrt(nb))
 }
 
-// sameSubject reports whether two subjects name the same thing: equal once
+// sameSubject reports whether two subjects name the same thing: the same
+// key of the subject vocabulary ("employer" and "工作单位"), equal once
 // normalised, or one ends with the other (Chinese and English noun phrases
 // put the head last: "设计风格" and "风格", "web design" and "design").
 func sameSubject(a, b string) bool {
+	if subject.Same(a, b) {
+		return true
+	}
 	na, nb := Normalize(a), Normalize(b)
 	if na == "" || nb == "" {
 		return false

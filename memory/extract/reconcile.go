@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/membot/membot/memory"
@@ -109,6 +110,8 @@ type decision struct {
 	// text is the merged text of an UPDATE.
 	text   string
 	reason string
+	// also are further memories a SUPERSEDE ends (rules only).
+	also []*memory.Memory
 }
 
 // Reconcile decides what each candidate (all owned by owner) means for the
@@ -145,6 +148,15 @@ func (r *Reconciler) Reconcile(ctx context.Context, owner string, cands []memory
 		near, err := r.mem.Similar(ctx, owner, c.Text, c.Subject, vectorOf(c), defaultNeighbours)
 		if err != nil {
 			return out, fmt.Errorf("reconcile memories of %s: %w", owner, err)
+		}
+		if foods := dietFoodsOf(c); len(foods) > 0 {
+			// A diet ends memories that share no word with it ("Does not
+			// eat meat" and "Loves steak"): look for them by the foods.
+			more, err := r.mem.Similar(ctx, owner, strings.Join(foods, " "), "", nil, defaultNeighbours)
+			if err != nil {
+				return out, fmt.Errorf("reconcile memories of %s: %w", owner, err)
+			}
+			near = append(near, more...)
 		}
 		near = r.related(c, owner, near)
 		if duplicateOf(c, near) {
@@ -211,7 +223,8 @@ func (r *Reconciler) related(c memory.Memory, owner string, near []memory.Memory
 		if Normalize(m.Text) == Normalize(c.Text) ||
 			sameSubject(c.Subject, m.Subject) ||
 			overlap(ct, contentTerms(r.tok, m.Text)) >= relatedOverlap ||
-			(m.Embedding != nil && cosine(vectorOf(c), m.Embedding.Vector) >= relatedCosine) {
+			(m.Embedding != nil && cosine(vectorOf(c), m.Embedding.Vector) >= relatedCosine) ||
+			(changeMarked(c) && endedBy(c, m)) {
 			out = append(out, m)
 		}
 	}

@@ -44,10 +44,17 @@ type rawDecisions struct {
 	Decisions *[]rawDecision `json:"decisions"`
 }
 
-// modelDecide asks the model once for the decisions of ask. Existing
-// memories are shown under short labels (E1, E2, …) so that a target can
-// only be one of them.
+// modelDecide asks the model for the decisions of ask. Existing memories
+// are shown under short labels (E1, E2, …) so that a target can only be
+// one of them. Candidates the answer leaves out are asked about once more,
+// then decided by undecided.
 func (r *Reconciler) modelDecide(ctx context.Context, ask []*work) (int, error) {
+	return r.modelDecideOnce(ctx, ask, false)
+}
+
+// modelDecideOnce asks for the decisions of ask; retried tells whether
+// this is the second question for candidates the first answer left out.
+func (r *Reconciler) modelDecideOnce(ctx context.Context, ask []*work, retried bool) (int, error) {
 	labels := make(map[string]*memory.Memory)
 	byID := make(map[string]string)
 	cands := make(map[string]*work)
@@ -87,15 +94,39 @@ func (r *Reconciler) modelDecide(ctx context.Context, ask []*work) (int, error) 
 	if err != nil {
 		return calls, err
 	}
+	var missing []*work
 	for _, w := range ask {
 		d, ok := decided[w]
 		if !ok {
-			r.log.Warn("reconcile answer has no decision for a candidate; adding it", "text", text.Truncate(w.cand.Text, 60))
+			missing = append(missing, w)
 			continue
 		}
 		w.dec = d
 	}
+	if len(missing) == 0 {
+		return calls, nil
+	}
+	if !retried {
+		r.log.Warn("reconcile answer has no decision for some candidates; asking again", "missing", len(missing))
+		more, err := r.modelDecideOnce(ctx, missing, true)
+		return calls + more, err
+	}
+	for _, w := range missing {
+		w.dec = undecided(w, r.tok)
+		r.log.Warn("reconcile answer has no decision for a candidate; using the rules", "action", w.dec.action, "text", text.Truncate(w.cand.Text, 60))
+	}
 	return calls, nil
+}
+
+// undecided is the decision on a candidate the model left out twice: the
+// rules' decision, or — when they would add it beside the similar memories
+// the model was shown — a conflict left for review, never a silent ADD.
+func undecided(w *work, tok text.Tokenizer) decision {
+	d := ruleDecision(w.cand, w.near, tok)
+	if d.action != ActionAdd || len(w.near) == 0 {
+		return d
+	}
+	return decision{action: ActionConflict, target: &w.near[0], reason: "no decision from the model"}
 }
 
 // decodeDecisions parses a reconcile_memories answer. Entries naming an

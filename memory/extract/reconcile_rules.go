@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/subject"
 	"github.com/membot/membot/memory/text"
 )
 
@@ -16,11 +17,77 @@ var changeCue = regexp.MustCompile(`(?i)不再|不.{0,8}了|现在|如今|目前
 // negatedObject finds what a statement says the author does not like.
 var negatedObject = regexp.MustCompile(`(?i)(?:不再喜欢|不喜欢|不太喜欢|讨厌|不爱|受不了|反感)([\p{Han}A-Za-z0-9]{1,12})|(?:dislikes|no longer likes|doesn't like|does not like|hates|no longer enjoys)\s+([A-Za-z0-9][A-Za-z0-9 -]{1,30})`)
 
-// singleValued are subjects a person has one value of at a time: a new
+// singleValued reports whether a subject holds one value at a time: a new
 // statement replaces the old one even without a word of change.
-var singleValued = map[string]bool{
-	"name": true, "age": true, "residence": true, "employer": true, "occupation": true, "hometown": true,
-	"名字": true, "年龄": true, "居住地": true, "工作单位": true, "职业": true, "学校": true,
+func singleValued(s string) bool { return subject.SingleValued(subject.Of(s)) }
+
+// changeMarked reports whether a candidate states a change: tagged so by
+// its extractor, or worded so.
+func changeMarked(c memory.Memory) bool {
+	return slices.Contains(c.Tags, ChangeTag) || changeCue.MatchString(c.Text+" "+c.Source.Excerpt)
+}
+
+// givenUp finds what a change says the author stopped having or using:
+// "Has given up coffee", "已戒咖啡", "Switched from Vim to …", "No longer
+// works at Acme".
+var givenUp = regexp.MustCompile(`(?i)^(?:has given up (?:drinking |smoking |eating |using |playing )?|no longer works at |no longer (?:drinks|smokes|uses|plays) |does not eat |已戒|不再(?:喝|吃|用|抽|玩|去|看|做)?|不吃|已从)(.+?)(?:离职)?$|^switched from (.+?) to `)
+
+// givenUpObject is what c says the author gave up, lower-cased, or "".
+func givenUpObject(c memory.Memory) string {
+	m := givenUp.FindStringSubmatch(strings.TrimSpace(c.Text))
+	if m == nil {
+		return ""
+	}
+	return strings.ToLower(strings.TrimSpace(m[1] + m[2]))
+}
+
+// dietFoods are, for what a diet leaves out, the foods whose memories it
+// ends ("Does not eat meat" ends "Loves steak").
+var dietFoods = func() map[string][]string {
+	meat := []string{"meat", "steak", "beef", "pork", "chicken", "bacon", "ham", "lamb", "burger", "sausage", "barbecue", "bbq",
+		"肉", "牛排", "烤肉", "烧烤", "火腿", "香肠", "汉堡"}
+	fish := []string{"fish", "seafood", "sushi", "shrimp", "salmon", "tuna", "鱼", "海鲜", "寿司", "虾"}
+	return map[string][]string{
+		"meat": meat, "red meat": {"steak", "beef", "pork", "lamb", "burger", "red meat", "牛排", "牛肉", "猪肉", "羊肉"},
+		"pork": {"pork", "bacon", "ham", "猪肉", "火腿"}, "beef": {"beef", "steak", "牛肉", "牛排"}, "chicken": {"chicken", "鸡肉"},
+		"fish": fish, "seafood": fish, "dairy": {"dairy", "milk", "cheese", "yogurt", "牛奶", "奶酪", "酸奶"},
+		"肉": meat, "荤": meat, "红肉": {"牛排", "牛肉", "猪肉", "羊肉", "steak", "beef", "pork"}, "猪肉": {"猪肉", "火腿", "pork", "bacon"},
+		"牛肉": {"牛肉", "牛排", "beef", "steak"}, "羊肉": {"羊肉", "lamb"}, "鸡肉": {"鸡肉", "chicken"}, "海鲜": fish, "鱼": fish,
+		"vegetarian": slices.Concat(meat, fish), "vegan": slices.Concat(meat, fish, []string{"milk", "cheese", "egg", "牛奶", "鸡蛋"}),
+		"吃素": slices.Concat(meat, fish), "吃全素": slices.Concat(meat, fish), "素食主义者": slices.Concat(meat, fish),
+	}
+}()
+
+// dietFoodsOf lists the foods a diet candidate leaves out.
+func dietFoodsOf(c memory.Memory) []string {
+	if subject.Of(c.Subject) != subject.Diet {
+		return nil
+	}
+	t := strings.ToLower(c.Text)
+	for _, p := range []string{"does not eat ", "is ", "不吃", "不再吃"} {
+		if strings.HasPrefix(t, p) {
+			return dietFoods[strings.TrimPrefix(t, p)]
+		}
+	}
+	return dietFoods[t]
+}
+
+// endedBy reports whether a change candidate ends what m says: m mentions
+// what c gave up, or a food c's diet leaves out, without rejecting it.
+func endedBy(c, m memory.Memory) bool {
+	lt := strings.ToLower(m.Text)
+	if negatedObject.MatchString(m.Text) || strings.HasPrefix(lt, "does not") || strings.HasPrefix(lt, "不吃") || strings.HasPrefix(lt, "已戒") {
+		return false
+	}
+	if g := givenUpObject(c); (len([]rune(g)) >= 2 || hasHan(g)) && strings.Contains(lt, g) {
+		return true
+	}
+	for _, f := range dietFoodsOf(c) {
+		if strings.Contains(lt, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // relationWords are the English words that only relate a person to
@@ -78,23 +145,41 @@ func contentTerms(tok text.Tokenizer, s string) termSet {
 //     updates it;
 //   - anything else is added.
 func ruleDecision(c memory.Memory, near []memory.Memory, tok text.Tokenizer) decision {
-	changed := changeCue.MatchString(c.Text + " " + c.Source.Excerpt)
+	changed := changeMarked(c)
 	ct := contentTerms(tok, c.Text)
+	var d decision
 	for i := range near {
 		m := &near[i]
 		if m.Status != memory.StatusActive {
 			continue
 		}
-		subject := sameSubject(c.Subject, m.Subject)
+		same := sameSubject(c.Subject, m.Subject)
 		flip := polarityFlip(c.Text, m.Text)
+		var next decision
 		switch {
-		case subject && changed, flip && changed:
-			return decision{action: ActionSupersede, target: m, reason: "changed"}
-		case subject && singleValued[strings.ToLower(m.Subject)] && Normalize(c.Text) != Normalize(m.Text):
-			return decision{action: ActionSupersede, target: m, reason: "new value of " + m.Subject}
-		case flip:
-			return decision{action: ActionConflict, target: m, reason: "contradicts without a sign of change"}
+		case same && changed, flip && changed:
+			next = decision{action: ActionSupersede, target: m, reason: "changed"}
+		case changed && endedBy(c, *m):
+			next = decision{action: ActionSupersede, target: m, reason: "changed"}
+		case same && singleValued(m.Subject) && Normalize(c.Text) != Normalize(m.Text):
+			next = decision{action: ActionSupersede, target: m, reason: "new value of " + m.Subject}
+		case flip && d.action == "":
+			d = decision{action: ActionConflict, target: m, reason: "contradicts without a sign of change"}
+			continue
+		default:
+			continue
 		}
+		// One change may end several memories ("Does not eat meat" ends
+		// "Eats meat" and "Loves steak"): the first is superseded, the
+		// others are marked as replaced by it too.
+		if d.action != ActionSupersede {
+			d = next
+		} else {
+			d.also = append(d.also, m)
+		}
+	}
+	if d.action != "" {
+		return d
 	}
 	for i := range near {
 		m := &near[i]

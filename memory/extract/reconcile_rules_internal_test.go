@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/membot/membot/memory"
@@ -107,4 +108,54 @@ func TestRelationTermsFollowTheStemmer(t *testing.T) {
 func has(set termSet, term string) bool {
 	_, ok := set[term]
 	return ok
+}
+
+func TestRuleDecisionOnSubjectKeys(t *testing.T) {
+	active := func(id, text, subj string) memory.Memory {
+		return memory.Memory{ID: id, Owner: "p1", Text: text, Subject: subj, Status: memory.StatusActive}
+	}
+	change := func(text, subj string) memory.Memory {
+		return memory.Memory{Owner: "p1", Text: text, Subject: subj, Tags: []string{"fact", ChangeTag}}
+	}
+	tests := []struct {
+		name    string
+		c       memory.Memory
+		near    []memory.Memory
+		want    Action
+		targets []string
+	}{
+		{"one key across languages", memory.Memory{Owner: "p1", Text: "在京东工作", Subject: "工作单位"},
+			[]memory.Memory{active("a", "Works at Acme", "employer")}, ActionSupersede, []string{"a"}},
+		{"a diet ends every food it leaves out", change("Does not eat meat", "diet"),
+			[]memory.Memory{active("a", "Eats meat", "food"), active("b", "Loves hiking", "hiking"), active("c", "Loves steak", "steak")},
+			ActionSupersede, []string{"a", "c"}},
+		{"不吃肉 ends 喜欢吃牛排", change("不吃肉", "diet"),
+			[]memory.Memory{active("a", "喜欢吃牛排", "牛排")}, ActionSupersede, []string{"a"}},
+		{"giving up ends the habit", change("已戒咖啡", "咖啡"),
+			[]memory.Memory{active("a", "每天早上喝一杯咖啡", "早餐")}, ActionSupersede, []string{"a"}},
+		{"a switch ends the old tool", change("Switched from Vim to Zed", "tool:editor"),
+			[]memory.Memory{active("a", "Uses vim for everything", "workflow")}, ActionSupersede, []string{"a"}},
+		{"two allergies are two facts", memory.Memory{Owner: "p1", Text: "Is allergic to shellfish", Subject: "allergy:shellfish"},
+			[]memory.Memory{active("a", "Is allergic to peanuts", "allergy:peanuts")}, ActionAdd, nil},
+		{"a family member holds many facts", memory.Memory{Owner: "p1", Text: "Wife is a nurse", Subject: "family:wife"},
+			[]memory.Memory{active("a", "Wife loves sushi", "family:wife")}, ActionAdd, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := ruleDecision(tt.c, tt.near, text.NewTokenizer())
+			if d.action != tt.want {
+				t.Fatalf("action %s (%s), want %s", d.action, d.reason, tt.want)
+			}
+			var got []string
+			if d.target != nil {
+				got = append(got, d.target.ID)
+			}
+			for _, m := range d.also {
+				got = append(got, m.ID)
+			}
+			if len(got) != len(tt.targets) || (len(got) > 0 && strings.Join(got, ",") != strings.Join(tt.targets, ",")) {
+				t.Errorf("targets %v, want %v", got, tt.targets)
+			}
+		})
+	}
 }

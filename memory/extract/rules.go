@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/subject"
 	"github.com/membot/membot/memory/text"
 )
 
@@ -33,7 +34,17 @@ type found struct {
 	negative bool
 	// terms are extra keywords (objects, subject words).
 	terms []string
+	// keyed marks a subject from the vocabulary of package subject (kept
+	// as its key); change marks a statement that replaces the subject's
+	// earlier value; replaces is the value it replaces, when said.
+	keyed, change bool
+	replaces      string
 }
+
+// ChangeTag is the tag of a candidate that states a change of its
+// subject ("I moved to Lyon", "我换工作了"): reconciliation supersedes the
+// active memory on that subject rather than adding beside it.
+const ChangeTag = "change"
 
 // sentenceRule matches one clause of a sentence; sentence is the whole
 // sentence (for dates and an implied "I"), ref the message time.
@@ -77,14 +88,39 @@ func (f found) toMemory(in Input, l Line) memory.Memory {
 		Status:     memory.StatusActive,
 		Source:     provenance(in, []Line{l}),
 	}
+	if f.keyed {
+		m.Subject = text.Truncate(subject.Key(f.subject), maxSubjectRunes)
+	}
+	if f.change {
+		m.Tags = append(m.Tags, ChangeTag)
+	}
 	return m
 }
 
 // sentenceSplit cuts text into sentences, keeping each one's closing mark.
 var sentenceSplit = regexp.MustCompile(`[^。！!？?；;\n]+[。！!？?；;]*|[。！!？?；;]+`)
 
-// enSentenceEnd splits English sentences on a full stop followed by space.
+// enSentenceEnd is a full stop followed by space: the end of an English
+// sentence unless it closes an abbreviation.
 var enSentenceEnd = regexp.MustCompile(`\.\s+`)
+
+// enAbbreviation is a word whose full stop ends no sentence ("Dr.",
+// "St.", "e.g.", an initial).
+var enAbbreviation = regexp.MustCompile(`(?i)(?:^|[\s(])(?:dr|mr|mrs|ms|mx|st|prof|sr|jr|mt|ft|vs|etc|e\.g|i\.e|cf|no|inc|ltd|co|corp|dept|approx|ave|rd|blvd|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|\p{Lu})$`)
+
+// enSentences cuts s at full stops that end a sentence.
+func enSentences(s string) []string {
+	var out []string
+	start := 0
+	for _, loc := range enSentenceEnd.FindAllStringIndex(s, -1) {
+		if enAbbreviation.MatchString(s[start:loc[0]]) {
+			continue
+		}
+		out = append(out, s[start:loc[0]])
+		start = loc[1]
+	}
+	return append(out, s[start:])
+}
 
 // clauseSplit cuts a sentence into clauses.
 var clauseSplit = regexp.MustCompile(`[，,、:：]|\s+but\s+|\s+so\s+`)
@@ -105,7 +141,7 @@ func findAll(text string, ref time.Time) []found {
 		}
 		line = quotedFirstPerson.ReplaceAllString(stripQuoted(line), " ")
 		for _, s := range sentenceSplit.FindAllString(line, -1) {
-			for _, sentence := range enSentenceEnd.Split(s, -1) {
+			for _, sentence := range enSentences(s) {
 				out = append(out, findInSentence(strings.TrimSpace(sentence), ref)...)
 			}
 		}
@@ -123,20 +159,41 @@ func findInSentence(sentence string, ref time.Time) []found {
 	if f, ok := standingInstruction(body); ok {
 		return []found{f}
 	}
-	var out []found
+	out := lifeFacts(body, ref)
+	other := false // the clause before was about someone else
 	for _, clause := range clauseSplit.Split(andI.ReplaceAllString(body, ", $1 "), -1) {
 		clause = strings.TrimSpace(clause)
 		if clause == "" {
 			continue
 		}
+		// A Chinese clause without 我 is the author's only when the clause
+		// before it was: "我养了一只柯基，叫豆豆" names the dog, not the author.
+		if hasHan(clause) {
+			switch {
+			case zhOther.MatchString(clause):
+				if !strings.Contains(clause, "我") {
+					clause = "我" + clause
+				}
+				other = true
+			case strings.Contains(clause, "我"):
+				other = false
+			case !other && strings.Contains(body, "我"):
+				clause = "我" + clause
+			}
+		}
 		for _, r := range clauseRules() {
 			if f, ok := r(clause, body, ref); ok {
-				out = append(out, f)
+				out = keepNew(out, f)
 				break
 			}
 		}
 	}
 	out = mergeSwitch(out, body)
+	for i := range out {
+		if out[i].keyed && subject.SingleValued(subject.Key(out[i].subject)) && changeCue.MatchString(body) {
+			out[i].change = true
+		}
+	}
 	if explicit {
 		if len(out) == 0 {
 			if f, ok := rememberAsSaid(body, ref); ok {
@@ -149,6 +206,41 @@ func findInSentence(sentence string, ref time.Time) []found {
 		}
 	}
 	return out
+}
+
+// lifeFacts applies the sentence rules of both languages, keeping one
+// memory per subject.
+func lifeFacts(sentence string, ref time.Time) []found {
+	rules := enLife
+	if hasHan(sentence) {
+		rules = zhLife
+	}
+	var out []found
+	for _, r := range rules {
+		m := r.re.FindStringSubmatch(sentence)
+		if m == nil {
+			continue
+		}
+		if f, ok := r.build(m, sentence, ref); ok {
+			out = keepNew(out, f)
+		}
+	}
+	return out
+}
+
+// keepNew appends f unless a memory already found says it: the same
+// vocabulary key, or a text that holds f's object.
+func keepNew(fs []found, f found) []found {
+	obj := Normalize(f.object)
+	for _, k := range fs {
+		if k.keyed && f.keyed && subject.Key(k.subject) == subject.Key(f.subject) {
+			return fs
+		}
+		if obj != "" && strings.Contains(Normalize(k.text), obj) {
+			return fs
+		}
+	}
+	return append(fs, f)
 }
 
 // clauseRules lists the rules, most specific first.

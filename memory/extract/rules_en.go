@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/subject"
 	"github.com/membot/membot/memory/text"
 )
 
@@ -67,7 +68,7 @@ var enPatterns = []pattern{
 		return enFact("Is "+m[1]+" years old", "age", m[1])
 	}},
 	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+allergic\s+to\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
-		return enFact("Is allergic to "+trimObject(m[1]), "allergy", trimObject(m[1]))
+		return enFact("Is allergic to "+trimObject(m[1]), subject.AllergyPrefix+strings.ToLower(trimObject(m[1])), trimObject(m[1]))
 	}},
 	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:originally\s+)?from\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return enFact("Is from "+trimObject(m[1]), "hometown", trimObject(m[1]))
@@ -131,9 +132,10 @@ func enPreference(object, verb string, negative bool) (found, bool) {
 	if !validObject(obj) || strings.HasPrefix(strings.ToLower(obj), "you ") {
 		return found{}, false
 	}
-	return found{text: verb + " " + obj, subject: enHead(obj), typ: memory.TypePreference,
+	key := subject.ToolOf(obj)
+	return found{text: verb + " " + obj, subject: firstNonEmpty(key, enHead(obj)), typ: memory.TypePreference,
 		lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.9,
-		object: obj, negative: negative, terms: []string{obj}}, true
+		object: obj, negative: negative, terms: []string{obj}, keyed: key != ""}, true
 }
 
 // enFact builds a fact about the author.
@@ -142,7 +144,7 @@ func enFact(text, subject, object string) (found, bool) {
 		return found{}, false
 	}
 	return found{text: text, subject: subject, typ: memory.TypeFact, lifecycle: memory.LifecycleFact,
-		importance: 0.7, confidence: 0.9, object: object, terms: []string{object}}, true
+		importance: 0.7, confidence: 0.9, object: object, terms: []string{object}, keyed: true}, true
 }
 
 // enSkill builds a skill.

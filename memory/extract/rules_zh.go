@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/subject"
 	"github.com/membot/membot/memory/text"
 )
 
@@ -40,13 +41,13 @@ var zhPatterns = []pattern{
 		return zhFact("今年"+m[1]+"岁", "年龄", m[1])
 	}},
 	{regexp.MustCompile(`我对(.{1,20}?)过敏`), func(m []string, _ string, _ time.Time) (found, bool) {
-		return zhFact("对"+m[1]+"过敏", "过敏", m[1])
+		return zhFact("对"+m[1]+"过敏", subject.AllergyPrefix+strings.ToLower(m[1]), m[1])
 	}},
 	{regexp.MustCompile(`我(?:来自|老家在|老家是)(.+)|我是(.{1,8}?)人$`), func(m []string, _ string, _ time.Time) (found, bool) {
 		place := trimObject(m[1] + m[2])
 		return zhFact("来自"+place, "家乡", place)
 	}},
-	{regexp.MustCompile(`我` + zhAdverbs + `(?:住在|定居在|搬到了|搬到|搬去了|搬去)(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`我` + zhAdverbs + `(?:上个月|上周|去年|前段时间|前阵子|刚刚|刚)?(?:住在|定居在|搬到了|搬到|搬去了|搬去)(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		place := trimObject(m[2])
 		if len([]rune(place)) < 2 {
 			return found{}, false
@@ -60,11 +61,13 @@ var zhPatterns = []pattern{
 		return zhFact("在"+m[2]+m[3], "学校", m[2])
 	}},
 	{regexp.MustCompile(`我有(.{0,6}?)(女儿|儿子|孩子|老婆|老公|妻子|丈夫|女朋友|男朋友|妹妹|姐姐|哥哥|弟弟|猫|狗|宠物)`), func(m []string, _ string, _ time.Time) (found, bool) {
-		subject := "家庭"
-		if strings.Contains("猫狗宠物", m[2]) {
-			subject = "宠物"
+		key := subject.PetPrefix + m[2]
+		if rel, ok := subject.Relation(m[2]); ok {
+			key = subject.FamilyPrefix + rel
+		} else if m[2] == "宠物" {
+			key = subject.Pet
 		}
-		return zhFact("有"+m[1]+m[2], subject, m[2])
+		return zhFact("有"+m[1]+m[2], key, m[2])
 	}},
 	{regexp.MustCompile(`我的(生日|专业|职业|工作|爱好|家乡|老家|星座|血型|梦想|目标|母语|邮箱|手机|宠物)是(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		f, ok := zhFact(m[1]+"是"+trimObject(m[2]), m[1], trimObject(m[2]))
@@ -108,14 +111,11 @@ var zhPatterns = []pattern{
 // are not a statement of identity.
 var zhNotIdentity = regexp.MustCompile(`^(?:说|不是|想|在|要|来|问|觉得|因为|为了|真的|认真|开玩笑|故意|刚|第一次|这么|那么|这样|那样|否|吗|不|的)`)
 
-// zhRule applies the Chinese patterns; a clause without 我 borrows it from
-// its sentence ("我现在不喜欢极简了，更喜欢复古风格").
+// zhRule applies the Chinese patterns to a clause (findInSentence lends
+// it the 我 of its sentence when it has none and is the author's).
 func zhRule(clause, sentence string, ref time.Time) (found, bool) {
 	if !hasHan(clause) {
 		return found{}, false
-	}
-	if !strings.Contains(clause, "我") && strings.Contains(sentence, "我") {
-		clause = "我" + clause
 	}
 	return firstMatch(zhPatterns, clause, sentence, ref)
 }
@@ -130,9 +130,10 @@ func zhPreference(adverbs, verb, object string, negative bool) (found, bool) {
 	if strings.Contains(adverbs, "更") && !negative {
 		verb = "更" + verb
 	}
-	return found{text: verb + obj, subject: zhHead(obj), typ: memory.TypePreference,
+	key := subject.ToolOf(obj)
+	return found{text: verb + obj, subject: firstNonEmpty(key, zhHead(obj)), typ: memory.TypePreference,
 		lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.9,
-		object: obj, negative: negative, terms: []string{obj}}, true
+		object: obj, negative: negative, terms: []string{obj}, keyed: key != ""}, true
 }
 
 // zhFact builds a fact about the author.
@@ -141,7 +142,7 @@ func zhFact(text, subject, object string) (found, bool) {
 		return found{}, false
 	}
 	return found{text: text, subject: subject, typ: memory.TypeFact, lifecycle: memory.LifecycleFact,
-		importance: 0.7, confidence: 0.9, object: object, terms: []string{object}}, true
+		importance: 0.7, confidence: 0.9, object: object, terms: []string{object}, keyed: true}, true
 }
 
 // zhSkill builds a skill.

@@ -4,8 +4,10 @@ import (
 	"cmp"
 	"context"
 	"slices"
+	"time"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/subject"
 	"github.com/membot/membot/memory/text"
 )
 
@@ -84,6 +86,7 @@ func (x *Index) Search(ctx context.Context, owner string, q Query) ([]Result, er
 		p := x.cfg.prior(m, now)
 		cands = append(cands, candidate{mem: m, hit: h, prior: p, score: h.Score * p.Value})
 	}
+	cands = e.dropStale(cands, now)
 	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
 	kept := x.choose(e, cands, limit, budget)
 	results := make([]Result, len(kept))
@@ -153,6 +156,51 @@ func (x *Index) duplicate(e *ownerIndex, id string, kept []candidate) bool {
 		}
 	}
 	return false
+}
+
+// dropStale leaves out a candidate when a newer recallable memory of the
+// owner holds the same single-valued subject (subject.SingleValued): of
+// "Works at Acme" and "Works at Globex" only the newer is injected. The
+// older stays stored, for review. e.mu is read-locked.
+func (e *ownerIndex) dropStale(cands []candidate, now time.Time) []candidate {
+	var keys map[string]bool
+	for _, c := range cands {
+		if k := subject.Of(c.mem.Subject); subject.SingleValued(k) {
+			if keys == nil {
+				keys = make(map[string]bool)
+			}
+			keys[k] = true
+		}
+	}
+	if keys == nil {
+		return cands
+	}
+	newest := make(map[string]*memory.Memory, len(keys))
+	for id, m := range e.mems {
+		k := subject.Of(m.Subject)
+		if !keys[k] || e.removed[id] || !recallable(m, now) {
+			continue
+		}
+		if n, ok := newest[k]; !ok || newer(m, n) {
+			newest[k] = m
+		}
+	}
+	return slices.DeleteFunc(cands, func(c candidate) bool {
+		n, ok := newest[subject.Of(c.mem.Subject)]
+		return ok && n.ID != c.mem.ID
+	})
+}
+
+// newer reports whether a was stated after b: created later, else updated
+// later, else (for a stable choice) the greater id.
+func newer(a, b *memory.Memory) bool {
+	if !a.CreatedAt.Equal(b.CreatedAt) {
+		return a.CreatedAt.After(b.CreatedAt)
+	}
+	if !a.UpdatedAt.Equal(b.UpdatedAt) {
+		return a.UpdatedAt.After(b.UpdatedAt)
+	}
+	return a.ID > b.ID
 }
 
 // firstPositive returns the first positive value.

@@ -1,0 +1,221 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/subject"
+	"github.com/membot/membot/memory/text"
+)
+
+// lifeRule reads a whole sentence: changes of a single-valued fact ("I
+// left Acme, started at Globex"), everyday self-descriptions ("I have
+// asthma") and the people and pets of the author's life, each under its
+// own subject key. They run before the clause rules, which would cut such
+// sentences apart or lend a pet's name to the author.
+type lifeRule struct {
+	re    *regexp.Regexp
+	build func(m []string, sentence string, ref time.Time) (found, bool)
+}
+
+// enName is a capitalised name of one to four words ("Globex", "Acme
+// Labs", "VS Code").
+const enName = `(\p{Lu}[\p{L}\p{N}&.'-]*(?:\s+\p{Lu}[\p{L}\p{N}&.'-]*){0,3})`
+
+// enFamily are the relations the English rules know.
+const enFamily = `(wife|husband|partner|spouse|girlfriend|boyfriend|son|daughter|kids?|children|mom|mum|mother|dad|father|parents|sister|brother|grandma|grandmother|grandpa|grandfather)`
+
+// enPetKind are the animals (and common breeds) the English rules know.
+const enPetKind = `(dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|budgie|bird|turtle|tortoise|goldfish|beagle|poodle|labrador|lab|retriever|golden retriever|corgi|terrier|husky|collie|spaniel|dachshund|pug|bulldog|shepherd|greyhound|tabby|siamese|ragdoll)`
+
+// enHealth are conditions that "I have …" states as lasting health facts.
+const enHealth = `((?:a\s+)?(?:bad|weak|sore|dodgy|chronic|slipped)\s+(?:back|knee|knees|shoulder|hip|neck|stomach|heart)(?:\s+pain)?|asthma|(?:type\s+[12]\s+)?diabetes|high\s+blood\s+pressure|hypertension|migraines?|arthritis|c[o]?eliac(?:\s+disease)?|adhd|anxiety|depression|eczema|ibs|insomnia|epilepsy|a\s+heart\s+condition|back\s+pain|lactose\s+intolerance|tinnitus|gout)`
+
+// enDietObject are the foods whose absence is a diet.
+const enDietObject = `(meat|red\s+meat|pork|beef|fish|seafood|dairy|eggs|gluten|chicken|animal\s+products|sugar)`
+
+// enLife are the English sentence rules, most specific first.
+var enLife = []lifeRule{
+	// Employer changes.
+	{regexp.MustCompile(`\bI\s+(?i:just\s+|recently\s+|finally\s+)?(?i:left|quit)\s+(?i:my\s+job\s+at\s+)?` + enName + `\b.*?\b(?i:started|joined|began|now\s+work|am\s+now|'m\s+now)\s+(?i:working\s+|a\s+new\s+job\s+)?(?i:at|with|for)?\s*` + enName), func(m []string, _ string, _ time.Time) (found, bool) {
+		return changed(enFact("Works at "+m[2], subject.Employer, m[2]))
+	}},
+	{regexp.MustCompile(`\b(?:I(?i:'m|\s+am)\s+(?i:now\s+)(?i:at|with|working\s+(?:at|for))|I\s+(?i:now\s+)work\s+(?i:at|for)|I(?i:'ve|\s+have)?\s+(?i:just\s+|recently\s+)?(?i:started|joined)\s+(?i:a\s+new\s+job\s+|working\s+)?(?i:at|with|for)?)\s*` + enName), func(m []string, _ string, _ time.Time) (found, bool) {
+		return changed(enFact("Works at "+m[1], subject.Employer, m[1]))
+	}},
+	{regexp.MustCompile(`\bI\s+(?i:just\s+|recently\s+|finally\s+)?(?i:left|quit)\s+(?i:my\s+job\s+at\s+)?` + enName), func(m []string, sentence string, _ time.Time) (found, bool) {
+		if enMoved.MatchString(sentence) {
+			return found{}, false // "I left London and moved to Lyon"
+		}
+		return changed(enFact("No longer works at "+m[1], subject.Employer, m[1]))
+	}},
+	{regexp.MustCompile(`(?i)\bI\s+(?:just\s+|finally\s+)?quit\s+my\s+job\b`), func(_ []string, _ string, _ time.Time) (found, bool) {
+		return changed(enFact("Quit their job", subject.Employer, "job"))
+	}},
+	// Moves.
+	{enMoved, func(m []string, _ string, _ time.Time) (found, bool) {
+		place := trimObject(enTimeTail.ReplaceAllString(m[1], ""))
+		return changed(enFact("Lives in "+place, subject.Residence, place))
+	}},
+	// Diet.
+	{regexp.MustCompile(`(?i)\bI(?:'ve|\s+have)?\s+(?:(?:don'?t|do\s+not|no\s+longer|never|stopped|quit)\s+(?:eat|eating)|(?:gave|given)\s+up)\s+` + enDietObject + `\b`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		obj := strings.Join(strings.Fields(strings.ToLower(m[1])), " ")
+		f, ok := enFact("Does not eat "+obj, subject.Diet, obj)
+		f.typ, f.lifecycle = memory.TypePreference, memory.LifecycleLongTerm
+		f.terms = append(f.terms, "diet", "food", "饮食")
+		f.change = changeCue.MatchString(sentence) || strings.Contains(strings.ToLower(m[0]), "stopped") || strings.Contains(strings.ToLower(m[0]), "gave") || strings.Contains(strings.ToLower(m[0]), "given")
+		return f, ok
+	}},
+	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am|'ve\s+(?:gone|become)|\s+went|\s+became|\s+have\s+(?:gone|become))\s+(?:now\s+|an?\s+|strictly\s+|fully\s+)*(vegetarian|vegan|pescatarian|pescetarian|keto|gluten[- ]free|lactose[- ]intolerant|halal|kosher)\b`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		obj := strings.ToLower(m[1])
+		f, ok := enFact("Is "+obj, subject.Diet, obj)
+		f.typ, f.lifecycle = memory.TypePreference, memory.LifecycleLongTerm
+		f.terms = append(f.terms, "diet", "food", "饮食")
+		l := strings.ToLower(m[0])
+		f.change = changeCue.MatchString(sentence) || strings.Contains(l, "went") || strings.Contains(l, "became") || strings.Contains(l, "gone") || strings.Contains(l, "become")
+		return f, ok
+	}},
+	// Health.
+	{regexp.MustCompile(`(?i)\bI\s+(?:have|'ve\s+got|suffer\s+from|was\s+diagnosed\s+with|live\s+with|get)\s+` + enHealth + `\b`), func(m []string, _ string, _ time.Time) (found, bool) {
+		cond := strings.Join(strings.Fields(strings.ToLower(m[1])), " ")
+		f, ok := enFact("Has "+cond, subject.HealthPrefix+enHead(cond), cond)
+		f.terms = append(f.terms, "health", "健康")
+		return f, ok
+	}},
+	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(diabetic|asthmatic|epileptic|colou?r[- ]?blind|deaf in one ear|hard of hearing)\b`), func(m []string, _ string, _ time.Time) (found, bool) {
+		cond := strings.ToLower(m[1])
+		f, ok := enFact("Is "+cond, subject.HealthPrefix+cond, cond)
+		f.terms = append(f.terms, "health", "健康")
+		return f, ok
+	}},
+	// Relationship.
+	{regexp.MustCompile(`(?i)\b(?:I\s+(?:just\s+)?got\s+|I(?:'m|\s+am)\s+(?:now\s+)?)(married|engaged|divorced|single|separated)\b|\b(?:we|I)\s+(broke\s+up|split\s+up)\b`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		state := strings.ToLower(m[1])
+		if m[2] != "" {
+			state = "single"
+		}
+		f, ok := enFact("Is "+state, subject.Relationship, state)
+		f.change = f.change || changeCue.MatchString(sentence) || strings.Contains(strings.ToLower(m[0]), "got") || m[2] != ""
+		return f, ok
+	}},
+	// Job title changes.
+	{regexp.MustCompile(`(?i)\bI(?:\s+got|\s+was|\s+have\s+been|'ve\s+been)\s+promoted\s+to\s+(.+)|\bI(?:'m|\s+am)\s+now\s+an?\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		role := trimObject(enTimeTail.ReplaceAllString(m[1]+m[2], ""))
+		return changed(enFact("Works as "+article(role), subject.Occupation, role))
+	}},
+	// Quitting a habit, switching a tool.
+	{regexp.MustCompile(`(?i)\bI(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:quit|gave\s+up|given\s+up|stopped)\s+(drinking\s+|smoking\s+|eating\s+|using\s+|playing\s+)?(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj := trimObject(enTimeTail.ReplaceAllString(m[2], ""))
+		if strings.HasPrefix(strings.ToLower(obj), "my job") || !validObject(obj) {
+			return found{}, false
+		}
+		verb := strings.TrimSpace(strings.ToLower(m[1]))
+		key := firstNonEmpty(subject.ToolOf(obj), enHead(obj))
+		return found{text: strings.Join(strings.Fields("Has given up "+verb+" "+obj), " "), subject: key, typ: memory.TypePreference,
+			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: obj, negative: true,
+			terms: []string{obj}, change: true, keyed: true}, true
+	}},
+	{regexp.MustCompile(`(?i)\bI\s+(?:don'?t|do\s+not|no\s+longer)\s+(drink|smoke|use|play)\s+(.+?)\s*(?:any\s?more)?$`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		obj := trimObject(m[2])
+		if !validObject(obj) || !changeCue.MatchString(sentence) {
+			return found{}, false
+		}
+		verb := strings.ToLower(m[1]) + "s"
+		return found{text: "No longer " + verb + " " + obj, subject: firstNonEmpty(subject.ToolOf(obj), enHead(obj)), typ: memory.TypePreference,
+			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: obj, negative: true,
+			terms: []string{obj}, change: true, keyed: true}, true
+	}},
+	{regexp.MustCompile(`(?i)\bI(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+)?(?:switched|moved\s+over|changed|migrated)\s+(?:from\s+(.+?)\s+)?to\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		from, to := trimObject(m[1]), trimObject(enTimeTail.ReplaceAllString(m[2], ""))
+		if !validObject(to) {
+			return found{}, false
+		}
+		key := firstNonEmpty(subject.ToolOf(to), subject.ToolOf(from), enHead(to))
+		t := "Switched to " + to
+		if from != "" {
+			t = "Switched from " + from + " to " + to
+		}
+		return found{text: t, subject: key, typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
+			importance: 0.6, confidence: 0.85, object: to, terms: []string{to, from}, change: true, keyed: true, replaces: from}, true
+	}},
+	// Pets.
+	{regexp.MustCompile(`(?i)\b(?:I|we)(?:\s+have\s+got|\s+have|'ve\s+got|\s+got|\s+adopted|\s+own)\s+(an?|two|three|one)\s+((?:[a-z]+\s+){0,2}?)` + enPetKind + `(s)?\b(?:,?\s+(?:called|named)\s+` + `(\p{Lu}[\p{L}]*))?`), func(m []string, _ string, _ time.Time) (found, bool) {
+		kind := strings.ToLower(strings.TrimSpace(m[2] + m[3] + m[4]))
+		t := "Has " + strings.ToLower(m[1]) + " " + kind
+		key := subject.PetPrefix + strings.ToLower(m[3])
+		if m[5] != "" {
+			t += " called " + m[5]
+			key = subject.PetPrefix + strings.ToLower(m[5])
+		}
+		return lifeOf(t, key, kind, m[5])
+	}},
+	{regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enPetKind + `(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named|,?\s+)\s*` + `(\p{Lu}[\p{L}]*)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		kind := strings.ToLower(m[1])
+		if enNotAName.MatchString(m[2]) {
+			return found{}, false
+		}
+		return lifeOf("Has a "+kind+" called "+m[2], subject.PetPrefix+strings.ToLower(m[2]), kind, m[2])
+	}},
+	// Birthdays and anniversaries: lasting facts that keep their date.
+	{regexp.MustCompile(`(?i)\bmy\s+(?:` + enFamily + `'s\s+)?birthday\s+is\s+(?:on\s+)?(.+)|\b(?:my|our)\s+((?:wedding\s+)?anniversary)\s+is\s+(?:on\s+)?(.+)`), enDate},
+	// Family members.
+	{regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enFamily + `(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named)\s+` + `(\p{Lu}[\p{L}]*)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		rel, _ := subject.Relation(strings.ToLower(m[1]))
+		return lifeOf(upperFirst(strings.ToLower(m[1]))+" is called "+m[2], subject.FamilyPrefix+rel, m[1], m[2])
+	}},
+	{regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enFamily + `\s+((?:really\s+|also\s+|absolutely\s+)?(?:loves|likes|hates|prefers|enjoys|adores|is|works|has|can'?t|cannot|doesn'?t|does\s+not|won'?t|plays|studies|speaks|lives|eats|drinks)\b.+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
+		rest := trimObject(m[2])
+		if when, ok := text.ResolveDate(sentence, ref); ok && !when.Start.Before(dayStart(ref)) {
+			return found{}, false // a dated plan of theirs, not a lasting fact
+		}
+		rel, _ := subject.Relation(strings.ToLower(m[1]))
+		return lifeOf(upperFirst(strings.ToLower(m[1]))+" "+rest, subject.FamilyPrefix+rel, m[1], rest)
+	}},
+}
+
+// enMoved reads a move ("I moved to Lyon", "we just relocated from Paris
+// to Lyon").
+var enMoved = regexp.MustCompile(`(?i)\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|now\s+)?(?:moved|relocated)\s+(?:from\s+.+?\s+)?to\s+(.+)`)
+
+// enTimeTail is a time phrase at the end of an object ("last week").
+var enTimeTail = regexp.MustCompile(`(?i)\s+(?:last|this|next)\s+(?:week|month|year|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b.*$|\s+(?:yesterday|today|recently|a\s+(?:few\s+)?(?:days?|weeks?|months?|years?)\s+ago|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december))\b.*$`)
+
+// enNotAName rejects words that follow "my dog" but are not its name.
+var enNotAName = regexp.MustCompile(`^(?:I|And|But|Is|Was|Has|The|A|An|He|She|It|They)$`)
+
+// enDate builds a lasting birthday or anniversary with its next date.
+func enDate(m []string, sentence string, ref time.Time) (found, bool) {
+	rel, when, key := strings.ToLower(m[1]), trimObject(m[2]), subject.Birthday
+	t := "Birthday is " + when
+	if m[3] != "" {
+		key, when = subject.Anniversary, trimObject(m[4])
+		t = upperFirst(strings.ToLower(m[3])) + " is " + when
+	} else if rel != "" {
+		r, _ := subject.Relation(rel)
+		key, t = subject.BirthdayPrefix+r, upperFirst(rel)+"'s birthday is "+when
+	}
+	f, ok := enFact(t, key, when)
+	if span, dated := text.ResolveDate(sentence, ref); dated {
+		f.event = text.Span{Start: span.Start}
+	}
+	f.terms = append(f.terms, "birthday", "生日", "anniversary", "纪念日")
+	return f, ok
+}
+
+// lifeOf builds a lasting fact about someone or something in the
+// author's life, under its own key.
+func lifeOf(t, key string, terms ...string) (found, bool) {
+	if n := len([]rune(t)); n == 0 || n > 200 {
+		return found{}, false
+	}
+	return found{text: t, subject: key, typ: memory.TypeFact, lifecycle: memory.LifecycleFact,
+		importance: 0.7, confidence: 0.9, object: t, terms: terms, keyed: true}, true
+}
+
+// changed marks a fact as a change of its subject.
+func changed(f found, ok bool) (found, bool) {
+	f.change = true
+	return f, ok
+}

@@ -1,0 +1,182 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/subject"
+	"github.com/membot/membot/memory/text"
+)
+
+// zhFamily are the relations the Chinese rules know.
+const zhFamily = `(老婆|老公|妻子|丈夫|太太|媳妇|爱人|对象|女朋友|男朋友|女友|男友|儿子|女儿|孩子|妈妈|母亲|老妈|爸爸|父亲|老爸|父母|爸妈|姐姐|妹妹|哥哥|弟弟|奶奶|爷爷|外婆|外公|姥姥|姥爷)`
+
+// zhPetKind are the animals (and common breeds) the Chinese rules know.
+const zhPetKind = `(狗狗|小狗|狗|猫咪|小猫|猫|柯基|泰迪|金毛|哈士奇|柴犬|拉布拉多|边牧|比格|布偶猫|布偶|英短|橘猫|兔子|仓鼠|鹦鹉|乌龟)`
+
+// zhBody are body parts whose trouble is a lasting health fact ("我腰不好").
+const zhBody = `(腰椎|腰|胃|颈椎|膝盖|腿|背|眼睛|视力|肝|心脏|肠胃|睡眠|皮肤|牙齿|牙|嗓子|肩膀|关节|鼻子)`
+
+// zhLife are the Chinese sentence rules, most specific first.
+var zhLife = []lifeRule{
+	// Employer changes.
+	{regexp.MustCompile(`(?:换工作|换了工作|换了份工作|换了新工作|跳槽)了?[，,]?\s*(?:现在|目前|如今)?(?:在|去了|到了|到|去)(.{1,15}?)(?:工作|上班|任职)?了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return changed(zhFact("在"+trimObject(m[1])+"工作", subject.Employer, trimObject(m[1])))
+	}},
+	{regexp.MustCompile(`(?:从|在)(.{1,12}?)离职了?|离开了(.{1,12}?)(?:公司)?了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
+		org := trimObject(m[1] + m[2])
+		return changed(zhFact("已从"+org+"离职", subject.Employer, org))
+	}},
+	{regexp.MustCompile(`我(?:已经|最近|刚)?(?:换工作|跳槽|辞职)了`), func(_ []string, _ string, _ time.Time) (found, bool) {
+		return changed(zhFact("换了工作", subject.Employer, "工作"))
+	}},
+	// Diet.
+	{regexp.MustCompile(`我` + zhAdverbs + `(不再|不|戒)吃(肉|荤|猪肉|牛肉|羊肉|海鲜|鱼|红肉|鸡肉|鸡蛋|乳制品)了?`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		f, ok := zhFact("不吃"+m[3], subject.Diet, m[3])
+		f.typ, f.lifecycle = memory.TypePreference, memory.LifecycleLongTerm
+		f.terms = append(f.terms, "饮食", "diet")
+		f.change = m[2] != "不" || strings.Contains(m[1], "已经") || strings.Contains(m[1], "现在") || changeCue.MatchString(sentence)
+		return f, ok
+	}},
+	{regexp.MustCompile(`我` + zhAdverbs + `(?:开始)?(吃素|吃全素|是素食主义者|是素食者|吃清真)了?`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		f, ok := zhFact(strings.TrimPrefix(m[2], "是"), subject.Diet, m[2])
+		f.typ, f.lifecycle = memory.TypePreference, memory.LifecycleLongTerm
+		f.terms = append(f.terms, "饮食", "diet", "vegetarian")
+		f.change = strings.Contains(m[0], "开始") || strings.HasSuffix(m[0], "了") || changeCue.MatchString(sentence)
+		return f, ok
+	}},
+	// Quitting a habit; no longer doing something; switching.
+	{regexp.MustCompile(`我?(?:已经|终于|最近|刚)?戒(?:掉)?了?(.{1,8}?)了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj := trimObject(m[1])
+		if !validObject(obj) {
+			return found{}, false
+		}
+		return found{text: "已戒" + obj, subject: zhHead(obj), typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
+			importance: 0.6, confidence: 0.85, object: obj, negative: true, terms: []string{obj}, change: true, keyed: true}, true
+	}},
+	{regexp.MustCompile(`我` + zhAdverbs + `不再(喝|吃|用|抽|玩|去|看|做)(.{1,10}?)了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj := trimObject(m[3])
+		if !validObject(obj) {
+			return found{}, false
+		}
+		return found{text: "不再" + m[2] + obj, subject: firstNonEmpty(subject.ToolOf(obj), zhHead(obj)), typ: memory.TypePreference,
+			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: obj, negative: true,
+			terms: []string{obj}, change: true, keyed: true}, true
+	}},
+	{regexp.MustCompile(`我` + zhAdverbs + `(?:改用|换用|转用|换成了|换成|改成了|改成)(?:了)?(.{1,15}?)了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj := trimObject(m[2])
+		if !validObject(obj) {
+			return found{}, false
+		}
+		return found{text: "改用" + obj, subject: firstNonEmpty(subject.ToolOf(obj), zhHead(obj)), typ: memory.TypePreference,
+			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: obj, terms: []string{obj}, change: true, keyed: true}, true
+	}},
+	{regexp.MustCompile(`(?:我)?(?:把)?(?:我的)?(.{1,8}?)(?:改成|改为|换成)了?(.{1,15}?)了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
+		what, to := trimObject(strings.TrimPrefix(m[1], "把")), trimObject(m[2])
+		if !validObject(what) || !validObject(to) {
+			return found{}, false
+		}
+		key := subject.Key(what)
+		if key == what {
+			key = firstNonEmpty(subject.ToolOf(to), zhHead(what))
+		}
+		return found{text: what + "改成" + to, subject: key, typ: memory.TypeFact, lifecycle: memory.LifecycleFact,
+			importance: 0.6, confidence: 0.85, object: to, terms: []string{what, to}, change: true, keyed: true}, true
+	}},
+	// Health.
+	{regexp.MustCompile(`我(?:的)?` + zhBody + `((?:一直|有点|不太|比较|很|特别|老是|经常|向来)*(?:不好|不太好|不行|有问题|疼|痛|差|敏感|受过伤|有伤|有旧伤))`), func(m []string, _ string, _ time.Time) (found, bool) {
+		f, ok := zhFact(m[1]+m[2], subject.HealthPrefix+m[1], m[1])
+		f.terms = append(f.terms, "健康", "health")
+		return f, ok
+	}},
+	{regexp.MustCompile(`我(?:有|患有|得了|得过)(哮喘|高血压|糖尿病|偏头痛|过敏性鼻炎|鼻炎|胃病|失眠|抑郁症|焦虑症|心脏病|痛风|颈椎病|腰椎间盘突出|乳糖不耐受|癫痫)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		f, ok := zhFact("有"+m[1], subject.HealthPrefix+m[1], m[1])
+		f.terms = append(f.terms, "健康", "health")
+		return f, ok
+	}},
+	{regexp.MustCompile(`我` + zhAdverbs + `乳糖不耐受`), func(_ []string, _ string, _ time.Time) (found, bool) {
+		f, ok := zhFact("乳糖不耐受", subject.HealthPrefix+"乳糖不耐受", "乳糖不耐受")
+		f.terms = append(f.terms, "健康", "health", "饮食")
+		return f, ok
+	}},
+	// Work and place together ("我在杭州做运营").
+	{regexp.MustCompile(`我` + zhAdverbs + `在(.{1,10}?)(做|当|干)(.{1,12}?)(?:的)?(?:工作)?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
+		place, verb, role := trimObject(m[2]), m[3], trimObject(m[4])
+		if zhNotWork.MatchString(place) || zhNotRole.MatchString(role) || !validObject(role) {
+			return found{}, false
+		}
+		f, ok := zhFact("在"+place+verb+role, subject.Occupation, role)
+		f.terms = append(f.terms, place, "工作", "job")
+		f.keyed = true
+		return f, ok
+	}},
+	// Relationship.
+	{regexp.MustCompile(`我` + zhAdverbs + `(结婚|订婚|离婚|分手|单身|恋爱)了?`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		state := map[string]string{"结婚": "已婚", "订婚": "已订婚", "离婚": "已离婚", "分手": "单身", "单身": "单身", "恋爱": "在恋爱中"}[m[2]]
+		f, ok := zhFact(state, subject.Relationship, state)
+		f.change = strings.HasSuffix(m[0], "了") || changeCue.MatchString(sentence)
+		return f, ok
+	}},
+	// Pets.
+	{regexp.MustCompile(`(?:我|我们|我家)(?:家)?(?:养了|养着|有|养)(一只|一条|一个|只|条|两只|两条|一)?(.{0,4}?)` + zhPetKind + `(?:[，,]\s*(?:它|他|她)?(?:叫|名叫|名字叫)([\p{Han}A-Za-z]{1,6}))?`), func(m []string, _ string, _ time.Time) (found, bool) {
+		if strings.ContainsAny(m[2], "我你不") {
+			return found{}, false
+		}
+		t, key := "养了"+m[1]+m[2]+m[3], subject.PetPrefix+m[3]
+		if m[4] != "" {
+			name := strings.TrimRight(m[4], "了啊呀的")
+			t, key = t+"，叫"+name, subject.PetPrefix+strings.ToLower(name)
+		}
+		return lifeOf(t, key, m[3], m[4], "宠物", "pet")
+	}},
+	{regexp.MustCompile(`(?:我|我们)家(?:的)?` + zhPetKind + `(?:叫|名叫|名字叫)([\p{Han}A-Za-z]{1,6})`), func(m []string, _ string, _ time.Time) (found, bool) {
+		name := strings.TrimRight(m[2], "了啊呀的")
+		return lifeOf("家里的"+m[1]+"叫"+name, subject.PetPrefix+strings.ToLower(name), m[1], name, "宠物", "pet")
+	}},
+	// Birthdays and anniversaries: lasting facts that keep their date.
+	{regexp.MustCompile(`我(?:的)?(?:` + zhFamily + `的)?生日是(.+)|(?:我们的?)?((?:结婚)?纪念日)是(.+)`), zhDate},
+	// Family members.
+	{regexp.MustCompile(`我(?:的)?` + zhFamily + `(?:叫|名叫|的名字是|名字叫)([\p{Han}A-Za-z]{1,6})`), func(m []string, _ string, _ time.Time) (found, bool) {
+		rel, _ := subject.Relation(m[1])
+		return lifeOf(m[1]+"叫"+strings.TrimRight(m[2], "了啊呀的"), subject.FamilyPrefix+rel, m[1], m[2], "家人", "family")
+	}},
+	{regexp.MustCompile(`我(?:的)?` + zhFamily + `((?:很|也|特别|非常|最|比较|一直|不)*(?:是|在|喜欢|爱|讨厌|不喜欢|不吃|不喝|对|会|做|当|开|吃|喝|住在|今年).+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
+		rest := trimObject(m[2])
+		if when, ok := text.ResolveDate(sentence, ref); ok && !when.Start.Before(dayStart(ref)) {
+			return found{}, false
+		}
+		rel, _ := subject.Relation(m[1])
+		return lifeOf(m[1]+rest, subject.FamilyPrefix+rel, m[1], rest, "家人", "family")
+	}},
+}
+
+// zhNotWork rejects places of "我在X做Y" that say nothing of a job.
+var zhNotWork = regexp.MustCompile(`^(?:家|家里|这|那|这里|那里|外面|厨房|宿舍|学校里|路上|网上|心里)$`)
+
+// zhNotRole rejects "Y" of "我在X做Y" that is an activity, not a job.
+var zhNotRole = regexp.MustCompile(`^(?:饭|菜|作业|运动|饭菜|梦|事|什么|功课|家务|实验|题|早饭|午饭|晚饭|准备|计划)`)
+
+// zhDate builds a lasting birthday or anniversary with its next date.
+func zhDate(m []string, sentence string, ref time.Time) (found, bool) {
+	when, key, t := trimObject(m[2]), subject.Birthday, "生日是"+trimObject(m[2])
+	switch {
+	case m[3] != "":
+		when, key = trimObject(m[4]), subject.Anniversary
+		t = m[3] + "是" + when
+	case m[1] != "":
+		r, _ := subject.Relation(m[1])
+		key, t = subject.BirthdayPrefix+r, m[1]+"的生日是"+when
+	}
+	f, ok := zhFact(t, key, when)
+	if span, dated := text.ResolveDate(sentence, ref); dated {
+		f.event = text.Span{Start: span.Start}
+	}
+	f.terms = append(f.terms, "生日", "birthday", "纪念日", "anniversary")
+	return f, ok
+}
+
+// zhOther marks a clause about someone or something other than the
+// author: its clauses without a subject are theirs, not the author's.
+var zhOther = regexp.MustCompile(zhFamily + `|` + zhPetKind + `|同事|朋友|室友|老板|领导|同学|邻居|^(?:他|她|它)`)
