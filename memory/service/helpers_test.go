@@ -4,10 +4,16 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
+	"os"
 	"testing"
 	"time"
 
+	driver "go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/mongo"
 	"github.com/membot/membot/memory/service"
 	"github.com/membot/membot/memory/sqlite"
 	"github.com/membot/membot/memory/storetest"
@@ -16,12 +22,13 @@ import (
 // t0 is the tests' reference time.
 var t0 = time.Date(2026, 5, 4, 9, 0, 0, 0, time.UTC)
 
-// env is a real embedded store behind a fault injector, and a service over
-// it.
+// env is a real store behind a fault injector, and a service over it: the
+// embedded store, or MongoDB when MONGODB_URI names a server (each test on
+// a database of its own, dropped afterwards).
 type env struct {
 	t     *testing.T
 	ctx   context.Context
-	store *sqlite.Store
+	store memory.Store
 	fault *storetest.Faulty
 	svc   *service.Service
 	now   time.Time
@@ -30,14 +37,38 @@ type env struct {
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	ctx := context.Background()
-	st, err := sqlite.Open(ctx, t.TempDir(), sqlite.WithLogger(slog.New(slog.DiscardHandler)))
+	st := openStore(t)
+	e := &env{t: t, ctx: ctx, store: st, fault: storetest.NewFaulty(st), now: t0}
+	e.svc = e.service(e.fault)
+	return e
+}
+
+// openStore opens the store the tests run on.
+func openStore(t *testing.T) memory.Store {
+	t.Helper()
+	ctx := context.Background()
+	quiet := slog.New(slog.DiscardHandler)
+	if uri := os.Getenv("MONGODB_URI"); uri != "" {
+		name := fmt.Sprintf("membot_service_%d_%d", os.Getpid(), rand.Uint64())
+		st, err := mongo.Open(ctx, uri, name, mongo.WithLogger(quiet))
+		if err != nil {
+			t.Fatalf("open MongoDB store at MONGODB_URI: %v", err)
+		}
+		t.Cleanup(func() {
+			_ = st.Close()
+			if c, err := driver.Connect(options.Client().ApplyURI(uri)); err == nil {
+				_ = c.Database(name).Drop(ctx)
+				_ = c.Disconnect(ctx)
+			}
+		})
+		return st
+	}
+	st, err := sqlite.Open(ctx, t.TempDir(), sqlite.WithLogger(quiet))
 	if err != nil {
 		t.Fatalf("open store: %v", err)
 	}
 	t.Cleanup(func() { _ = st.Close() })
-	e := &env{t: t, ctx: ctx, store: st, fault: storetest.NewFaulty(st), now: t0}
-	e.svc = e.service(e.fault)
-	return e
+	return st
 }
 
 // service builds another service over s (another replica on one store).
