@@ -207,6 +207,23 @@ func TestWhyListsInjectedMemoriesWithScoreAndSource(t *testing.T) {
 	}
 }
 
+// A memory another replica forgot after the reply is not shown by "why".
+func TestWhyReadsMemoriesAgain(t *testing.T) {
+	b, dm := learnTwoTopics(t)
+	tell(t, b, dm, "What treats would my dog enjoy?")
+	alice := person(t, b, "discord", "alice")
+	for _, m := range storedMemories(t, b, alice) {
+		if strings.Contains(m.Text, "Biscuit") {
+			if err := b.Store.DeleteMemory(context.Background(), alice, m.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, r := tell(t, b, dm, "/memories why"); strings.Contains(r.Text, "Biscuit") {
+		t.Errorf("why shows a memory forgotten behind this process's back:\n%s", r.Text)
+	}
+}
+
 func TestOfflineMemorySurvivesRestart(t *testing.T) {
 	for _, manual := range []bool{true, false} {
 		name := map[bool]string{true: "manual extract", false: "flush on close"}[manual]

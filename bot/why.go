@@ -108,7 +108,22 @@ func (w *injections) inProcess(personID string) (Injection, bool) {
 // out).
 func (w *injections) load(ctx context.Context, personID string) (Injection, error) {
 	if in, ok := w.inProcess(personID); ok {
-		return in, nil
+		// Read each memory again: another replica may have forgotten or
+		// edited it since the reply.
+		fresh := in
+		fresh.Memories = nil
+		for _, r := range in.Memories {
+			m, err := w.memories.Memory(ctx, r.Memory.Owner, r.Memory.ID)
+			if errors.Is(err, memory.ErrNotFound) {
+				continue
+			}
+			if err != nil {
+				return Injection{}, fmt.Errorf("load why record: %w", err)
+			}
+			r.Memory = m
+			fresh.Memories = append(fresh.Memories, r)
+		}
+		return fresh, nil
 	}
 	raw, err := w.settings.Setting(ctx, whyKey(personID))
 	if errors.Is(err, memory.ErrNotFound) {
