@@ -151,6 +151,11 @@ type Store interface {
 	// so a reader may see a write before its bump (the next read of the
 	// revision shows it) but never the bump before the write.
 	Revision(ctx context.Context, owner string) (int64, error)
+	// BumpRevision adds exactly 1 to owner's revision without writing a
+	// memory: a writer whose write failed in a way that leaves it unsure
+	// whether the write landed calls it, so that every cache of the owner
+	// reloads. An empty owner is ErrInvalid.
+	BumpRevision(ctx context.Context, owner string) error
 
 	// Close releases the store. It is safe to call more than once.
 	Close() error

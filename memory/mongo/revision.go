@@ -9,6 +9,8 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"github.com/membot/membot/memory"
 )
 
 // revisionTimeout bounds the revision bump that follows a memory write. The
@@ -69,4 +71,12 @@ func (s *Store) Revision(ctx context.Context, owner string) (int64, error) {
 		return 0, s.fail(op, err)
 	}
 	return d.Revision, nil
+}
+
+// BumpRevision adds 1 to owner's revision; see memory.Store.
+func (s *Store) BumpRevision(ctx context.Context, owner string) error {
+	if owner == "" {
+		return fmt.Errorf("bump memory revision: %w: no owner", memory.ErrInvalid)
+	}
+	return s.bumpRevision(ctx, "bump memory revision", owner)
 }

@@ -13,9 +13,10 @@ import (
 const maxChain = 50
 
 // Forget erases owner's memory id for good: the memory, every earlier
-// version it superseded, their vectors and index entries, and the captured
-// messages they were taken from (with the bot's replies to them). It
-// returns what it erased, newest first.
+// version it superseded (through its Supersedes chain, and the memories
+// a correction retired in its favour), their vectors and index entries,
+// and the captured messages they were taken from (with the bot's replies
+// to them). It returns what it erased, the memory asked for first.
 //
 // It is all-or-nothing from the person's view: the oldest version goes
 // first and the memory asked for last, so a failure part-way leaves the
@@ -23,20 +24,17 @@ const maxChain = 50
 // the job. A chain that cannot be read is not touched at all.
 func (s *Service) Forget(ctx context.Context, owner, id string) ([]memory.Memory, error) {
 	head, err := s.store.Memory(ctx, owner, id)
+	if errors.Is(err, memory.ErrNotFound) {
+		// Gone already, perhaps by an earlier attempt whose revision
+		// bump was lost: make sure no cache still serves it.
+		s.unsure(ctx, owner, err)
+	}
 	if err != nil {
 		return nil, wrap("forget", id, err)
 	}
-	chain := []memory.Memory{head}
-	for prev := head.Supersedes; prev != "" && len(chain) < maxChain; {
-		old, err := s.store.Memory(ctx, owner, prev)
-		if errors.Is(err, memory.ErrNotFound) {
-			break // erased already, with everything older
-		}
-		if err != nil {
-			return nil, wrap("forget", id, fmt.Errorf("read earlier version %s: %w", prev, err))
-		}
-		chain = append(chain, old)
-		prev = old.Supersedes
+	chain, err := s.versions(ctx, head)
+	if err != nil {
+		return nil, wrap("forget", id, err)
 	}
 	var gone []string
 	defer func() { s.patch(ctx, owner, len(gone), recall.Change{Removed: gone}) }()
@@ -50,9 +48,48 @@ func (s *Service) Forget(ctx context.Context, owner, id string) ([]memory.Memory
 			continue
 		}
 		if err != nil {
+			if uncertain(err) {
+				s.unsure(ctx, owner, err)
+			}
 			return nil, wrap("forget", id, fmt.Errorf("delete version %s: %w", c.ID, err))
 		}
 		gone = append(gone, c.ID)
+	}
+	return chain, nil
+}
+
+// versions returns head and every earlier version of it, head first: the
+// Supersedes chain, and every memory marked superseded by one of them (a
+// correction can retire several). A chain that cannot be read is an
+// error, before anything is erased.
+func (s *Service) versions(ctx context.Context, head memory.Memory) ([]memory.Memory, error) {
+	chain := []memory.Memory{head}
+	in := map[string]bool{head.ID: true}
+	for prev := head.Supersedes; prev != "" && !in[prev] && len(chain) < maxChain; {
+		old, err := s.store.Memory(ctx, head.Owner, prev)
+		if errors.Is(err, memory.ErrNotFound) {
+			break // erased already, with everything older
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read earlier version %s: %w", prev, err)
+		}
+		chain = append(chain, old)
+		in[old.ID] = true
+		prev = old.Supersedes
+	}
+	superseded, err := s.store.ListMemories(ctx, memory.MemoryQuery{Owner: head.Owner, Statuses: []memory.Status{memory.StatusSuperseded}})
+	if err != nil {
+		return nil, fmt.Errorf("list superseded versions: %w", err)
+	}
+	for grew := true; grew && len(chain) < 2*maxChain; {
+		grew = false
+		for _, m := range superseded {
+			if !in[m.ID] && in[m.SupersededBy] {
+				chain = append(chain, m)
+				in[m.ID] = true
+				grew = true
+			}
+		}
 	}
 	return chain, nil
 }
@@ -113,6 +150,9 @@ func (s *Service) ForgetAll(ctx context.Context, owner string) (int, error) {
 		}
 	}
 	if _, err := s.store.DeleteAllMemories(ctx, owner); err != nil {
+		if uncertain(err) {
+			s.unsure(ctx, owner, err)
+		}
 		return 0, fmt.Errorf("forget all of %s: delete memories: %w", owner, err)
 	}
 	return len(all), nil

@@ -1,12 +1,15 @@
 package service_test
 
 import (
+	"context"
 	"errors"
 	"slices"
+	"sync/atomic"
 	"testing"
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/recall"
+	"github.com/membot/membot/memory/service"
 )
 
 func recallQuery(text string) recall.Query { return recall.Query{Text: text, MinScore: -1, Limit: 10} }
@@ -127,5 +130,84 @@ func TestForgetAllInterruptedCanBeRetried(t *testing.T) {
 	}
 	if c := e.count(bob.ID); c != 1 {
 		t.Errorf("bob has %d memories, want 1", c)
+	}
+}
+
+// lostBump behaves as a store without transactions does when the revision
+// update after a write fails: the write stands, the revision does not move,
+// an error is returned.
+type lostBump struct {
+	memory.Store
+	lost atomic.Int64
+	fail atomic.Bool
+}
+
+func (s *lostBump) Revision(ctx context.Context, owner string) (int64, error) {
+	r, err := s.Store.Revision(ctx, owner)
+	return r - s.lost.Load(), err
+}
+
+func (s *lostBump) DeleteMemory(ctx context.Context, owner, id string) error {
+	if err := s.Store.DeleteMemory(ctx, owner, id); err != nil {
+		return err
+	}
+	if s.fail.CompareAndSwap(true, false) {
+		s.lost.Add(1)
+		return memory.ErrUnavailable
+	}
+	return nil
+}
+
+// A forget whose delete landed but whose revision did not move still
+// reaches every cache: the failed write moves the revision itself.
+func TestForgetWithALostRevisionUpdate(t *testing.T) {
+	e := newEnv(t)
+	st := &lostBump{Store: e.store}
+	writer, replica := e.service(st), e.service(st)
+	ann := e.person("ann")
+	tea := memory.Memory{Owner: ann.ID, Text: "Drinks green tea every morning", Type: memory.TypeFact,
+		Lifecycle: memory.LifecycleFact, Importance: 0.6, Confidence: 0.9, Status: memory.StatusActive}
+	if err := writer.Insert(e.ctx, &tea); err != nil {
+		t.Fatal(err)
+	}
+	e.recalled(writer, ann.ID, "green tea")
+	e.recalled(replica, ann.ID, "green tea")
+	st.fail.Store(true)
+	if _, err := writer.Forget(e.ctx, ann.ID, tea.ID); err == nil {
+		t.Fatal("Forget reported success although the store failed")
+	}
+	for name, svc := range map[string]*service.Service{"writer": writer, "replica": replica} {
+		if got := e.recalled(svc, ann.ID, "green tea"); len(got) != 0 {
+			t.Errorf("%s still injects the forgotten memory: %v", name, got)
+		}
+	}
+}
+
+// A correction can retire several memories in favour of one: forgetting
+// the new one erases all of them.
+func TestForgetErasesWhatACorrectionRetired(t *testing.T) {
+	e := newEnv(t)
+	ann := e.person("ann")
+	head, _ := chain(e, ann)
+	e.say("console:dm", ann, "m9", "I also work in Paris")
+	retired := e.remember(ann.ID, "Works in Paris", "console:dm", "m9")
+	if _, err := e.svc.Modify(e.ctx, ann.ID, retired.ID, func(m *memory.Memory) error {
+		m.Status, m.SupersededBy = memory.StatusSuperseded, head.ID
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	gone, err := e.svc.Forget(e.ctx, ann.ID, head.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(gone) != 3 || gone[0].ID != head.ID {
+		t.Errorf("forgot %d memories, want the memory first and both it replaced", len(gone))
+	}
+	if n := e.count(ann.ID); n != 0 {
+		t.Errorf("%d memories left, want 0", n)
+	}
+	if got := e.messages("console:dm"); len(got) != 0 {
+		t.Errorf("messages left: %v", got)
 	}
 }

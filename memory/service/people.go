@@ -18,6 +18,10 @@ func (s *Service) Merge(ctx context.Context, from, to string) error {
 	defer s.index.Invalidate(from)
 	defer s.index.Invalidate(to)
 	if err := s.store.ReassignOwner(ctx, from, to); err != nil {
+		if uncertain(err) {
+			s.unsure(ctx, from, err)
+			s.unsure(ctx, to, err)
+		}
 		return fmt.Errorf("merge people %s into %s: move memories: %w", from, to, err)
 	}
 	ids, err := s.store.Identities(ctx, from)

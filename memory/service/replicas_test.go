@@ -67,13 +67,17 @@ func TestOwnWritesPatchTheIndex(t *testing.T) {
 	if got := e.recalled(e.svc, ann.ID, "chess"); !slices.Equal(got, []string{m.ID}) {
 		t.Fatalf("own insert not recalled: %v", got)
 	}
+	if got := e.fault.Calls("ListMemories") - loads; got != 0 {
+		t.Errorf("%d index loads after an own insert, want 0 (patched)", got)
+	}
 	if _, err := e.svc.Forget(e.ctx, ann.ID, m.ID); err != nil {
 		t.Fatal(err)
 	}
+	loads = e.fault.Calls("ListMemories") // Forget lists superseded versions itself
 	if got := e.recalled(e.svc, ann.ID, "chess"); len(got) != 0 {
 		t.Fatalf("own forget still recalled: %v", got)
 	}
 	if got := e.fault.Calls("ListMemories") - loads; got != 0 {
-		t.Errorf("%d index loads after own writes, want 0 (patched)", got)
+		t.Errorf("%d index loads after an own forget, want 0 (patched)", got)
 	}
 }

@@ -120,6 +120,30 @@ func (s *Service) patch(ctx context.Context, owner string, bumps int, c recall.C
 	s.index.Apply(owner, bumps, rev, c)
 }
 
+// uncertain reports whether a failed write may still have landed (the
+// store went away mid-call, or a backend wrote but could not move the
+// revision): any other failure is an answer that nothing was written.
+func uncertain(err error) bool {
+	return err != nil && !errors.Is(err, memory.ErrNotFound) && !errors.Is(err, memory.ErrConflict) && !errors.Is(err, memory.ErrInvalid)
+}
+
+// bumpTimeout bounds the revision bump after a failed write.
+const bumpTimeout = 5 * time.Second
+
+// unsure is called after a write of owner's memories failed in a way that
+// leaves it unknown whether it landed: this process's cache of the owner
+// is dropped and the owner's revision moved, so that every replica's cache
+// reloads too. The bump runs even when ctx was cancelled, bounded.
+func (s *Service) unsure(ctx context.Context, owner string, cause error) {
+	s.index.Invalidate(owner)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), bumpTimeout)
+	defer cancel()
+	if err := s.store.BumpRevision(ctx, owner); err != nil {
+		s.log.Warn("a failed memory write may have landed and other replicas' caches could not be told",
+			"owner", owner, "write_err", cause, "err", err)
+	}
+}
+
 // errNotChanged ends a Modify whose function found nothing to do.
 var errNotChanged = errors.New("memory unchanged")
 

@@ -13,6 +13,9 @@ import (
 // Insert stores a new memory (see memory.Store.InsertMemory) and indexes it.
 func (s *Service) Insert(ctx context.Context, m *memory.Memory) error {
 	if err := s.store.InsertMemory(ctx, m); err != nil {
+		if uncertain(err) {
+			s.unsure(ctx, m.Owner, err)
+		}
 		return fmt.Errorf("insert memory: %w", err)
 	}
 	s.patch(ctx, m.Owner, 1, recall.Change{Put: []memory.Memory{*m}})
@@ -23,8 +26,15 @@ func (s *Service) Insert(ctx context.Context, m *memory.Memory) error {
 // when another writer got there first (memory.ModifyMemory), and patches
 // the index. fn may run more than once and must only change the memory.
 func (s *Service) Modify(ctx context.Context, owner, id string, fn func(*memory.Memory) error) (memory.Memory, error) {
-	m, err := memory.ModifyMemory(ctx, s.store, owner, id, fn)
+	var fnErr error
+	m, err := memory.ModifyMemory(ctx, s.store, owner, id, func(m *memory.Memory) error {
+		fnErr = fn(m)
+		return fnErr
+	})
 	if err != nil {
+		if fnErr == nil && uncertain(err) {
+			s.unsure(ctx, owner, err)
+		}
 		return memory.Memory{}, err
 	}
 	s.patch(ctx, owner, 1, recall.Change{Put: []memory.Memory{m}})
@@ -79,6 +89,9 @@ func (s *Service) Supersede(ctx context.Context, owner, targetID string, replace
 // version (see memory.Store.SetEmbedding) and indexes it.
 func (s *Service) SetEmbedding(ctx context.Context, owner, id string, version int64, e *memory.Embedding) error {
 	if err := s.store.SetEmbedding(ctx, owner, id, version, e); err != nil {
+		if uncertain(err) {
+			s.unsure(ctx, owner, err)
+		}
 		return err
 	}
 	m, err := s.store.Memory(ctx, owner, id)

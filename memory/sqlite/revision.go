@@ -38,3 +38,13 @@ func (s *Store) Revision(ctx context.Context, owner string) (int64, error) {
 	}
 	return rev, nil
 }
+
+// BumpRevision adds 1 to owner's revision; see memory.Store.
+func (s *Store) BumpRevision(ctx context.Context, owner string) error {
+	if owner == "" {
+		return fmt.Errorf("bump memory revision: %w: no owner", memory.ErrInvalid)
+	}
+	return s.write(ctx, "bump memory revision of "+owner, func(tx *sql.Tx) error {
+		return bumpRevision(ctx, tx, owner)
+	})
+}

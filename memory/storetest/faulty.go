@@ -328,6 +328,11 @@ func (f *Faulty) Revision(ctx context.Context, owner string) (r int64, err error
 	return r, err
 }
 
+// BumpRevision calls the wrapped store unless a fault is due.
+func (f *Faulty) BumpRevision(ctx context.Context, owner string) error {
+	return f.call("BumpRevision", func() error { return f.s.BumpRevision(ctx, owner) })
+}
+
 // Close closes the wrapped store; a fault on "Close" is reported, but the
 // wrapped store is closed all the same, so that tests release it.
 func (f *Faulty) Close() error {

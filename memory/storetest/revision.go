@@ -11,6 +11,7 @@ import (
 func revisionContracts() []contract {
 	return []contract{
 		{name: "RevisionStartsAtZero", run: testRevisionStartsAtZero},
+		{name: "BumpRevision", run: testBumpRevision},
 		{name: "RevisionCountsMemoryWrites", run: testRevisionCountsMemoryWrites},
 		{name: "RevisionReassignOwner", run: testRevisionReassignOwner},
 		{name: "RevisionArchiveWrite", run: testRevisionArchiveWrite},
@@ -75,6 +76,21 @@ func testRevisionStartsAtZero(t *testing.T, s memory.Store) {
 	}
 	_, err := s.Revision(t.Context(), "")
 	wantErr(t, "Revision of an empty owner", err, memory.ErrInvalid)
+}
+
+func testBumpRevision(t *testing.T, s memory.Store) {
+	for want := int64(1); want <= 2; want++ {
+		if err := s.BumpRevision(t.Context(), "p1"); err != nil {
+			t.Fatalf("BumpRevision: %v", err)
+		}
+		if r := mustRevision(t, s, "p1"); r != want {
+			t.Errorf("revision after %d bumps = %d", want, r)
+		}
+	}
+	if r := mustRevision(t, s, "p2"); r != 0 {
+		t.Errorf("another owner's revision moved to %d", r)
+	}
+	wantErr(t, "BumpRevision of an empty owner", s.BumpRevision(t.Context(), ""), memory.ErrInvalid)
 }
 
 func testRevisionCountsMemoryWrites(t *testing.T, s memory.Store) {
