@@ -311,7 +311,13 @@ func (e *Engine) refuse(msg Message, r Responder, p phrase, tell bool, done chan
 func (e *Engine) Close(ctx context.Context) error {
 	drained, first := e.work.stop()
 	if !first {
-		return nil
+		// A later Close waits for what the first one left running.
+		select {
+		case <-drained:
+			return nil
+		case <-ctx.Done():
+			return fmt.Errorf("close engine: replies still running: %w", ctx.Err())
+		}
 	}
 	var err error
 	select {

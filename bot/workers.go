@@ -28,6 +28,9 @@ type workers struct {
 	stopping chan struct{} // closed when Close begins
 	queues   map[string]*queue
 	wg       sync.WaitGroup
+	// drained is closed once every job and background task has ended
+	// after Close began.
+	drained chan struct{}
 }
 
 type workState int
@@ -161,16 +164,16 @@ func (w *workers) stop() (drained <-chan struct{}, first bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.state == closed {
-		return nil, false
+		return w.drained, false
 	}
 	w.state = closed
 	close(w.stopping)
-	ch := make(chan struct{})
-	go func() {
+	w.drained = make(chan struct{})
+	go func(ch chan struct{}) {
 		w.wg.Wait()
 		close(ch)
-	}()
-	return ch, true
+	}(w.drained)
+	return w.drained, true
 }
 
 // abort cancels whatever still runs.
