@@ -40,9 +40,11 @@ type Options struct {
 	HistoryMessages int
 	// Language is the fallback reply language, "en" or "zh".
 	Language string
-	// MaxInjected memories at most go into one prompt (default 5).
+	// MaxInjected recalled memories at most go into one prompt (default
+	// 5); a private reply's profile comes on top of them.
 	MaxInjected int
-	// TokenBudget caps the memory block (default 400).
+	// TokenBudget caps the memory block, profile and recalled memories
+	// together (default 400).
 	TokenBudget int
 	// Temperature of replies; 0.7 when nil. A pointer so that 0 (the most
 	// deterministic replies) can be asked for.

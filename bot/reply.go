@@ -87,12 +87,15 @@ func (p *replier) chat(ctx context.Context, t turn, r Responder) Reply {
 	return Reply{Text: answer}
 }
 
-// recallFor fetches the memories to inject; a recall failure degrades to
-// answering without memories.
+// recallFor fetches the memories to inject: in a private reply the
+// person's profile first, then what recall finds for the message, within
+// one token budget and each memory once. A recall failure degrades to
+// answering without recalled memories.
 func (p *replier) recallFor(ctx context.Context, t turn) []Recalled {
 	if p.recall == nil {
 		return nil
 	}
+	profile := p.profileFor(ctx, t)
 	// A short follow-up ("and for dinner?") needs the turns just before it;
 	// a message that stands alone is recalled on its own words, so earlier
 	// topics do not drag their memories into this reply.
@@ -106,12 +109,13 @@ func (p *replier) recallFor(ctx context.Context, t turn) []Recalled {
 			}
 		}
 	}
-	budget := p.opts.TokenBudget
-	q := RecallQuery{Text: t.text, Context: context, Limit: p.opts.MaxInjected, TokenBudget: budget}
+	budget := p.opts.TokenBudget - budgetUsed(profile)
+	// Recall may find profile memories again: ask for as many more.
+	q := RecallQuery{Text: t.text, Context: context, Limit: p.opts.MaxInjected + len(profile), TokenBudget: budget}
 	got, err := p.recall.Recall(ctx, t.person.ID, q)
 	if err != nil {
-		p.log.Warn("recall failed; answering without memories", "person", t.person.ID, "err", err)
-		return nil
+		p.log.Warn("recall failed; answering without recalled memories", "person", t.person.ID, "err", err)
+		return profile
 	}
 	owners := []string{t.person.ID}
 	if t.guild.Notes && t.msg.GuildID != "" {
@@ -133,11 +137,11 @@ func (p *replier) recallFor(ctx context.Context, t turn) []Recalled {
 	// asking person's memories (and the server's notes) can reach a prompt.
 	out := got[:0]
 	for _, r := range got {
-		if slices.Contains(owners, r.Memory.Owner) && len(out) < p.opts.MaxInjected {
+		if slices.Contains(owners, r.Memory.Owner) {
 			out = append(out, r)
 		}
 	}
-	return out
+	return withProfile(profile, out, p.opts.MaxInjected)
 }
 
 // budgetUsed estimates the tokens recalled memories take in a prompt, as
@@ -175,7 +179,7 @@ func (p *replier) systemPrompt(t turn, lang string, recalled []Recalled) (string
 	for _, r := range recalled {
 		line := prompts.MemoryLine{
 			Label: prompts.TypeLabel(string(r.Memory.Type), lang),
-			Month: r.Memory.CreatedAt.Format("2006-01"),
+			Date:  shownDate(r.Memory),
 			Text:  r.Memory.Text,
 		}
 		if r.Memory.Owner == t.person.ID {
@@ -185,6 +189,16 @@ func (p *replier) systemPrompt(t turn, lang string, recalled []Recalled) (string
 		}
 	}
 	return p.prompts.System(lang, d)
+}
+
+// shownDate is the date a memory is shown with: the day of the event it
+// tells of when it has one ("2026-03-14"), else the month it was learnt
+// ("2026-03").
+func shownDate(m memory.Memory) string {
+	if !m.EventTime.IsZero() {
+		return m.EventTime.Format("2006-01-02")
+	}
+	return m.CreatedAt.Format("2006-01")
 }
 
 // history turns recent captured messages into model messages, as the
@@ -264,6 +278,9 @@ func (p *replier) afterReply(ctx context.Context, t turn, answer string, recalle
 		}
 	}
 	p.why.record(t, recalled)
+	// The profile goes into every private reply: only what recall chose
+	// counts as used.
+	recalled = onlyRecalled(recalled)
 	if len(recalled) == 0 {
 		return
 	}
@@ -299,7 +316,7 @@ func (p *replier) offlineReply(lang string, recalled []Recalled, group bool) str
 	}
 	b.WriteString("\n" + p.say(lang, msgOfflineMemories))
 	for _, r := range recalled {
-		fmt.Fprintf(&b, "\n- [%s · %s] %s", prompts.TypeLabel(string(r.Memory.Type), lang), r.Memory.CreatedAt.Format("2006-01"), r.Memory.Text)
+		fmt.Fprintf(&b, "\n- [%s · %s] %s", prompts.TypeLabel(string(r.Memory.Type), lang), shownDate(r.Memory), r.Memory.Text)
 	}
 	return b.String()
 }

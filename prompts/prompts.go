@@ -85,9 +85,11 @@ type SystemData struct {
 type MemoryLine struct {
 	// Label is the memory type in the prompt's language ("偏好", "preference").
 	Label string
-	// Month is when it was learnt, "2026-03".
-	Month string
-	Text  string
+	// Date is when the event it tells of happens or happened
+	// ("2026-03-14") when it has one, else the month it was learnt
+	// ("2026-03").
+	Date string
+	Text string
 }
 
 // System renders the system prompt, filling in the block markers.

@@ -21,10 +21,10 @@ func TestSystemGolden(t *testing.T) {
 			if withMem {
 				name += ".memories"
 				d.Memories = []MemoryLine{
-					{Label: TypeLabel("preference", lang), Month: "2026-03", Text: "Prefers TypeScript"},
-					{Label: TypeLabel("event", lang), Month: "2026-11", Text: "Flies to Tokyo on 2026-12-05"},
+					{Label: TypeLabel("preference", lang), Date: "2026-03", Text: "Prefers TypeScript"},
+					{Label: TypeLabel("event", lang), Date: "2026-11", Text: "Flies to Tokyo on 2026-12-05"},
 				}
-				d.Notes = []MemoryLine{{Label: TypeLabel("context", lang), Month: "2026-10", Text: "Meetups are on Fridays"}}
+				d.Notes = []MemoryLine{{Label: TypeLabel("context", lang), Date: "2026-10", Text: "Meetups are on Fridays"}}
 			}
 			got, err := s.System(lang, d)
 			if err != nil {
@@ -68,7 +68,7 @@ func TestRenderedMemoriesAreRecognised(t *testing.T) {
 	for _, lang := range []string{"en", "zh"} {
 		var lines []MemoryLine
 		for typ := range typeLabels {
-			lines = append(lines, MemoryLine{Label: TypeLabel(typ, lang), Month: "2026-03", Text: "x y z"})
+			lines = append(lines, MemoryLine{Label: TypeLabel(typ, lang), Date: "2026-03", Text: "x y z"})
 		}
 		out, err := s.System(lang, SystemData{PersonName: "A", Memories: lines})
 		if err != nil {

@@ -18,7 +18,15 @@ import (
 // exactly as the eval measures.
 type recaller struct{ memories *service.Service }
 
-var _ bot.Recaller = recaller{}
+var (
+	_ bot.Recaller = recaller{}
+	_ bot.Profiler = recaller{}
+)
+
+// Profile reads the person's core facts from the service's recall index.
+func (r recaller) Profile(ctx context.Context, owner string, budget int) ([]memory.Memory, error) {
+	return r.memories.Profile(ctx, owner, budget)
+}
 
 func (r recaller) Recall(ctx context.Context, owner string, q bot.RecallQuery) ([]bot.Recalled, error) {
 	res, err := r.memories.Recall(ctx, owner, recall.Query{Text: q.Text, Context: q.Context, Limit: q.Limit, TokenBudget: q.TokenBudget, Literal: q.Literal})

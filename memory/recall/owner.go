@@ -31,6 +31,8 @@ type ownerIndex struct {
 	// sketches hold the sign bits of each memory's vector, for finding
 	// near neighbours without scanning every vector (Similar).
 	sketches sketches
+	// subjects files the ids in mems by subjectKey, for BySubject.
+	subjects map[string]map[string]struct{}
 	// removed holds ids removed while the entry was loading, so that a
 	// load racing with a removal in this process cannot serve it to the
 	// searches waiting for that load.
@@ -40,13 +42,14 @@ type ownerIndex struct {
 // newOwnerIndex returns an entry waiting for its load.
 func newOwnerIndex(owner string, rev int64, opts Options) *ownerIndex {
 	return &ownerIndex{
-		owner:   owner,
-		rev:     rev,
-		ready:   make(chan struct{}),
-		corpus:  NewCorpus(opts),
-		mems:    make(map[string]*memory.Memory),
-		pending: make(map[string]*memory.Memory),
-		removed: make(map[string]bool),
+		owner:    owner,
+		rev:      rev,
+		ready:    make(chan struct{}),
+		corpus:   NewCorpus(opts),
+		mems:     make(map[string]*memory.Memory),
+		pending:  make(map[string]*memory.Memory),
+		subjects: make(map[string]map[string]struct{}),
+		removed:  make(map[string]bool),
 	}
 }
 
@@ -134,13 +137,20 @@ func (e *ownerIndex) putLocked(m memory.Memory) error {
 	}
 	e.sketches.put(m.ID, v)
 	m.Embedding = nil
+	if old, ok := e.mems[m.ID]; ok {
+		e.unfileSubjectLocked(old)
+	}
 	e.mems[m.ID] = &m
+	e.fileSubjectLocked(&m)
 	return nil
 }
 
 // dropLocked takes id out of the corpus and the cache. e.mu is held.
 func (e *ownerIndex) dropLocked(id string) {
 	e.corpus.Remove(id)
+	if m, ok := e.mems[id]; ok {
+		e.unfileSubjectLocked(m)
+	}
 	delete(e.mems, id)
 	delete(e.pending, id)
 	e.sketches.remove(id)

@@ -1,0 +1,73 @@
+package recall
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/membot/membot/memory"
+)
+
+// subjectKey is how the index files a memory's subject: trimmed and
+// lower-cased, as stored subjects are compared.
+func subjectKey(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+// BySubject returns copies of owner's active memories whose subject (as
+// stored, trimmed and lower-cased; never empty) want accepts, newest
+// first. It reads the cached index, proved current with one revision read
+// as Search is, and asks want once per distinct subject rather than once
+// per memory, so a reply can read the few memories of a handful of
+// subjects (a person's profile) without listing the store or walking
+// every memory. The copies carry no embedding.
+func (x *Index) BySubject(ctx context.Context, owner string, want func(subject string) bool) ([]memory.Memory, error) {
+	e, err := x.entry(ctx, owner)
+	if err != nil {
+		return nil, err
+	}
+	now := x.cfg.now()
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	var out []memory.Memory
+	for subj, ids := range e.subjects {
+		if !want(subj) {
+			continue
+		}
+		for id := range ids {
+			if m, ok := e.get(id); ok && recallable(m, now) {
+				out = append(out, *m)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b memory.Memory) int {
+		if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	return out, nil
+}
+
+// fileSubjectLocked files id under m's subject. e.mu is held.
+func (e *ownerIndex) fileSubjectLocked(m *memory.Memory) {
+	k := subjectKey(m.Subject)
+	if k == "" {
+		return
+	}
+	ids := e.subjects[k]
+	if ids == nil {
+		ids = make(map[string]struct{})
+		e.subjects[k] = ids
+	}
+	ids[m.ID] = struct{}{}
+}
+
+// unfileSubjectLocked takes id out of m's subject. e.mu is held.
+func (e *ownerIndex) unfileSubjectLocked(m *memory.Memory) {
+	k := subjectKey(m.Subject)
+	if ids, ok := e.subjects[k]; ok {
+		delete(ids, m.ID)
+		if len(ids) == 0 {
+			delete(e.subjects, k)
+		}
+	}
+}

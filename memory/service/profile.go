@@ -1,0 +1,105 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/subject"
+	"github.com/membot/membot/memory/text"
+)
+
+// ProfileTokens is the most a profile may take of a reply's memory block.
+const ProfileTokens = 100
+
+// The parts of a profile, in the order they are kept when the budget is
+// short: what keeps a person safe first, then who they are.
+const (
+	rankHealth = iota
+	rankDiet
+	rankName
+	rankFamily
+	rankWork
+	rankCity
+	rankStyle
+	notProfile
+)
+
+// answerStyleSubjects are the free-topic subjects a preference about how
+// the person likes to be answered is stored under ("prefers short
+// answers" → "answers"); the vocabulary has no key of its own for them.
+var answerStyleSubjects = map[string]bool{
+	"answer": true, "answers": true, "reply": true, "replies": true, "response": true, "responses": true,
+	"explanation": true, "explanations": true, "answer style": true, "reply style": true, "response style": true,
+	"回答": true, "回复": true, "答案": true, "回答方式": true, "回复方式": true,
+}
+
+// profileRank places a subject key in the profile, or returns notProfile.
+func profileRank(key string) int {
+	switch {
+	case strings.HasPrefix(key, subject.AllergyPrefix), key == subject.Allergy,
+		strings.HasPrefix(key, subject.HealthPrefix), key == subject.Health:
+		return rankHealth
+	case key == subject.Diet:
+		return rankDiet
+	case key == subject.Name:
+		return rankName
+	case strings.HasPrefix(key, subject.FamilyPrefix), key == subject.Family:
+		return rankFamily
+	case key == subject.Employer, key == subject.Occupation:
+		return rankWork
+	case key == subject.Residence:
+		return rankCity
+	case answerStyleSubjects[key]:
+		return rankStyle
+	}
+	return notProfile
+}
+
+// Profile returns owner's core facts — health constraints and allergies,
+// diet, name, family members, job and employer, city, how they like to be
+// answered — for a private reply to carry whatever was asked: the newest
+// memory of each single-valued key, every memory of the others (family
+// members, health), in that order of importance, as many as fit in budget
+// tokens (text.EstimateTokens; at most ProfileTokens). It reads the recall
+// index, proved current with one revision read, and never lists the store.
+func (s *Service) Profile(ctx context.Context, owner string, budget int) ([]memory.Memory, error) {
+	budget = min(budget, ProfileTokens)
+	if budget <= 0 {
+		return nil, nil
+	}
+	ms, err := s.index.BySubject(ctx, owner, func(subj string) bool { return profileRank(subject.Of(subj)) != notProfile })
+	if err != nil {
+		return nil, fmt.Errorf("read the profile of %s: %w", owner, err)
+	}
+	// ms is newest first: the first memory of a single-valued key is its
+	// value.
+	byRank := make([][]memory.Memory, notProfile)
+	seen := make(map[string]bool)
+	for _, m := range ms {
+		key := subject.Of(m.Subject)
+		r := profileRank(key)
+		if r == rankStyle && m.Type != memory.TypePreference {
+			continue
+		}
+		if subject.SingleValued(key) || r == rankStyle {
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+		}
+		byRank[r] = append(byRank[r], m)
+	}
+	var out []memory.Memory
+	left := budget
+	for _, group := range byRank {
+		for _, m := range group {
+			if n := text.EstimateTokens(m.Text); n <= left {
+				out = append(out, m)
+				left -= n
+			}
+		}
+	}
+	return out, nil
+}

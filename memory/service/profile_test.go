@@ -1,0 +1,122 @@
+package service_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/service"
+	"github.com/membot/membot/memory/text"
+)
+
+// keep stores an active memory of owner with a subject, learnt at.
+func (e *env) keep(owner, txt, subj string, typ memory.Type, at time.Time) memory.Memory {
+	e.t.Helper()
+	m := memory.Memory{
+		Owner: owner, Text: txt, Type: typ, Lifecycle: memory.LifecycleFact, Subject: subj,
+		Importance: 0.6, Confidence: 0.9, Status: memory.StatusActive, CreatedAt: at, UpdatedAt: at,
+	}
+	if err := e.svc.Insert(e.ctx, &m); err != nil {
+		e.t.Fatalf("insert memory: %v", err)
+	}
+	return m
+}
+
+func texts(ms []memory.Memory) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.Text
+	}
+	return out
+}
+
+func TestProfileCoreFactsNewestFirstWithoutListing(t *testing.T) {
+	e := newEnv(t)
+	kim := e.person("kim")
+	other := e.person("lou")
+	day := func(d int) time.Time { return t0.AddDate(0, 0, d) }
+	e.keep(kim.ID, "Works at Acme", "employer", memory.TypeFact, day(0))
+	e.keep(kim.ID, "Works at Globex", "company", memory.TypeFact, day(3)) // alias of employer, newer
+	e.keep(kim.ID, "Is vegetarian", "diet", memory.TypeFact, day(1))
+	e.keep(kim.ID, "Is allergic to peanuts", "allergy:peanuts", memory.TypeFact, day(1))
+	e.keep(kim.ID, "Wife is called Ana", "family:wife", memory.TypeFact, day(1))
+	e.keep(kim.ID, "Son is called Ben", "family:son", memory.TypeFact, day(2))
+	e.keep(kim.ID, "Lives in Porto", "residence", memory.TypeFact, day(1))
+	e.keep(kim.ID, "Prefers short answers", "answers", memory.TypePreference, day(1))
+	e.keep(kim.ID, "Likes hiking", "hiking", memory.TypePreference, day(1))
+	e.keep(kim.ID, "Answers emails on Mondays", "answers", memory.TypeTask, day(2))
+	e.keep(other.ID, "Is vegan", "diet", memory.TypeFact, day(1))
+	for i := range 20 {
+		e.keep(kim.ID, "Read a novel", "novel", memory.TypeContext, day(i))
+	}
+	if err := e.svc.Index().Warm(e.ctx, kim.ID); err != nil {
+		t.Fatal(err)
+	}
+	lists := e.fault.Calls("ListMemories")
+	got, err := e.svc.Profile(e.ctx, kim.ID, service.ProfileTokens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := e.fault.Calls("ListMemories") - lists; n != 0 {
+		t.Errorf("%d list queries to read a profile, want 0", n)
+	}
+	want := []string{"Is allergic to peanuts", "Is vegetarian", "Son is called Ben", "Wife is called Ana", "Works at Globex", "Lives in Porto", "Prefers short answers"}
+	if strings.Join(texts(got), "|") != strings.Join(want, "|") {
+		t.Errorf("profile = %q, want %q", texts(got), want)
+	}
+}
+
+func TestProfileRespectsItsTokenCap(t *testing.T) {
+	e := newEnv(t)
+	kim := e.person("kim")
+	long := strings.Repeat("Has a long and winding medical story to tell ", 6)
+	e.keep(kim.ID, "Is allergic to shellfish", "allergy:shellfish", memory.TypeFact, t0)
+	e.keep(kim.ID, long, "health:back", memory.TypeFact, t0)
+	for _, rel := range []string{"wife", "son", "daughter", "mother", "father", "sister", "brother", "grandmother"} {
+		e.keep(kim.ID, "Their "+rel+" loves long walks along the river every single weekend", "family:"+rel, memory.TypeFact, t0)
+	}
+	for _, budget := range []int{service.ProfileTokens, 400, 30} {
+		got, err := e.svc.Profile(e.ctx, kim.ID, budget)
+		if err != nil {
+			t.Fatal(err)
+		}
+		limit := min(budget, service.ProfileTokens)
+		n := 0
+		for _, m := range got {
+			n += text.EstimateTokens(m.Text)
+		}
+		if n > limit || len(got) == 0 {
+			t.Errorf("budget %d: profile of %d memories takes %d tokens, want 1..%d", budget, len(got), n, limit)
+		}
+		if !slices.Contains(texts(got), "Is allergic to shellfish") {
+			t.Errorf("budget %d: profile %q lacks the allergy", budget, texts(got))
+		}
+	}
+}
+
+func TestProfileDropsForgottenAndSupersededFacts(t *testing.T) {
+	e := newEnv(t)
+	kim := e.person("kim")
+	old := e.keep(kim.ID, "Lives in Porto", "residence", memory.TypeFact, t0)
+	gone := e.keep(kim.ID, "Is vegetarian", "diet", memory.TypeFact, t0)
+	if _, err := e.svc.Profile(e.ctx, kim.ID, 100); err != nil {
+		t.Fatal(err)
+	}
+	moved := memory.Memory{Owner: kim.ID, Text: "Lives in Lisbon", Type: memory.TypeFact, Lifecycle: memory.LifecycleFact,
+		Subject: "residence", Importance: 0.6, Confidence: 0.9, Status: memory.StatusActive, CreatedAt: t0, UpdatedAt: t0}
+	if _, err := e.svc.Supersede(e.ctx, kim.ID, old.ID, &moved, "moved"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.Forget(e.ctx, kim.ID, gone.ID); err != nil {
+		t.Fatal(err)
+	}
+	got, err := e.svc.Profile(e.ctx, kim.ID, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(texts(got), "|") != "Lives in Lisbon" {
+		t.Errorf("profile = %q, want only the new city", texts(got))
+	}
+}
