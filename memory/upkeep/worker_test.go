@@ -52,6 +52,9 @@ func (f *fakeStore) UpdateMemory(_ context.Context, m *memory.Memory) error {
 // Revision answers 0: the tests keep no index to prove current.
 func (f *fakeStore) Revision(context.Context, string) (int64, error) { return 0, nil }
 
+// BumpRevision accepts the bump after a failed write.
+func (f *fakeStore) BumpRevision(context.Context, string) error { return nil }
+
 func (f *fakeStore) MissingEmbeddings(ctx context.Context, _ string, _ int) ([]memory.Memory, error) {
 	if f.missing == nil {
 		return nil, nil
