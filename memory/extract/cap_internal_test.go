@@ -30,3 +30,30 @@ func TestCapKeepsMostImportant(t *testing.T) {
 		}
 	}
 }
+
+// TestAddSubjectBounded checks the subjects shown to the model: newest
+// first, one entry per key (compared as package subject does), at most
+// MaxSubjects, each line clipped.
+func TestAddSubjectBounded(t *testing.T) {
+	var list []Subject
+	for i := range 30 {
+		list = addSubject(list, memory.Memory{Subject: fmt.Sprintf("topic %d", i), Text: "x"})
+	}
+	list = addSubject(list, memory.Memory{Subject: "employer", Text: "Works at Acme"})
+	list = addSubject(list, memory.Memory{Subject: "Employer", Text: "Works at Globex, a company with a very long name that goes on and on well past the limit"})
+	list = addSubject(list, memory.Memory{Subject: " ", Text: "no subject"})
+	if len(list) != MaxSubjects {
+		t.Fatalf("%d subjects, want %d", len(list), MaxSubjects)
+	}
+	if list[0].Key != "Employer" || list[1].Key != "topic 29" {
+		t.Errorf("order = %v, want the newest first", list[:2])
+	}
+	for _, s := range list[1:] {
+		if s.Key == "employer" {
+			t.Errorf("employer listed twice: %v", list)
+		}
+	}
+	if n := len([]rune(list[0].Text)); n > subjectTextRunes {
+		t.Errorf("subject line of %d runes, want at most %d", n, subjectTextRunes)
+	}
+}

@@ -65,6 +65,7 @@ type extractData struct {
 	Now         time.Time
 	Earlier     []Line
 	Window      []Line
+	Subjects    []Subject
 	MaxMemories int
 	Aggressive  bool
 }
@@ -83,7 +84,7 @@ func (e *ModelExtractor) Extract(ctx context.Context, in Input) (Extraction, err
 		name = "user"
 	}
 	msgs, err := e.prompts.render(in.Language, extractData{
-		OwnerName: name, Now: in.now(), Earlier: in.Earlier, Window: in.Window,
+		OwnerName: name, Now: in.now(), Earlier: in.Earlier, Window: in.Window, Subjects: in.Subjects[:min(len(in.Subjects), MaxSubjects)],
 		MaxMemories: in.MaxMemories, Aggressive: in.Aggressive,
 	})
 	if err != nil {

@@ -147,7 +147,8 @@ func (p *Pipeline) Run(ctx context.Context, convID string, opts RunOptions) (res
 	if err != nil {
 		return res, fmt.Errorf("extract %s: %w", convID, err)
 	}
-	r := &run{p: p, conv: conv, opts: opts, res: &res, off: make(map[string]bool)}
+	r := &run{p: p, conv: conv, opts: opts, res: &res, off: make(map[string]bool),
+		subjects: make(map[string][]Subject)}
 	defer func() { res.Watermark = r.conv.Watermark }()
 	for {
 		msgs, err := p.store.Messages(ctx, convID, r.conv.Watermark, p.opts.PageSize)

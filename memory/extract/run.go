@@ -26,6 +26,9 @@ type run struct {
 	res  *Result
 	// off caches which authors have memory turned off.
 	off map[string]bool
+	// subjects caches each owner's subjects for the model (see
+	// ownerSubjects).
+	subjects map[string][]Subject
 }
 
 // prepared is one captured message ready for windowing.
@@ -101,6 +104,7 @@ func (r *run) window(ctx context.Context, history, lines []Line) error {
 	}
 	for _, owner := range owners {
 		in := r.input(owner, history, lines)
+		in.Subjects = r.ownerSubjects(ctx, owner)
 		ext, err := r.p.extractor.Extract(ctx, in)
 		r.res.addExtraction(ext)
 		if err != nil {
@@ -114,6 +118,7 @@ func (r *run) window(ctx context.Context, history, lines []Line) error {
 		if err != nil {
 			return err
 		}
+		r.noteSubjects(owner, ext.Memories)
 	}
 	return nil
 }
