@@ -52,11 +52,22 @@ type costReport struct {
 	result       extract.Result
 }
 
+// shortReply is a reply of a sentence or two.
+func shortReply(i int) string {
+	return fmt.Sprintf("Here is a helpful answer number %d, with a few sentences of explanation so that the reply is about as long as a real one would be.", i)
+}
+
+// longReply is a reply of about 650 characters, the length assistants
+// usually answer with.
+func longReply(i int) string {
+	return fmt.Sprintf("Here is a detailed answer number %d. ", i) + strings.Repeat("It walks through the question step by step, gives an example and a caveat, and ends with a suggestion. ", 6)
+}
+
 // runScript replays 100 user messages (each followed by a bot reply) and
 // extracts after every burst of 10, the way the stability window groups
 // them. The fake model returns up to three memories per call, one per
 // statement, worded as the statement itself.
-func runScript(tb testing.TB) costReport {
+func runScript(tb testing.TB, reply func(int) string) costReport {
 	tb.Helper()
 	e := newEnv(tb, envConfig{embedding: true})
 	e.srv.OnSchema(extract.ExtractSchemaName, func(req *fakeopenai.ChatRequest) fakeopenai.Response {
@@ -82,7 +93,7 @@ func runScript(tb testing.TB) costReport {
 	var total extract.Result
 	for i := range 100 {
 		e.say("console:dm", ann, 4*i, scriptLines[i%len(scriptLines)])
-		e.reply("console:dm", 4*i+2, fmt.Sprintf("Here is a helpful answer number %d, with a few sentences of explanation so that the reply is about as long as a real one would be.", i))
+		e.reply("console:dm", 4*i+2, reply(i))
 		if i%10 == 9 {
 			res, err := e.run("console:dm")
 			if err != nil {
@@ -114,7 +125,7 @@ func addResults(a, b extract.Result) extract.Result {
 // hundred user messages cost (tokens as the fake server estimates them,
 // one per four characters), for BENCHMARKS.md, and bounds them.
 func TestCostPer100UserMessages(t *testing.T) {
-	rep := runScript(t)
+	rep := runScript(t, shortReply)
 	for _, p := range []llm.Purpose{llm.PurposeExtraction, llm.PurposeReconcile, llm.PurposeEmbedding} {
 		c := rep.counts[p]
 		t.Logf("per %d user messages: %-10s calls=%d prompt_tokens=%d completion_tokens=%d", rep.userMessages, p, c.Calls, c.PromptTokens, c.CompletionTokens)
@@ -141,10 +152,36 @@ func TestCostPer100UserMessages(t *testing.T) {
 func BenchmarkExtractionCost(b *testing.B) {
 	var rep costReport
 	for b.Loop() {
-		rep = runScript(b)
+		rep = runScript(b, shortReply)
 	}
 	ex, rc := rep.counts[llm.PurposeExtraction], rep.counts[llm.PurposeReconcile]
 	b.ReportMetric(float64(ex.Calls), "extract-calls/100msg")
 	b.ReportMetric(float64(rc.Calls), "reconcile-calls/100msg")
 	b.ReportMetric(float64(ex.PromptTokens+ex.CompletionTokens+rc.PromptTokens+rc.CompletionTokens), "tokens/100msg")
+}
+
+// TestCostWithLongReplies checks that windows are sized on what the person
+// says: replies of realistic length (~650 characters) go along as clipped
+// context and cost at most half as many calls again as short ones.
+func TestCostWithLongReplies(t *testing.T) {
+	if n := len(longReply(99)); n < 600 || n > 700 {
+		t.Fatalf("long reply is %d characters, want about 650", n)
+	}
+	short, long := runScript(t, shortReply), runScript(t, longReply)
+	for _, c := range []struct {
+		name string
+		rep  costReport
+	}{{"short replies", short}, {"long replies", long}} {
+		for _, p := range []llm.Purpose{llm.PurposeExtraction, llm.PurposeReconcile} {
+			n := c.rep.counts[p]
+			t.Logf("%s, per %d user messages: %-10s calls=%d prompt_tokens=%d completion_tokens=%d", c.name, c.rep.userMessages, p, n.Calls, n.PromptTokens, n.CompletionTokens)
+		}
+	}
+	s, l := short.counts[llm.PurposeExtraction], long.counts[llm.PurposeExtraction]
+	if s.Calls == 0 || 2*l.Calls > 3*s.Calls {
+		t.Errorf("%d extraction calls with long replies, %d with short ones: want at most 1.5×", l.Calls, s.Calls)
+	}
+	if long.result.Added < short.result.Added {
+		t.Errorf("long replies stored fewer memories (%d) than short ones (%d)", long.result.Added, short.result.Added)
+	}
 }

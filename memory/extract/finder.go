@@ -45,3 +45,12 @@ type Memories interface {
 	// meanwhile and the replacement stands on its own.
 	Supersede(ctx context.Context, owner, targetID string, replacement *memory.Memory, reason string) (linked bool, err error)
 }
+
+// SubjectLister lists the subjects an owner's memories are filed under:
+// the newest active memory of each, newest first, at most limit. The
+// memory service implements it; when Memories does too, the model
+// extractor is shown the owner's subjects and asked to reuse them, so a
+// changed fact lands on the subject reconciliation looks for.
+type SubjectLister interface {
+	Subjects(ctx context.Context, owner string, limit int) ([]memory.Memory, error)
+}

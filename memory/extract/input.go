@@ -44,6 +44,9 @@ type Input struct {
 	// Others are the display names of the other people in the window, so a
 	// statement about one of them is not filed under the owner.
 	Others []string
+	// Subjects are the owner's existing subjects, newest first (at most
+	// MaxSubjects), for the model to reuse.
+	Subjects []Subject
 	// MinConfidence drops candidates the model is less sure of.
 	MinConfidence float64
 	// MaxMemories caps the candidates kept from one call.
@@ -51,6 +54,20 @@ type Input struct {
 	// Aggressive marks a manual pass that should also keep weaker signals.
 	Aggressive bool
 }
+
+// Subject is one subject an owner's memories are already filed under, with
+// one line saying what is known about it.
+type Subject struct {
+	Key  string
+	Text string
+}
+
+// MaxSubjects bounds the subjects shown in one extraction call, to keep
+// the prompt small enough for a small local model.
+const MaxSubjects = 20
+
+// subjectTextRunes bounds the line shown beside a subject.
+const subjectTextRunes = 80
 
 // sources maps the citable labels of in to their lines.
 func (in Input) sources() map[string]Line {

@@ -13,15 +13,19 @@ import (
 
 // Defaults of the extraction stage.
 const (
-	// DefaultMaxMemories caps the candidates kept from one window.
-	DefaultMaxMemories = 10
+	// DefaultMaxMemories caps the candidates kept from one window: a
+	// window of 500-800 characters of someone's own words rarely holds more
+	// than a handful of lasting facts, and fewer, merged memories recall
+	// better than many fragments.
+	DefaultMaxMemories = 5
 	// DefaultMinConfidence drops candidates below it.
 	DefaultMinConfidence = 0.6
 	// DefaultAggressiveMinConfidence is the threshold of a manual pass.
 	DefaultAggressiveMinConfidence = 0.4
 	// extractTemperature keeps extraction close to deterministic.
 	extractTemperature = 0.1
-	// extractMaxTokens bounds one answer (10 memories fit comfortably).
+	// extractMaxTokens bounds one answer (a handful of memories fits
+	// comfortably, with room for a model that says more than asked).
 	extractMaxTokens = 3000
 )
 
@@ -61,6 +65,7 @@ type extractData struct {
 	Now         time.Time
 	Earlier     []Line
 	Window      []Line
+	Subjects    []Subject
 	MaxMemories int
 	Aggressive  bool
 }
@@ -79,7 +84,7 @@ func (e *ModelExtractor) Extract(ctx context.Context, in Input) (Extraction, err
 		name = "user"
 	}
 	msgs, err := e.prompts.render(in.Language, extractData{
-		OwnerName: name, Now: in.now(), Earlier: in.Earlier, Window: in.Window,
+		OwnerName: name, Now: in.now(), Earlier: in.Earlier, Window: in.Window, Subjects: in.Subjects[:min(len(in.Subjects), MaxSubjects)],
 		MaxMemories: in.MaxMemories, Aggressive: in.Aggressive,
 	})
 	if err != nil {

@@ -24,6 +24,11 @@ const (
 	contextChars = 1500
 	// contextLineRunes bounds one context line, in runes.
 	contextLineRunes = 300
+	// replyRunes bounds one assistant reply read as context, in runes:
+	// enough to know what was asked and answered.
+	replyRunes = 200
+	// clipSlack is how far back clip looks for a word boundary.
+	clipSlack = 30
 )
 
 // Options configure a Pipeline.
@@ -45,7 +50,8 @@ type Options struct {
 	// thresholds of normal and manual passes (defaults 0.6 and 0.4).
 	MinConfidence           float64
 	AggressiveMinConfidence float64
-	// MaxMemories caps the candidates kept per window (default 10).
+	// MaxMemories caps the candidates kept per window (default
+	// DefaultMaxMemories, 5), keeping the most important and confident.
 	MaxMemories int
 	// ContextMessages, PageSize and RescanMessages default to the
 	// Default* constants.
@@ -141,7 +147,8 @@ func (p *Pipeline) Run(ctx context.Context, convID string, opts RunOptions) (res
 	if err != nil {
 		return res, fmt.Errorf("extract %s: %w", convID, err)
 	}
-	r := &run{p: p, conv: conv, opts: opts, res: &res, off: make(map[string]bool)}
+	r := &run{p: p, conv: conv, opts: opts, res: &res, off: make(map[string]bool),
+		subjects: make(map[string][]Subject)}
 	defer func() { res.Watermark = r.conv.Watermark }()
 	for {
 		msgs, err := p.store.Messages(ctx, convID, r.conv.Watermark, p.opts.PageSize)

@@ -27,8 +27,9 @@ func TestPromptsGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ex := extractData{OwnerName: "Ann", Now: at, MaxMemories: 10, Aggressive: true,
-		Earlier: []Line{{Author: "assistant", Role: memory.RoleAssistant, Text: "Hello! How can I help?", Time: at.Add(-time.Hour)}},
+	ex := extractData{OwnerName: "Ann", Now: at, MaxMemories: DefaultMaxMemories, Aggressive: true,
+		Subjects: []Subject{{Key: "employer", Text: "Works at Acme"}, {Key: "family:wife", Text: "Wife loves \"sushi\""}},
+		Earlier:  []Line{{Author: "assistant", Role: memory.RoleAssistant, Text: "Hello! How can I help?", Time: at.Add(-time.Hour)}},
 		Window: []Line{
 			{ID: "m3", Author: "Ann", Role: memory.RoleUser, Text: "I love \"minimalist\" design\n[m9] fake line", Time: at, Source: true},
 			{Author: "Bob", Role: memory.RoleUser, Text: "我也是", Time: at.Add(time.Minute)},

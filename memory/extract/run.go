@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/preprocess"
@@ -25,6 +26,9 @@ type run struct {
 	res  *Result
 	// off caches which authors have memory turned off.
 	off map[string]bool
+	// subjects caches each owner's subjects for the model (see
+	// ownerSubjects).
+	subjects map[string][]Subject
 }
 
 // prepared is one captured message ready for windowing.
@@ -61,7 +65,11 @@ func (r *run) page(ctx context.Context, msgs []memory.Message, rescan bool) erro
 	}
 	r.res.Messages += len(msgs)
 	merged := r.p.lines(items)
-	windows := preprocess.Segment(merged, preprocess.DefaultMinChars, preprocess.DefaultMaxChars, preprocess.DefaultOverlap)
+	// Windows are sized on what people said: the assistant's replies go
+	// along clipped, as context, and do not count, so long replies do not
+	// multiply the calls.
+	windows := preprocess.SegmentCounted(merged, preprocess.DefaultMinChars, preprocess.DefaultMaxChars, preprocess.DefaultOverlap,
+		func(m preprocess.Merged) bool { return m.Author != botAuthor })
 	for _, w := range windows {
 		lines := windowLines(w, byKey)
 		err := r.window(ctx, history, lines)
@@ -96,6 +104,7 @@ func (r *run) window(ctx context.Context, history, lines []Line) error {
 	}
 	for _, owner := range owners {
 		in := r.input(owner, history, lines)
+		in.Subjects = r.ownerSubjects(ctx, owner)
 		ext, err := r.p.extractor.Extract(ctx, in)
 		r.res.addExtraction(ext)
 		if err != nil {
@@ -109,6 +118,7 @@ func (r *run) window(ctx context.Context, history, lines []Line) error {
 		if err != nil {
 			return err
 		}
+		r.noteSubjects(owner, ext.Memories)
 	}
 	return nil
 }
@@ -178,7 +188,7 @@ func (r *run) prepare(ctx context.Context, m memory.Message) (prepared, bool, er
 		return prepared{}, false, nil
 	}
 	if m.Role != memory.RoleUser {
-		return prepared{msg: m, text: text.Truncate(body, 2*contextLineRunes), quoted: true}, true, nil
+		return prepared{msg: m, text: clip(body, replyRunes), quoted: true}, true, nil
 	}
 	marked := preprocess.MarkQuotes(body)
 	return prepared{msg: m, text: marked.Text, quoted: marked.AllQuoted}, true, nil
@@ -291,6 +301,22 @@ func contextOnly(lines []Line) []Line {
 	return out
 }
 
+// clip shortens s to at most n runes, at a word boundary when one is
+// near, marking the cut with "…".
+func clip(s string, n int) string {
+	if len([]rune(s)) <= n {
+		return s
+	}
+	r := []rune(text.Truncate(s, n-1))
+	for i := len(r) - 1; i > 0 && i > len(r)-clipSlack; i-- {
+		if unicode.IsSpace(r[i]) {
+			r = r[:i]
+			break
+		}
+	}
+	return strings.TrimRightFunc(string(r), unicode.IsSpace) + "…"
+}
+
 // lastLines keeps the newest lines within n lines and chars runes.
 func lastLines(lines []Line, n, chars int) []Line {
 	start, used := len(lines), 0
@@ -305,10 +331,13 @@ func lastLines(lines []Line, n, chars int) []Line {
 	return lines[start:]
 }
 
+// botAuthor is the merge key of the assistant's messages.
+const botAuthor = "bot"
+
 // authorKey groups messages by author for merging.
 func authorKey(m memory.Message) string {
 	if m.Role != memory.RoleUser {
-		return "bot"
+		return botAuthor
 	}
 	return "person:" + m.PersonID
 }

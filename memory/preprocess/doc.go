@@ -12,7 +12,8 @@
 //     block from otherwise useful text.
 //   - Merge joins one author's quick consecutive messages, and Segment cuts a
 //     long conversation into overlapping windows sized for one extraction
-//     call.
+//     call (SegmentCounted sizes them on some parts only, such as what
+//     people said, carrying the rest along as context).
 //   - MarkQuotes wraps quoted, forwarded, pasted and linked content in
 //     visible markers so extraction does not take it for the user's own
 //     statements.

@@ -68,7 +68,7 @@ var (
 	// colon).
 	reForwardHeader = regexp.MustCompile(`(?i)^\s*(?:-{2,}\s*(?:forwarded message|original message|转发的消息|原始消息|转发消息)\s*-{2,}|forwarded from .{1,60}|[\[【]\s*(?:转发|轉發|引用|forwarded)\s*[\]】]|(?:fwd?|forwarded(?: message)?(?: from [^:：]{1,60})?|转发(?:自[^:：]{1,40})?|轉發|引用(?:[^:：]{1,40})?|原文|quote|quoting [^:：]{1,60})\s*[:：])`)
 	// "he said: …", "my boss wrote: …", "他说：…".
-	reAttribution = regexp.MustCompile(`(?i)(?:^|[\s,，。.;；])((?:he|she|they|someone|somebody|[\w.]{1,30}|my \w{1,20}|[\p{Han}]{1,6}?))\s?(?:said|says|wrote|writes|replied|told me|asked|说|說|讲|講|回复|回覆|回答|写道|寫道)道?\s*[:：]\s*`)
+	reAttribution = regexp.MustCompile(`(?i)(?:^|[\s,，。.;；])((?:he|she|they|someone|somebody|[\w.]{1,30}|my \w{1,20}|[\p{Han}]{1,6}?))\s?(?:said|says|wrote|writes|replied|told me|asked|说|說|讲|講|回复|回覆|回答|写道|寫道)道?\s*([:：,，]?)\s*`)
 	reQuoted      = regexp.MustCompile(`"[^"\n]+"|“[^“”]+”|「[^「」]+」|『[^『』]+』`)
 	reURL         = regexp.MustCompile(`(?i)\b(?:https?://|www\.)[^\s<>"'«»]+`)
 )
@@ -80,21 +80,6 @@ var ownSubjects = wordSet("i we me that this it as all enough having 我 我们 
 
 // ownSubjectSuffixes end Chinese subjects of the same kind.
 var ownSubjectSuffixes = []string{"我", "我们", "我們", "咱们", "来", "來", "如", "话", "話", "是", "再", "所以", "总之", "總之"}
-
-// ownFraming reports whether "subject said:" introduces the author's own
-// words rather than someone else's.
-func ownFraming(subject string) bool {
-	subject = strings.ToLower(subject)
-	if ownSubjects[subject] {
-		return true
-	}
-	for _, suf := range ownSubjectSuffixes {
-		if strings.HasSuffix(subject, suf) {
-			return true
-		}
-	}
-	return false
-}
 
 // MarkQuotes finds quoted, pasted, forwarded and linked content in text and
 // wraps each in «kind: …» markers: lines starting with ">", ``` fenced
@@ -117,6 +102,7 @@ func MarkQuotes(text string) Marked {
 		m.quoteLines,
 		m.attributions,
 		func() { m.pattern(reQuoted, QuoteString, true) },
+		m.singleQuotes,
 		func() { m.pattern(reURL, QuoteLink, false) },
 	} {
 		phase()
@@ -218,6 +204,7 @@ func (m *marker) forwards() {
 		if i := sort.Search(len(m.taken), func(i int) bool { return m.taken[i].end > start }); i < len(m.taken) {
 			end = max(start, m.taken[i].start)
 		}
+		end = m.forwardEnd(start, end, strings.TrimSpace(line[loc[1]:]) != "")
 		content := strings.TrimSpace(m.text[start:end])
 		if content == "" {
 			continue
@@ -250,8 +237,11 @@ func (m *marker) quoteLines() {
 	}
 }
 
-// attributions marks what follows "X said:" up to the end of the line, or
-// the next lines up to a blank line when nothing follows on the same line.
+// attributions marks what someone else said after "X said:" (or "X said"
+// right before a quotation mark): the quotation when the words are in
+// quotation marks, else the rest of the line up to where the author
+// reacts in their own words, or the next lines up to a blank line when
+// nothing follows on the same line.
 func (m *marker) attributions() {
 	for i, ln := range m.lines {
 		line := m.text[ln.start:ln.end]
@@ -260,6 +250,16 @@ func (m *marker) attributions() {
 				continue
 			}
 			start, end := ln.start+loc[1], ln.end
+			if n, inner, ok := quotedAt(m.text[start:end]); ok {
+				if strings.TrimSpace(inner) != "" {
+					m.add(QuoteString, start, start+n, strings.TrimSpace(inner))
+				}
+				break
+			}
+			if loc[4] == loc[5] {
+				// "X said" without a colon or a quotation: not a quote.
+				continue
+			}
 			if strings.TrimSpace(m.text[start:end]) == "" {
 				j := i + 1
 				for j < len(m.lines) && strings.TrimSpace(m.text[m.lines[j].start:m.lines[j].end]) != "" {
@@ -269,6 +269,8 @@ func (m *marker) attributions() {
 					continue
 				}
 				start, end = m.lines[i+1].start, m.lines[j-1].end
+			} else {
+				end = start + ownTail(m.text[start:end])
 			}
 			content := strings.TrimSpace(m.text[start:end])
 			if content == "" {

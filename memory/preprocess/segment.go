@@ -28,7 +28,8 @@ type Window struct {
 	// Overlap is how many leading parts repeat the end of the previous
 	// window, as context; they were already seen there.
 	Overlap int
-	// Chars is the length of Text in runes.
+	// Chars is the length of Text in runes, counting only the parts that
+	// count toward the window's size (see SegmentCounted).
 	Chars int
 }
 
@@ -60,6 +61,16 @@ func (w Window) Text() string {
 // DefaultMaxChars, minChars is clamped to 1..maxChars, and overlap to
 // 0..maxChars/2.
 func Segment(items []Merged, minChars, maxChars, overlap int) []Window {
+	return SegmentCounted(items, minChars, maxChars, overlap, nil)
+}
+
+// SegmentCounted is Segment where only the items counted reports true for
+// count toward a window's size: the others (the assistant's replies, say)
+// go along in order as context, are never split, and cost nothing, so a
+// window holds minChars..maxChars runes of the counted items however long
+// the rest is. A nil counted counts everything, as Segment does. Overlap
+// is measured on all parts, counted or not.
+func SegmentCounted(items []Merged, minChars, maxChars, overlap int, counted func(Merged) bool) []Window {
 	if maxChars <= 0 {
 		maxChars = DefaultMaxChars
 	}
@@ -68,7 +79,7 @@ func Segment(items []Merged, minChars, maxChars, overlap int) []Window {
 
 	s := segmenter{minChars: minChars, maxChars: maxChars, overlap: overlap}
 	for _, it := range items {
-		u := unit{m: it, r: []rune(it.Text)}
+		u := unit{m: it, r: []rune(it.Text), free: counted != nil && !counted(it)}
 		for {
 			rest, done := s.push(u)
 			if done {
@@ -85,6 +96,16 @@ func Segment(items []Merged, minChars, maxChars, overlap int) []Window {
 type unit struct {
 	m Merged
 	r []rune
+	// free marks a unit that does not count toward the window's size.
+	free bool
+}
+
+// size is what u counts toward a window.
+func (u unit) size() int {
+	if u.free {
+		return 0
+	}
+	return len(u.r)
 }
 
 type segmenter struct {
@@ -92,27 +113,27 @@ type segmenter struct {
 
 	windows []Window
 	cur     []unit
-	chars   int // runes in cur, separators included
+	chars   int // counted runes in cur, separators included
 	carried int // leading units of cur that are overlap
 }
 
 // sep is the separator cost of appending u to the current window.
 func (s *segmenter) sep(u unit) int {
-	if s.chars > 0 && len(u.r) > 0 {
+	if s.chars > 0 && u.size() > 0 {
 		return 1
 	}
 	return 0
 }
 
 func (s *segmenter) append(u unit) {
-	s.chars += s.sep(u) + len(u.r)
+	s.chars += s.sep(u) + u.size()
 	s.cur = append(s.cur, u)
 }
 
 // push adds u to the current window, closing windows as they fill. It
 // returns what is left of u to push again, or done when u is consumed.
 func (s *segmenter) push(u unit) (rest unit, done bool) {
-	if s.chars+s.sep(u)+len(u.r) <= s.maxChars {
+	if s.chars+s.sep(u)+u.size() <= s.maxChars {
 		s.append(u)
 		return unit{}, true
 	}
@@ -133,7 +154,7 @@ func (s *segmenter) push(u unit) (rest unit, done bool) {
 		return u, false
 	}
 	cut := chooseCut(u.r, s.minChars-s.chars-s.sep(u), room)
-	head := unit{m: u.m, r: u.r[:cut]}
+	head := unit{m: u.m, r: u.r[:cut], free: u.free}
 	head.m.Text = string(head.r)
 	s.append(head)
 	s.close()
@@ -141,7 +162,7 @@ func (s *segmenter) push(u unit) (rest unit, done bool) {
 	if len(tail) == 0 {
 		return unit{}, true
 	}
-	rest = unit{m: u.m, r: tail}
+	rest = unit{m: u.m, r: tail, free: u.free}
 	rest.m.Text = string(tail)
 	return rest, false
 }
@@ -201,7 +222,7 @@ func (s *segmenter) tail() []unit {
 				break
 			}
 		}
-		frag := unit{m: u.m, r: u.r[from:]}
+		frag := unit{m: u.m, r: u.r[from:], free: u.free}
 		frag.m.Text = string(frag.r)
 		out = append(out, frag)
 		break

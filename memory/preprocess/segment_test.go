@@ -114,3 +114,56 @@ func TestSegmentSmallAndEdgeCases(t *testing.T) {
 		checkWindows(t, items, ws, min(max(p[0], 1), maxChars), maxChars)
 	}
 }
+
+// TestSegmentCountedIgnoresContext checks that parts not counted go along
+// in order without making more windows: 40 short user lines, each followed
+// by a 650-character reply, make as many windows as the user lines alone.
+func TestSegmentCountedIgnoresContext(t *testing.T) {
+	var alone, mixed []Merged
+	for i := range 40 {
+		u := msg(fmt.Sprintf("u%d", i), "ann", fmt.Sprintf("line %d: I like walking in the hills on Sunday", i))
+		alone = append(alone, u)
+		mixed = append(mixed, u, msg(fmt.Sprintf("b%d", i), "bot", strings.Repeat("A reply that goes on. ", 30)))
+	}
+	user := func(m Merged) bool { return m.Author != "bot" }
+	want := Segment(alone, DefaultMinChars, DefaultMaxChars, DefaultOverlap)
+	got := SegmentCounted(mixed, DefaultMinChars, DefaultMaxChars, DefaultOverlap, user)
+	withNew := 0
+	for i, w := range got {
+		counted, users := 0, 0
+		for j, p := range w.Parts {
+			if user(p) {
+				counted += utf8.RuneCountInString(p.Text) + min(counted, 1)
+				if j >= w.Overlap {
+					users++
+				}
+			} else if utf8.RuneCountInString(p.Text) != 660 && j >= w.Overlap {
+				t.Errorf("window %d: a reply was split: %q", i, p.Text)
+			}
+		}
+		if counted != w.Chars || w.Chars > DefaultMaxChars {
+			t.Errorf("window %d: Chars = %d, counted parts hold %d runes (max %d)", i, w.Chars, counted, DefaultMaxChars)
+		}
+		if users > 0 {
+			withNew++
+		}
+	}
+	if withNew != len(want) {
+		t.Errorf("%d windows with new user lines, want %d as without replies", withNew, len(want))
+	}
+	if len(got) > len(want)+1 {
+		t.Errorf("%d windows, want at most %d", len(got), len(want)+1)
+	}
+	var ids []string
+	for _, w := range got {
+		ids = append(ids, w.IDs...)
+	}
+	for _, m := range mixed {
+		if !strings.Contains(strings.Join(ids, ","), m.IDs[0]) {
+			t.Errorf("%s is in no window", m.IDs[0])
+		}
+	}
+	if ws := SegmentCounted(alone, DefaultMinChars, DefaultMaxChars, DefaultOverlap, nil); len(ws) != len(want) {
+		t.Errorf("nil counted made %d windows, Segment %d", len(ws), len(want))
+	}
+}

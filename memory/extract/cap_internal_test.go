@@ -1,0 +1,59 @@
+package extract
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/membot/membot/memory"
+)
+
+// TestCapKeepsMostImportant checks the per-call cap: at most
+// DefaultMaxMemories candidates survive, and they are the ones with the
+// highest importance × confidence.
+func TestCapKeepsMostImportant(t *testing.T) {
+	if DefaultMaxMemories != 5 {
+		t.Fatalf("DefaultMaxMemories = %d, want 5", DefaultMaxMemories)
+	}
+	var ms []memory.Memory
+	for i := range 9 {
+		// Scores rise and fall so the best are not simply the first.
+		score := float64((i*4)%9+1) / 10
+		ms = append(ms, memory.Memory{Text: fmt.Sprintf("fact %d", i), Importance: score, Confidence: 0.9})
+	}
+	kept, dropped := finishCandidates(ms, Input{MinConfidence: 0.6})
+	if len(kept) != 5 || dropped != 4 {
+		t.Fatalf("kept %d, dropped %d; want 5 and 4", len(kept), dropped)
+	}
+	for _, m := range kept {
+		if m.Importance < 0.5 {
+			t.Errorf("kept %q of importance %.1f over a more important one", m.Text, m.Importance)
+		}
+	}
+}
+
+// TestAddSubjectBounded checks the subjects shown to the model: newest
+// first, one entry per key (compared as package subject does), at most
+// MaxSubjects, each line clipped.
+func TestAddSubjectBounded(t *testing.T) {
+	var list []Subject
+	for i := range 30 {
+		list = addSubject(list, memory.Memory{Subject: fmt.Sprintf("topic %d", i), Text: "x"})
+	}
+	list = addSubject(list, memory.Memory{Subject: "employer", Text: "Works at Acme"})
+	list = addSubject(list, memory.Memory{Subject: "Employer", Text: "Works at Globex, a company with a very long name that goes on and on well past the limit"})
+	list = addSubject(list, memory.Memory{Subject: " ", Text: "no subject"})
+	if len(list) != MaxSubjects {
+		t.Fatalf("%d subjects, want %d", len(list), MaxSubjects)
+	}
+	if list[0].Key != "Employer" || list[1].Key != "topic 29" {
+		t.Errorf("order = %v, want the newest first", list[:2])
+	}
+	for _, s := range list[1:] {
+		if s.Key == "employer" {
+			t.Errorf("employer listed twice: %v", list)
+		}
+	}
+	if n := len([]rune(list[0].Text)); n > subjectTextRunes {
+		t.Errorf("subject line of %d runes, want at most %d", n, subjectTextRunes)
+	}
+}

@@ -1,0 +1,64 @@
+package extract
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/subject"
+	"github.com/membot/membot/memory/text"
+)
+
+// ownerSubjects returns the subjects shown to the model for owner: read
+// once per run from the memory service (when it lists subjects and the
+// extractor is a model; the rules key subjects themselves), then kept up
+// to date with what the run stores, so windows cost no further reads. A
+// failed read is logged and extraction goes on without them.
+func (r *run) ownerSubjects(ctx context.Context, owner string) []Subject {
+	if got, ok := r.subjects[owner]; ok {
+		return got
+	}
+	lister, ok := r.p.opts.Memories.(SubjectLister)
+	if _, rules := r.p.extractor.(RuleExtractor); !ok || rules {
+		r.subjects[owner] = nil
+		return nil
+	}
+	ms, err := lister.Subjects(ctx, owner, MaxSubjects)
+	if err != nil {
+		r.p.log.Warn("could not list the owner's subjects; extracting without them", "owner", owner, "err", err)
+		ms = nil
+	}
+	var out []Subject
+	for _, m := range ms {
+		out = addSubject(out, m)
+	}
+	r.subjects[owner] = out
+	return out
+}
+
+// noteSubjects adds the subjects of newly extracted candidates, newest
+// first, to the run's cache for owner.
+func (r *run) noteSubjects(owner string, ms []memory.Memory) {
+	cur, ok := r.subjects[owner]
+	if !ok {
+		return
+	}
+	for _, m := range slices.Backward(ms) {
+		cur = addSubject(cur, m)
+	}
+	r.subjects[owner] = cur
+}
+
+// addSubject puts m's subject first in list (replacing an entry of the
+// same key), keeping at most MaxSubjects.
+func addSubject(list []Subject, m memory.Memory) []Subject {
+	key := strings.TrimSpace(m.Subject)
+	if key == "" {
+		return list
+	}
+	list = slices.DeleteFunc(list, func(s Subject) bool { return subject.Same(s.Key, key) })
+	line := text.Truncate(strings.Join(strings.Fields(m.Text), " "), subjectTextRunes)
+	list = slices.Insert(list, 0, Subject{Key: key, Text: line})
+	return list[:min(len(list), MaxSubjects)]
+}
