@@ -21,7 +21,7 @@ import (
 	"github.com/membot/membot/memory/sqlite"
 )
 
-const evalUsage = `Usage: membot eval personas FILE [--json] [--config FILE] [--model NAME] [--base-url URL]
+const evalUsage = `Usage: membot eval personas FILE [--json] [--perfect] [--config FILE] [--model NAME] [--base-url URL]
        membot eval recall --data FILE [--unit messages|memories] [--k 1,5,10] [--json] [--baseline] [--direct] [--ranking-only]
        membot eval recall --data FILE --extract [--k 1,5,10] [--json] [--baseline] [--ranking-only] [--config FILE] [--model NAME] [--base-url URL]
 

@@ -9,7 +9,7 @@ import (
 	"github.com/membot/membot/memory/eval"
 )
 
-const personasSynopsis = `eval personas FILE [--json] [--config FILE] [--model NAME] [--base-url URL] [--embedding-model NAME]
+const personasSynopsis = `eval personas FILE [--json] [--perfect] [--config FILE] [--model NAME] [--base-url URL] [--embedding-model NAME]
 
 Plays every persona of FILE (membot-personas/1, see
 memory/eval/testdata/personas/FORMAT.md) through a fresh bot assembled as
@@ -19,12 +19,19 @@ directory: offline when no model is configured, with the configured model
 private conversation; extraction runs at the end of each session. Reports,
 per language and pooled, precision, gold recall, corrections applied, wrong
 ownership, duplicates, follow-ups whose gold memory was injected, and model
-calls and tokens per user message.`
+calls and tokens per user message.
+
+With --perfect the sessions are not played: every persona's gold memories
+are stored through the memory service as a perfect extractor would store
+them (kind, subject key, each correction superseding the memory it
+replaces), then the follow-ups are asked. Its follow-ups figure is what
+recall alone answers; the others check the writing.`
 
 // cmdEvalPersonas runs "membot eval personas".
 func cmdEvalPersonas(ctx context.Context, args []string, env Env) error {
 	cf := newFlags("eval personas", personasSynopsis, env.Stderr)
 	asJSON := cf.fs.Bool("json", false, "print one JSON object")
+	perfect := cf.fs.Bool("perfect", false, "store the gold memories directly instead of playing the sessions")
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
 			cf.fs.Usage()
@@ -65,7 +72,13 @@ func cmdEvalPersonas(ctx context.Context, args []string, env Env) error {
 	if model == "" && cfg.Model.Configured() {
 		model = "the server's first model"
 	}
-	rep, err := eval.RunPersonas(ctx, set, eval.AppBots{Config: cfg, Dir: tmp, Logger: appLog}, model, log)
+	bots := eval.AppBots{Config: cfg, Dir: tmp, Logger: appLog}
+	var rep *eval.PersonaReport
+	if *perfect {
+		rep, err = eval.RunPersonasPerfect(ctx, set, bots, log)
+	} else {
+		rep, err = eval.RunPersonas(ctx, set, bots, model, log)
+	}
 	if err != nil {
 		return fmt.Errorf("eval: %w", err)
 	}

@@ -51,6 +51,30 @@ func TestEvalPersonasOffline(t *testing.T) {
 	}
 }
 
+func TestEvalPersonasPerfect(t *testing.T) {
+	file := writeBench(t, tinyPersonas)
+	out, errOut, code := run(t, "", nil, "eval", "personas", file, "--perfect", "--json", "--log-level", "warn")
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	var rep struct {
+		Model  string `json:"model"`
+		Pooled struct {
+			Stored     int `json:"stored"`
+			GoldFound  int `json:"gold_found"`
+			Answered   int `json:"answered"`
+			ModelCalls int `json:"model_calls"`
+		} `json:"pooled"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	// Both gold memories are stored as given, without extraction.
+	if p := rep.Pooled; rep.Model != "perfect extractor" || p.Stored != 2 || p.GoldFound != 2 || p.Answered != 1 || p.ModelCalls != 0 {
+		t.Errorf("report = %+v", rep)
+	}
+}
+
 func TestEvalPersonasErrors(t *testing.T) {
 	bad := writeBench(t, `{"format":"membot-personas/1","name":"x","personas":[]}`)
 	tests := []struct {

@@ -60,3 +60,30 @@ func TestDevBenchesBeatBaseline(t *testing.T) {
 		})
 	}
 }
+
+// TestMemDailyAboveBaseline guards Chinese conversational recall: over
+// MemDaily's messages (one person's daily-life notes) recall@10 stays
+// above a plain BM25 with character pairs and at or above the floor it
+// measures today.
+func TestMemDailyAboveBaseline(t *testing.T) {
+	dir := benchDir(t)
+	const floor = 0.61
+	f, err := os.Open(filepath.Join(dir, "memdaily-dev.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b, err := Load(f, "memdaily-dev.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(context.Background(), b, Options{Unit: UnitMessages, Ks: []int{10}, Baseline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, base := rep.Pooled.Recall[0], rep.Baseline.Pooled.Recall[0]
+	t.Logf("recall@10 %.3f (bm25 %.3f)", got, base)
+	if got <= base || got < floor {
+		t.Errorf("recall@10 = %.3f, want above plain BM25 %.3f and at least %.2f", got, base, floor)
+	}
+}

@@ -26,6 +26,8 @@ type conversationRanking struct {
 	// NeighbourWeight adds that share of the scores of the adjacent turns
 	// of the same conversation to a turn's score: an answer is often split
 	// between a question and its reply, and a topic spans a few turns.
+	// It applies only where two or more people speak (see
+	// newMessageSearcher).
 	NeighbourWeight float64
 	// NeighbourSpan is how many turns on each side lend score, each
 	// further one at half the weight of the nearer; 0 means 1.
@@ -104,6 +106,12 @@ func newMessageSearcher(ctx context.Context, c *Case, store memory.Store, opts r
 		}
 	}
 	s.link(msgs)
+	if len(s.speakers) < 2 {
+		// With one speaker the turns are a stream of notes, not questions
+		// and replies: the adjacent turn is as often about something
+		// else, so it lends no score.
+		s.conv.NeighbourWeight = 0
+	}
 	return s, nil
 }
 

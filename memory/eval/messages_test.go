@@ -59,6 +59,18 @@ func TestMessageNeighbours(t *testing.T) {
 	}
 }
 
+func TestMessageNeighboursNeedTwoSpeakers(t *testing.T) {
+	t0 := time.Date(2024, 1, 1, 10, 0, 0, 0, time.UTC)
+	// One person's notes: the turn after a match is about something else.
+	msgs := []Message{
+		{ID: "trip", Speaker: "user", Text: "Booked the Iceland trip for June", Time: t0},
+		{ID: "lunch", Speaker: "user", Text: "Lunch was a bowl of ramen", Time: t0.Add(time.Minute)},
+	}
+	if got := searchMessages(t, msgs, "Iceland trip", 5, true); !slices.Equal(got, []string{"trip"}) {
+		t.Fatalf("hits = %v, want [trip]: a single speaker's next turn lends nothing", got)
+	}
+}
+
 func TestWithoutNames(t *testing.T) {
 	names := map[string]bool{"caroline": true}
 	tests := map[string]string{

@@ -18,8 +18,9 @@ import (
 
 // This file is the only one that knows how the bot is assembled and
 // driven: internal/app.Open, Engine.Handle and Close, the injection
-// record behind "/memories why", the App's store and meter, and the
-// extraction scheduler's ExtractNow for the end of a session.
+// record behind "/memories why", the App's store, memory service and
+// meter, and the extraction scheduler's ExtractNow for the end of a
+// session.
 
 // personaPlatform is the platform persona messages come from: the
 // terminal's, a private conversation in which every message is addressed.
@@ -145,6 +146,31 @@ func (b *appBot) Ask(ctx context.Context, id, text string, at time.Time) ([]memo
 		out = append(out, r.Memory)
 	}
 	return out, nil
+}
+
+// Remember writes m through the memory service, as extraction writes
+// what it keeps: a new memory, or the new version superseding replaces.
+func (b *appBot) Remember(ctx context.Context, m memory.Memory, replaces string, at time.Time) (string, error) {
+	b.clock.set(at)
+	if b.person == "" {
+		p, err := b.app.Store.ResolveIdentity(ctx, personaPlatform, b.user, b.name)
+		if err != nil {
+			return "", fmt.Errorf("resolve the persona's person: %w", err)
+		}
+		b.person = p.ID
+	}
+	m.Owner, m.CreatedAt, m.UpdatedAt = b.person, at, at
+	m.Source = memory.Source{Platform: personaPlatform, Time: at}
+	if replaces == "" {
+		if err := b.app.Memory.Insert(ctx, &m); err != nil {
+			return "", fmt.Errorf("remember: %w", err)
+		}
+		return m.ID, nil
+	}
+	if _, err := b.app.Memory.Supersede(ctx, b.person, replaces, &m, "correction"); err != nil {
+		return "", fmt.Errorf("remember correction: %w", err)
+	}
+	return m.ID, nil
 }
 
 func (b *appBot) Memories(ctx context.Context) ([]memory.Memory, error) {

@@ -13,7 +13,8 @@ import (
 // and pooled.
 type PersonaReport struct {
 	Data string `json:"data"`
-	// Model is the chat model the bot ran with, "" offline.
+	// Model is the chat model the bot ran with, "" offline, "perfect
+	// extractor" when the gold memories were stored directly.
 	Model      string                    `json:"model"`
 	Pooled     PersonaFigures            `json:"pooled"`
 	ByLanguage map[string]PersonaFigures `json:"by_language"`

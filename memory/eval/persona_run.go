@@ -51,6 +51,12 @@ type PersonaBots interface {
 // stored memories read back, then the follow-up questions. It returns
 // the scored report; model names the model in it ("" offline).
 func RunPersonas(ctx context.Context, set *PersonaSet, bots PersonaBots, model string, log *slog.Logger) (*PersonaReport, error) {
+	return runPersonas(ctx, set, bots, model, log, runPersona)
+}
+
+// runPersonas plays every persona of set with play and scores it.
+func runPersonas(ctx context.Context, set *PersonaSet, bots PersonaBots, model string, log *slog.Logger,
+	play func(context.Context, *Persona, PersonaBots) (PersonaOutcome, error)) (*PersonaReport, error) {
 	if set == nil || len(set.Personas) == 0 {
 		return nil, errors.New("run personas: empty set")
 	}
@@ -61,7 +67,7 @@ func RunPersonas(ctx context.Context, set *PersonaSet, bots PersonaBots, model s
 	for i := range set.Personas {
 		p := &set.Personas[i]
 		start := time.Now()
-		out, err := runPersona(ctx, p, bots)
+		out, err := play(ctx, p, bots)
 		if err != nil {
 			return nil, fmt.Errorf("run personas: persona %q: %w", p.ID, err)
 		}
@@ -100,14 +106,24 @@ func runPersona(ctx context.Context, p *Persona, bots PersonaBots) (out PersonaO
 	if out.Memories, err = b.Memories(ctx); err != nil {
 		return out, fmt.Errorf("read memories: %w", err)
 	}
-	at := p.Sessions[len(p.Sessions)-1].Time.Add(followUpDelay)
-	for i, f := range p.FollowUps {
-		got, err := b.Ask(ctx, fmt.Sprintf("q%d", i+1), f.Text, at.Add(time.Duration(i)*followUpGap))
-		if err != nil {
-			return out, fmt.Errorf("follow-up %d: %w", i+1, err)
-		}
-		out.Injected = append(out.Injected, got)
+	if out.Injected, err = askFollowUps(ctx, p, b); err != nil {
+		return out, err
 	}
 	out.Usage = b.Usage()
 	return out, nil
+}
+
+// askFollowUps asks p's follow-up questions, a day after the last session
+// began, and returns the memories injected for each.
+func askFollowUps(ctx context.Context, p *Persona, b PersonaBot) ([][]memory.Memory, error) {
+	at := p.Sessions[len(p.Sessions)-1].Time.Add(followUpDelay)
+	injected := make([][]memory.Memory, 0, len(p.FollowUps))
+	for i, f := range p.FollowUps {
+		got, err := b.Ask(ctx, fmt.Sprintf("q%d", i+1), f.Text, at.Add(time.Duration(i)*followUpGap))
+		if err != nil {
+			return nil, fmt.Errorf("follow-up %d: %w", i+1, err)
+		}
+		injected = append(injected, got)
+	}
+	return injected, nil
 }

@@ -83,3 +83,44 @@ func TestPersonasOffline(t *testing.T) {
 		}
 	}
 }
+
+// TestPersonasPerfect stores every persona's gold memories as a perfect
+// extractor would and asks the follow-ups: what recall alone answers.
+// The writing is checked too (every gold memory found, every correction
+// applied, nothing wrong); the follow-ups answered are guarded as floors
+// at what they measure today. The target of issue 10 is ≥ 0.80 (today
+// 0.45 en, 0.475 zh): most of the questions missed are indirect ("what
+// should I cook tonight?" for "is vegetarian"), which lexical recall
+// cannot bridge without a profile of core facts.
+func TestPersonasPerfect(t *testing.T) {
+	floors := map[string]float64{"en": 0.45, "zh": 0.475}
+	f, err := os.Open(personaSet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	set, err := eval.LoadPersonas(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := eval.RunPersonasPerfect(context.Background(), set, eval.AppBots{Config: config.Default(), Dir: t.TempDir()}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lang, floor := range floors {
+		got, ok := rep.ByLanguage[lang]
+		if !ok || got.Personas < 10 {
+			t.Errorf("%s: %d personas, want at least 10", lang, got.Personas)
+			continue
+		}
+		t.Logf("%s: follow-ups %.3f (%d/%d); precision %.3f recall %.3f corrections %.3f",
+			lang, got.FollowUpsAnswered, got.Answered, got.FollowUps, got.Precision, got.Recall, got.CorrectionsApplied)
+		if got.Recall != 1 || got.Precision != 1 || got.CorrectionsApplied != 1 || got.WrongOwner != 0 {
+			t.Errorf("%s: gold memories stored perfectly should score 1/1/1/0, got precision %.3f recall %.3f corrections %.3f wrong owner %d",
+				lang, got.Precision, got.Recall, got.CorrectionsApplied, got.WrongOwner)
+		}
+		if got.FollowUpsAnswered < floor {
+			t.Errorf("%s: follow-ups answered = %.3f, dropped below %.3f", lang, got.FollowUpsAnswered, floor)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package recall
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -236,5 +237,32 @@ func TestCorpusConcurrentUse(t *testing.T) {
 		if !c.Has(h.ID) {
 			t.Fatalf("hit %s is not indexed", h.ID)
 		}
+	}
+}
+
+// TestCorpusCompoundQuestion checks that each part of a message asking two
+// things brings its own answer: the rarer-worded part must not fill the
+// results alone.
+func TestCorpusCompoundQuestion(t *testing.T) {
+	c := NewCorpus(MemoryOptions())
+	docs := map[string]string{
+		"phone":  "我的手机是小米十四",
+		"place":  "读书分享会的地点是杭州西湖边",
+		"time":   "读书分享会的时间是周六下午",
+		"size":   "读书分享会的规模是一百人",
+		"topic":  "读书分享会的主要内容是交流读书心得",
+		"other":  "周末去超市买了水果",
+		"other2": "昨天晚上看了一部电影",
+	}
+	for id, text := range docs {
+		mustAdd(t, c, Doc{ID: id, Text: text})
+	}
+	got := ids(c.Search(Query{Text: "我用的手机是啥来着？另外，读书分享会的地点在哪里？", Limit: 3}))
+	if len(got) == 0 || got[0] != "place" || !slices.Contains(got, "phone") {
+		t.Fatalf("hits = %v, want place first and phone among the top 3", got)
+	}
+	one := ids(c.Search(Query{Text: "读书分享会的地点在哪里？", Limit: 3}))
+	if len(one) == 0 || one[0] != "place" || slices.Contains(one, "phone") {
+		t.Fatalf("single question hits = %v, want place first and no phone", one)
 	}
 }

@@ -170,3 +170,34 @@ func (s *scorer) applyBoosts(aq analysedQuery) []uint8 {
 	}
 	return flags
 }
+
+// bestPart rescores a message that asks several things by the part each
+// document answers best: every part (with q's context) is scored alone,
+// normalised by its own weight and put on the scale of the whole query's
+// weight mass, and a document's score mixes the best of those with its
+// score for the whole message (Options.SubQuestionWeight). Scored only
+// as one, the longer or rarer-worded part pushes the documents the other
+// part needs out of the results.
+func (s *scorer) bestPart(o Options, q Query, parts []string, mass float64) {
+	w := min(1, o.SubQuestionWeight)
+	best := make(map[int32]float64, len(s.touched))
+	for _, part := range parts {
+		pq := q
+		pq.Text = part
+		aq := o.analyse(pq, nil)
+		ps := newScorer(s.c)
+		ps.addTerms(aq.terms)
+		if pm := ps.mass(aq.own); pm > 0 {
+			for _, slot := range ps.touched {
+				if v := ps.scores[slot] / pm * mass; v > best[slot] {
+					best[slot] = v
+				}
+			}
+		}
+		ps.release()
+	}
+	for _, slot := range slices.Sorted(maps.Keys(best)) {
+		s.scores[slot] = (1-w)*s.scores[slot] + w*best[slot]
+		s.touch(slot)
+	}
+}

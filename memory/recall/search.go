@@ -2,6 +2,8 @@ package recall
 
 import (
 	"math"
+
+	"github.com/membot/membot/memory/text"
 )
 
 // defaultCorpusLimit is the number of hits a Corpus search returns when the
@@ -68,6 +70,9 @@ func (c *Corpus) searchWith(q Query, vs *vectorScores, x *expander) []Hit {
 	mass := sc.mass(aq.own)
 	if mass <= 0 {
 		mass = sc.mass(aq.terms)
+	}
+	if parts := text.SubQuestions(q.Text); c.opts.SubQuestionWeight > 0 && len(parts) > 1 && mass > 0 {
+		sc.bestPart(c.opts, q, parts, mass)
 	}
 	boosted := sc.applyBoosts(aq)
 	final := sc.scores
