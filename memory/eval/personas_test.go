@@ -85,15 +85,16 @@ func TestPersonasOffline(t *testing.T) {
 }
 
 // TestPersonasPerfect stores every persona's gold memories as a perfect
-// extractor would and asks the follow-ups: what recall alone answers.
-// The writing is checked too (every gold memory found, every correction
-// applied, nothing wrong); the follow-ups answered are guarded as floors
-// at what they measure today. The target of issue 10 is ≥ 0.80 (today
-// 0.45 en, 0.475 zh): most of the questions missed are indirect ("what
-// should I cook tonight?" for "is vegetarian"), which lexical recall
-// cannot bridge without a profile of core facts.
+// extractor would and asks the follow-ups: what the reply path (profile
+// and recall) answers. The writing is checked too (every gold memory
+// found, every correction applied, nothing wrong); the follow-ups
+// answered are guarded as floors at what they measure today. The target
+// of issue 10 is ≥ 0.80 (today 0.65 en, 0.675 zh; 0.45 and 0.475 before
+// the profile of core facts): most of the questions still missed are
+// indirect ones whose memory is neither a core fact nor shares a word or
+// a topic with the question.
 func TestPersonasPerfect(t *testing.T) {
-	floors := map[string]float64{"en": 0.45, "zh": 0.475}
+	floors := map[string]float64{"en": 0.65, "zh": 0.675}
 	f, err := os.Open(personaSet)
 	if err != nil {
 		t.Fatal(err)
