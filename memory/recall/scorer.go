@@ -92,7 +92,6 @@ func (s *scorer) mass(terms map[string]float64) float64 {
 
 // addTerms adds the BM25 contributions of weighted terms.
 func (s *scorer) addTerms(terms map[string]float64) {
-	k1, b := s.c.opts.K1, s.c.opts.B
 	// Sorted, so that float sums (and so ties) do not depend on map order.
 	for _, t := range slices.Sorted(maps.Keys(terms)) {
 		w := terms[t]
@@ -105,12 +104,19 @@ func (s *scorer) addTerms(terms map[string]float64) {
 		}
 		idf := s.idf(n)
 		for _, p := range s.c.postings[id] {
-			tf := float64(p.tf)
-			norm := k1 * (1 - b + b*float64(s.c.slots[p.slot].length)/s.avgLen)
-			s.scores[p.slot] += w * idf * tf * (k1 + 1) / (tf + norm)
+			s.scores[p.slot] += w * s.bm25(p, idf)
 			s.touch(p.slot)
 		}
 	}
+}
+
+// bm25 is the BM25 weight of one posting of a term with inverse document
+// frequency idf.
+func (s *scorer) bm25(p posting, idf float64) float64 {
+	k1, b := s.c.opts.K1, s.c.opts.B
+	tf := float64(p.tf)
+	norm := k1 * (1 - b + b*float64(s.c.slots[p.slot].length)/s.avgLen)
+	return idf * tf * (k1 + 1) / (tf + norm)
 }
 
 // addExpansion records, for each document holding one of the expansion
@@ -122,7 +128,6 @@ func (s *scorer) addExpansion(terms []string) {
 	if len(terms) == 0 {
 		return
 	}
-	k1, b := s.c.opts.K1, s.c.opts.B
 	top := s.idf(1)
 	for _, t := range terms {
 		id, n, ok := s.df(t)
@@ -131,9 +136,7 @@ func (s *scorer) addExpansion(terms []string) {
 		}
 		idf := s.idf(n)
 		for _, p := range s.c.postings[id] {
-			tf := float64(p.tf)
-			norm := k1 * (1 - b + b*float64(s.c.slots[p.slot].length)/s.avgLen)
-			v := idf * tf * (k1 + 1) / (tf + norm) / top
+			v := s.bm25(p, idf) / top
 			if s.expanded == nil {
 				s.expanded = make(map[int32]float64)
 			}
