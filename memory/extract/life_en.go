@@ -38,21 +38,38 @@ const enDietObject = `(meat|red\s+meat|pork|beef|fish|seafood|dairy|eggs|gluten|
 
 // enLife are the English sentence rules, most specific first.
 var enLife = []lifeRule{
+	// Job title changes, before the employer rules: "I've left Deloitte,
+	// I'm now the finance lead at a startup" is about the new job.
+	{regexp.MustCompile(`(?i)\bI(?:\s+got|\s+was|\s+have\s+been|'ve\s+been)\s+promoted\s+to\s+(.+)|\bI(?:'m|\s+am)\s+now\s+(an?\s+|the\s+)?(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		role := trimObject(enClauseEnd.ReplaceAllString(enTimeTail.ReplaceAllString(m[1]+m[3], ""), ""))
+		if m[1] == "" && m[2] == "" && !enRoleWord.MatchString(role) {
+			return found{}, false // "I'm now at home", "I'm now tired"
+		}
+		t := "Works as " + article(role)
+		if strings.HasPrefix(strings.ToLower(m[2]), "the") {
+			t = "Works as the " + role
+		}
+		return changed(enFact(t, workKey(role), role))
+	}},
 	// Employer changes.
-	{regexp.MustCompile(`\bI\s+(?i:just\s+|recently\s+|finally\s+)?(?i:left|quit)\s+(?i:my\s+job\s+at\s+)?` + enName + `\b.*?\b(?i:started|joined|began|now\s+work|am\s+now|'m\s+now)\s+(?i:working\s+|a\s+new\s+job\s+)?(?i:at|with|for)?\s*` + enName), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`\bI(?i:'ve|\s+have)?\s+(?i:just\s+|recently\s+|finally\s+)?(?i:left|quit)\s+(?i:my\s+job\s+at\s+)?` + enName + `\b.*?\b(?i:started|joined|began|now\s+work|am\s+now|'m\s+now)\s+(?i:working\s+|a\s+new\s+job\s+)?(?i:at|with|for)?\s*` + enName), func(m []string, _ string, _ time.Time) (found, bool) {
 		return changed(enFact("Works at "+m[2], subject.Employer, m[2]))
 	}},
 	{regexp.MustCompile(`\b(?:I(?i:'m|\s+am)\s+(?i:now\s+)(?i:at|with|working\s+(?:at|for))|I\s+(?i:now\s+)work\s+(?i:at|for)|I(?i:'ve|\s+have)?\s+(?i:just\s+|recently\s+)?(?i:started|joined)\s+(?i:a\s+new\s+job\s+|working\s+)?(?i:at|with|for)?)\s*` + enName), func(m []string, _ string, _ time.Time) (found, bool) {
 		return changed(enFact("Works at "+m[1], subject.Employer, m[1]))
 	}},
-	{regexp.MustCompile(`\bI\s+(?i:just\s+|recently\s+|finally\s+)?(?i:left|quit)\s+(?i:my\s+job\s+at\s+)?` + enName), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`\bI(?i:'ve|\s+have)?\s+(?i:just\s+|recently\s+|finally\s+)?(?i:left|quit)\s+(?i:my\s+job\s+at\s+)?` + enName), func(m []string, sentence string, _ time.Time) (found, bool) {
 		if enMoved.MatchString(sentence) {
 			return found{}, false // "I left London and moved to Lyon"
 		}
 		return changed(enFact("No longer works at "+m[1], subject.Employer, m[1]))
 	}},
-	{regexp.MustCompile(`(?i)\bI\s+(?:just\s+|finally\s+)?quit\s+my\s+job\b`), func(_ []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\bI(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?quit\s+my\s+job\b`), func(_ []string, _ string, _ time.Time) (found, bool) {
 		return changed(enFact("Quit their job", subject.Employer, "job"))
+	}},
+	{regexp.MustCompile(`(?i)\bI(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:quit|left)\s+(my|the|that|this)\s+((?:[\p{L}'-]+\s+){1,3}?)job\b`), func(m []string, _ string, _ time.Time) (found, bool) {
+		what := strings.TrimSpace(m[2])
+		return changed(enFact("Quit the "+what+" job", subject.Employer, what))
 	}},
 	// Moves.
 	{enMoved, func(m []string, _ string, _ time.Time) (found, bool) {
@@ -91,6 +108,13 @@ var enLife = []lifeRule{
 		return f, ok
 	}},
 	// Relationship.
+	{regexp.MustCompile(`\bI(?i:'ve\s+been|\s+have\s+been|'m|\s+am)\s+(?i:dating|seeing|going\s+out\s+with|together\s+with)\s+(\p{Lu}[\p{L}]+)(.*)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		rest := trimObject(enClauseEnd.ReplaceAllString(m[2], ""))
+		t := strings.TrimSpace("Has been dating " + m[1] + " " + rest)
+		f, ok := enFact(t, subject.Relationship, m[1])
+		f.terms = append(f.terms, "partner", "relationship")
+		return f, ok
+	}},
 	{regexp.MustCompile(`(?i)\b(?:I\s+(?:just\s+)?got\s+|I(?:'m|\s+am)\s+(?:now\s+)?)(married|engaged|divorced|single|separated)\b|\b(?:we|I)\s+(broke\s+up|split\s+up)\b`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		state := strings.ToLower(m[1])
 		if m[2] != "" {
@@ -100,19 +124,14 @@ var enLife = []lifeRule{
 		f.change = f.change || changeCue.MatchString(sentence) || strings.Contains(strings.ToLower(m[0]), "got") || m[2] != ""
 		return f, ok
 	}},
-	// Job title changes.
-	{regexp.MustCompile(`(?i)\bI(?:\s+got|\s+was|\s+have\s+been|'ve\s+been)\s+promoted\s+to\s+(.+)|\bI(?:'m|\s+am)\s+now\s+an?\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
-		role := trimObject(enTimeTail.ReplaceAllString(m[1]+m[2], ""))
-		return changed(enFact("Works as "+article(role), subject.Occupation, role))
-	}},
 	// Quitting a habit, switching a tool.
 	{regexp.MustCompile(`(?i)\bI(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:quit|gave\s+up|given\s+up|stopped)\s+(drinking\s+|smoking\s+|eating\s+|using\s+|playing\s+)?(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
-		obj := trimObject(enTimeTail.ReplaceAllString(m[2], ""))
-		if strings.HasPrefix(strings.ToLower(obj), "my job") || !validObject(obj) {
+		obj := trimObject(enTimeTail.ReplaceAllString(enClauseEnd.ReplaceAllString(m[2], ""), ""))
+		if enJob.MatchString(obj) || !validObject(obj) {
 			return found{}, false
 		}
 		verb := strings.TrimSpace(strings.ToLower(m[1]))
-		key := firstNonEmpty(subject.ToolOf(obj), enHead(obj))
+		key := firstNonEmpty(subject.ToolOf(obj), kindOf(obj), enHead(obj))
 		return found{text: strings.Join(strings.Fields("Has given up "+verb+" "+obj), " "), subject: key, typ: memory.TypePreference,
 			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: obj, negative: true,
 			terms: []string{obj}, change: true, keyed: true}, true
@@ -128,7 +147,7 @@ var enLife = []lifeRule{
 			terms: []string{obj}, change: true, keyed: true}, true
 	}},
 	{regexp.MustCompile(`(?i)\bI(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+)?(?:switched|moved\s+over|changed|migrated)\s+(?:from\s+(.+?)\s+)?to\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
-		from, to := trimObject(m[1]), trimObject(enTimeTail.ReplaceAllString(m[2], ""))
+		from, to := trimObject(m[1]), trimObject(enTimeTail.ReplaceAllString(enClauseEnd.ReplaceAllString(m[2], ""), ""))
 		if !validObject(to) {
 			return found{}, false
 		}
@@ -139,6 +158,20 @@ var enLife = []lifeRule{
 		}
 		return found{text: t, subject: key, typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
 			importance: 0.6, confidence: 0.85, object: to, terms: []string{to, from}, change: true, keyed: true, replaces: from}, true
+	}},
+	// Daily habits ("I can't start the day without my coffee", "I drink
+	// two cups of tea every morning").
+	{regexp.MustCompile(`(?i)\bI\s+(?:can'?t|cannot|couldn'?t)\s+(?:start\s+(?:the|my)\s+day|function|live|go\s+a\s+day|get\s+going)\s+without\s+(?:my\s+|a\s+|an\s+)?(.+)|\bI\s+(?:(?:always|usually|still)\s+)?(drink|have|smoke|eat)\s+(.+?)\s+(?:every|each)\s+(morning|day|night|evening|afternoon)\b`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj := trimObject(enClauseEnd.ReplaceAllString(m[1]+m[3], ""))
+		if !validObject(obj) {
+			return found{}, false
+		}
+		t := "Can't start the day without " + obj
+		if m[2] != "" {
+			t = upperFirst(strings.ToLower(m[2])) + "s " + obj + " every " + strings.ToLower(m[4])
+		}
+		return found{text: t, subject: firstNonEmpty(kindOf(obj), enHead(obj)), typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
+			importance: 0.6, confidence: 0.85, object: obj, terms: []string{obj, "habit"}, keyed: true}, true
 	}},
 	// Pets.
 	{regexp.MustCompile(`(?i)\b(?:I|we)(?:\s+have\s+got|\s+have|'ve\s+got|\s+got|\s+adopted|\s+own)\s+(an?|two|three|one)\s+((?:[a-z]+\s+){0,2}?)` + enPetKind + `(s)?\b(?:,?\s+(?:called|named)\s+` + `(\p{Lu}[\p{L}]*))?`), func(m []string, _ string, _ time.Time) (found, bool) {
@@ -180,7 +213,14 @@ var enLife = []lifeRule{
 var enMoved = regexp.MustCompile(`(?i)\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|now\s+)?(?:moved|relocated)\s+(?:from\s+.+?\s+)?to\s+(.+)`)
 
 // enTimeTail is a time phrase at the end of an object ("last week").
-var enTimeTail = regexp.MustCompile(`(?i)\s+(?:last|this|next)\s+(?:week|month|year|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b.*$|\s+(?:yesterday|today|recently|a\s+(?:few\s+)?(?:days?|weeks?|months?|years?)\s+ago|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december))\b.*$`)
+var enTimeTail = regexp.MustCompile(`(?i)\s+(?:last|this|next)\s+(?:week|weekend|month|year|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b.*$|\s+(?:yesterday|today|recently|a\s+(?:few\s+)?(?:days?|weeks?|months?|years?)\s+ago|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december))\b.*$`)
+
+// enClauseEnd is the rest of a sentence after the clause that holds an
+// object: "Neovim, VS Code felt too slow" → "Neovim".
+var enClauseEnd = regexp.MustCompile(`(?i)\s*(?:[,;(]|\s-\s|\s+(?:but|because|since|as|so|and\s+(?:I|it|now))\s).*$`)
+
+// enJob marks an object that is a job, which the employer rules read.
+var enJob = regexp.MustCompile(`(?i)\bjob\b`)
 
 // enNotAName rejects words that follow "my dog" but are not its name.
 var enNotAName = regexp.MustCompile(`^(?:I|And|But|Is|Was|Has|The|A|An|He|She|It|They)$`)

@@ -47,17 +47,37 @@ var zhLife = []lifeRule{
 		f.change = strings.Contains(m[0], "开始") || strings.HasSuffix(m[0], "了") || changeCue.MatchString(sentence)
 		return f, ok
 	}},
-	// Quitting a habit; no longer doing something; switching.
-	{regexp.MustCompile(`我?(?:已经|终于|最近|刚)?戒(?:掉)?了?(.{1,8}?)了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
-		obj := trimObject(m[1])
+	// Daily habits and the way to work ("我每天早上喝一杯美式", "我一天抽半包烟",
+	// "我平时坐地铁上班").
+	{regexp.MustCompile(`我` + zhAdverbs + `((?:每天|天天|每晚|每周|一天|一周|每个?(?:早上|晚上|周末))(?:早上|晚上|中午)?(?:都|必须|一定|总)?(?:要|会|得)?(?:喝|抽|吃)(?:上)?(.{1,10}?))(?:[，,；;。！!]|$)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj := trimObject(m[3])
 		if !validObject(obj) {
 			return found{}, false
 		}
-		return found{text: "已戒" + obj, subject: zhHead(obj), typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
+		return found{text: trimObject(m[2]), subject: firstNonEmpty(kindOf(obj), zhHead(obj)), typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
+			importance: 0.6, confidence: 0.85, object: obj, terms: []string{obj, "习惯", "habit"}, keyed: true}, true
+	}},
+	{regexp.MustCompile(`我?` + zhAdverbs + `(?:每天|平时|一般|通常|天天)?(?:都)?(?:改成|改为|换成)?((?:骑|开|坐|乘|搭|走路|步行)(.{0,6}?)(?:去)?(?:上班|上学|通勤))`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		if !strings.Contains(m[0], "我") && zhOther.MatchString(sentence) {
+			return found{}, false // "朋友坐地铁上班", "我老公开车上班": someone else's
+		}
+		f, ok := zhFact(m[2], zhCommute, m[2])
+		f.typ, f.lifecycle = memory.TypePreference, memory.LifecycleLongTerm
+		f.terms = append(f.terms, "通勤", "commute", m[3])
+		f.change = changeCue.MatchString(sentence)
+		return f, ok
+	}},
+	// Quitting a habit; no longer doing something; switching.
+	{regexp.MustCompile(`我?(?:已经|终于|最近|刚)?戒(?:掉)?了?(.{1,8}?)了?(?:[，,；;。！!]|$)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj := trimObject(zhDuration.ReplaceAllString(m[1], ""))
+		if !validObject(obj) {
+			return found{}, false
+		}
+		return found{text: "已戒" + obj, subject: firstNonEmpty(kindOf(obj), zhHead(obj)), typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
 			importance: 0.6, confidence: 0.85, object: obj, negative: true, terms: []string{obj}, change: true, keyed: true}, true
 	}},
-	{regexp.MustCompile(`我` + zhAdverbs + `不再(喝|吃|用|抽|玩|去|看|做)(.{1,10}?)了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
-		obj := trimObject(m[3])
+	{regexp.MustCompile(`我` + zhAdverbs + `不再(喝|吃|用|抽|玩|去|看|做)(.{1,10}?)了?(?:[，,；;。！!]|$)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj := trimObject(zhDuration.ReplaceAllString(m[3], ""))
 		if !validObject(obj) {
 			return found{}, false
 		}
@@ -107,15 +127,26 @@ var zhLife = []lifeRule{
 		if zhNotWork.MatchString(place) || zhNotRole.MatchString(role) || !validObject(role) {
 			return found{}, false
 		}
-		f, ok := zhFact("在"+place+verb+role, subject.Occupation, role)
+		key := subject.Occupation
+		if zhOrg.MatchString(place + role) {
+			key = subject.Employer // "我在上海一家外企做财务" says where they work
+		}
+		f, ok := zhFact("在"+place+verb+role, key, role)
 		f.terms = append(f.terms, place, "工作", "job")
 		f.keyed = true
 		return f, ok
 	}},
 	// Relationship.
-	{regexp.MustCompile(`我` + zhAdverbs + `(结婚|订婚|离婚|分手|单身|恋爱)了?`), func(m []string, sentence string, _ time.Time) (found, bool) {
-		state := map[string]string{"结婚": "已婚", "订婚": "已订婚", "离婚": "已离婚", "分手": "单身", "单身": "单身", "恋爱": "在恋爱中"}[m[2]]
-		f, ok := zhFact(state, subject.Relationship, state)
+	{regexp.MustCompile(`我` + zhAdverbs + `(?:(?:和|跟|与)([\p{Han}A-Za-z]{1,4}?))?(结婚|订婚|离婚|分手|单身|恋爱)了?`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		state := map[string]string{"结婚": "已婚", "订婚": "已订婚", "离婚": "已离婚", "分手": "单身", "单身": "单身", "恋爱": "在恋爱中"}[m[3]]
+		t := state
+		if m[2] != "" {
+			t = "和" + m[2] + m[3] + "了，" + state // the name lets the change find what it ends
+			if m[3] == "恋爱" {
+				t = "和" + m[2] + "在恋爱中"
+			}
+		}
+		f, ok := zhFact(t, subject.Relationship, state)
 		f.change = strings.HasSuffix(m[0], "了") || changeCue.MatchString(sentence)
 		return f, ok
 	}},
@@ -142,7 +173,7 @@ var zhLife = []lifeRule{
 		rel, _ := subject.Relation(m[1])
 		return lifeOf(m[1]+"叫"+strings.TrimRight(m[2], "了啊呀的"), subject.FamilyPrefix+rel, m[1], m[2], "家人", "family")
 	}},
-	{regexp.MustCompile(`我(?:的)?` + zhFamily + `((?:很|也|特别|非常|最|比较|一直|不)*(?:是|在|喜欢|爱|讨厌|不喜欢|不吃|不喝|对|会|做|当|开|吃|喝|住在|今年).+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	{regexp.MustCompile(`我(?:的)?` + zhFamily + `((?:[\p{Han}]{2,3}?)?(?:很|也|特别|非常|最|比较|一直|不)*(?:是|在|喜欢|爱|讨厌|不喜欢|不吃|不喝|对|会|做|当|开|吃|喝|住在|今年).+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		rest := trimObject(m[2])
 		if when, ok := text.ResolveDate(sentence, ref); ok && !when.Start.Before(dayStart(ref)) {
 			return found{}, false
@@ -151,6 +182,16 @@ var zhLife = []lifeRule{
 		return lifeOf(m[1]+rest, subject.FamilyPrefix+rel, m[1], rest, "家人", "family")
 	}},
 }
+
+// zhOrg marks a place of "我在X做Y" that is an organisation, not a city.
+var zhOrg = regexp.MustCompile(`公司|企业|外企|国企|央企|银行|医院|集团|工厂|厂里|事务所|券商|一家|机构|单位|研究所|律所|大厂|店里|门店`)
+
+// zhDuration is how long something has lasted, at the end of an object
+// ("烟三个月" → "烟").
+var zhDuration = regexp.MustCompile(`(?:已经|都)?(?:[一二三四五六七八九十两半几\d]+|好几|好多)(?:个多?|多个?)?(?:天|周|星期|礼拜|月|年)(?:多)?(?:了)?$`)
+
+// zhCommute is the subject of how the author gets to work or school.
+const zhCommute = "通勤"
 
 // zhNotWork rejects places of "我在X做Y" that say nothing of a job.
 var zhNotWork = regexp.MustCompile(`^(?:家|家里|这|那|这里|那里|外面|厨房|宿舍|学校里|路上|网上|心里)$`)

@@ -79,7 +79,17 @@ func endedBy(c, m memory.Memory) bool {
 	if negatedObject.MatchString(m.Text) || strings.HasPrefix(lt, "does not") || strings.HasPrefix(lt, "不吃") || strings.HasPrefix(lt, "已戒") {
 		return false
 	}
-	if g := givenUpObject(c); (len([]rune(g)) >= 2 || hasHan(g)) && strings.Contains(lt, g) {
+	if g := givenUpObject(c); len([]rune(g)) >= 2 || hasHan(g) {
+		if strings.Contains(lt, g) {
+			return true
+		}
+		for _, kind := range givenUpKinds[g] {
+			if strings.Contains(lt, kind) {
+				return true
+			}
+		}
+	}
+	if endsPartner(c, m) {
 		return true
 	}
 	for _, f := range dietFoodsOf(c) {
@@ -88,6 +98,60 @@ func endedBy(c, m memory.Memory) bool {
 		}
 	}
 	return false
+}
+
+// givenUpKinds are, for what a change gives up, the kinds of it a memory
+// may name instead ("已戒咖啡" ends "每天喝一杯拿铁").
+var givenUpKinds = map[string][]string{
+	"咖啡":      {"拿铁", "美式", "卡布奇诺", "摩卡", "浓缩", "馥芮白", "coffee", "latte", "espresso"},
+	"coffee":  {"latte", "espresso", "cappuccino", "americano", "flat white", "mocha", "咖啡", "拿铁"},
+	"酒":       {"啤酒", "红酒", "白酒", "葡萄酒", "黄酒", "威士忌", "鸡尾酒", "喝酒", "beer", "wine", "whisky"},
+	"alcohol": {"beer", "wine", "whisky", "whiskey", "vodka", "gin", "cocktail", "酒"},
+	"烟":       {"香烟", "抽烟", "吸烟", "电子烟", "cigarette", "smok"},
+	"smoking": {"cigarette", "smok", "烟"},
+	"奶茶":      {"奶茶", "bubble tea"},
+	"糖":       {"甜食", "奶茶", "可乐", "sugar", "soda"},
+	"sugar":   {"sweets", "soda", "cola", "candy", "dessert", "糖"},
+}
+
+// kindOf is the kind, among givenUpKinds, that obj names ("一杯拿铁" →
+// "咖啡", "two cups of coffee" → "coffee"), or "": a habit and the change
+// that ends it then share a subject.
+func kindOf(obj string) string {
+	o := strings.ToLower(obj)
+	kinds := []string{"咖啡", "coffee", "酒", "alcohol", "烟", "smoking"}
+	for _, kind := range kinds {
+		if strings.Contains(o, kind) {
+			return kind
+		}
+	}
+	for _, kind := range kinds {
+		for _, k := range givenUpKinds[kind] {
+			if strings.Contains(o, k) {
+				return kind
+			}
+		}
+	}
+	return ""
+}
+
+// partnerKeys are the family keys of a partner, whom a change to single
+// ends.
+var partnerKeys = []string{"family:boyfriend", "family:girlfriend", "family:partner"}
+
+// endsPartner reports whether c says the author is now single or
+// divorced, and m is about a partner of theirs.
+func endsPartner(c, m memory.Memory) bool {
+	if subject.Of(c.Subject) != subject.Relationship {
+		return false
+	}
+	t := strings.ToLower(c.Text)
+	if !strings.Contains(t, "单身") && !strings.Contains(t, "离婚") && !strings.Contains(t, "single") && !strings.Contains(t, "divorced") {
+		return false
+	}
+	key := subject.Of(m.Subject)
+	divorced := strings.Contains(t, "离婚") || strings.Contains(t, "divorced")
+	return slices.Contains(partnerKeys, key) || divorced && (key == "family:husband" || key == "family:wife" || key == "family:spouse")
 }
 
 // relationWords are the English words that only relate a person to

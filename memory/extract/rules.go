@@ -132,6 +132,11 @@ var andI = regexp.MustCompile(`\s+and\s+(I|i)\s`)
 // report of what someone else said, not a statement of the author.
 var quotedFirstPerson = regexp.MustCompile(`“[^”]*(?:我|\bI\b)[^”]*”|「[^」]*我[^」]*」|"[^"]*(?:我|\bI\b)[^"]*"`)
 
+// zhImpliedSelf is a Chinese sentence that opens, after at most a time
+// word, on a verb of liking or habit with no subject: the author speaks of
+// themself ("周末喜欢喝点红酒"). The groups place the implied 我.
+var zhImpliedSelf = regexp.MustCompile(`^((?:周末|平时|平常|晚上|早上|每天|最近|一直|其实|从小|下班后?)*)((?:最|很|特别|比较|也|还)*(?:喜欢|爱|讨厌|不喜欢|不太喜欢|受不了|不吃|不喝|习惯))`)
+
 // findAll runs every rule over text.
 func findAll(text string, ref time.Time) []found {
 	var out []found
@@ -169,16 +174,23 @@ func findInSentence(sentence string, ref time.Time) []found {
 		// A Chinese clause without 我 is the author's only when the clause
 		// before it was: "我养了一只柯基，叫豆豆" names the dog, not the author.
 		if hasHan(clause) {
+			loc := zhOther.FindStringIndex(clause)
 			switch {
-			case zhOther.MatchString(clause):
+			case loc != nil && (loc[0] == 0 || strings.Contains(clause, "我")):
 				if !strings.Contains(clause, "我") {
 					clause = "我" + clause
 				}
 				other = true
+			case loc != nil:
+				// "是只泰迪" after "我们家狗叫豆豆": the clause only names
+				// someone else; it is theirs, not the author's.
 			case strings.Contains(clause, "我"):
 				other = false
-			case !other && strings.Contains(body, "我"):
-				clause = "我" + clause
+			case !other && (strings.Contains(body, "我") || zhImpliedSelf.MatchString(body)):
+				clause = zhImpliedSelf.ReplaceAllString(clause, "${1}我${2}")
+				if !strings.Contains(clause, "我") {
+					clause = "我" + clause
+				}
 			}
 		}
 		for _, r := range clauseRules() {

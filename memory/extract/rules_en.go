@@ -73,15 +73,19 @@ var enPatterns = []pattern{
 	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:originally\s+)?from\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return enFact("Is from "+trimObject(m[1]), "hometown", trimObject(m[1]))
 	}},
-	{regexp.MustCompile(`(?i)\bI\s+(?:now\s+|currently\s+)?(?:live|am\s+living|'m\s+living|(?:just\s+|recently\s+)?moved|relocated)\s+(?:in|to)\s+(.+)|\bI(?:'m|\s+am)\s+(?:now\s+)?based\s+in\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\b(?:I|we)\s+(?:now\s+|currently\s+|still\s+)?(?:live|am\s+living|'m\s+living|are\s+living|'re\s+living|(?:just\s+|recently\s+)?moved|relocated)\s+(?:in|to)\s+(.+)|\b(?:I(?:'m|\s+am)|we(?:'re|\s+are))\s+(?:now\s+)?based\s+in\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		place := trimObject(m[1] + m[2])
+		if enNotPlace.MatchString(place) {
+			return found{}, false
+		}
 		return enFact("Lives in "+place, "residence", place)
 	}},
-	{regexp.MustCompile(`(?i)\bI\s+(?:now\s+|currently\s+)?work\s+(?:at|for|in)\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\bI\s+(?:(?:now|currently|also|still)\s+)*work\s+(?:(?:weekends|weekdays|nights|evenings|shifts|part[- ]time|full[- ]time|remotely)\s+)?(?:at|for|in)\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return enFact("Works at "+trimObject(m[1]), "employer", trimObject(m[1]))
 	}},
-	{regexp.MustCompile(`(?i)\bI\s+(?:now\s+|currently\s+)?work\s+as\s+(?:an?\s+)?(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
-		return enFact("Works as "+article(trimObject(m[1])), "occupation", trimObject(m[1]))
+	{regexp.MustCompile(`(?i)\bI\s+(?:(?:now|currently|also|still)\s+)*work\s+as\s+(?:an?\s+)?(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		role := trimObject(m[1])
+		return enFact("Works as "+article(role), workKey(role), role)
 	}},
 	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:(?:good|great|fluent|proficient|experienced|skilled|an?\s+expert)\s+(?:at|in|with))\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return enSkill("Is good at "+trimObject(m[1]), trimObject(m[1]))
@@ -89,6 +93,15 @@ var enPatterns = []pattern{
 	{regexp.MustCompile(`(?i)\bI\s+(?:can|know\s+how\s+to)\s+(speak|code|program|play|cook|drive|swim|draw|paint|sing|dance|ski|surf|knit)\b\s*(.*)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		obj := trimObject(m[2])
 		return enSkill(strings.TrimSpace("Can "+strings.ToLower(m[1])+" "+obj), firstNonEmpty(obj, strings.ToLower(m[1])))
+	}},
+	{regexp.MustCompile(`(?i)\bI\s+(?:(?:mainly|mostly|always|only|still|now|currently|usually)\s+)?use\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj := trimObject(m[1])
+		key := subject.ToolOf(obj)
+		if key == "" || !validObject(obj) {
+			return found{}, false // only a known tool is a lasting choice
+		}
+		return found{text: "Uses " + obj, subject: key, typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
+			importance: 0.6, confidence: 0.85, object: obj, terms: []string{obj}, keyed: true}, true
 	}},
 	{regexp.MustCompile(`(?i)\bI\s+speak\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return enSkill("Speaks "+trimObject(m[1]), "languages")
@@ -110,9 +123,34 @@ var enPatterns = []pattern{
 		if enNotIdentity.MatchString(obj) {
 			return found{}, false
 		}
-		return enFact("Is "+article(obj), "identity", obj)
+		key := subject.Identity
+		if enWorkplace.MatchString(obj) && enRoleWord.MatchString(obj) {
+			key = subject.Employer // "I'm an accountant at Deloitte" says where they work
+		}
+		return enFact("Is "+article(obj), key, obj)
 	}},
 	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(going\s+to|gonna|planning\s+to|about\s+to|flying\s+to|leaving\s+for|travell?ing\s+to|heading\s+to|visiting|meeting|moving\s+to|starting)\s+(.+)|\bI(?:'ll|\s+will|\s+have\s+to|'ve\s+got\s+to|\s+need\s+to|\s+must)\s+(.+)|\bI\s+(?:have|'ve\s+got)\s+(an?\s+.+)`), enPlan},
+}
+
+// enNotPlace rejects what "live in" takes in an idiom ("we live in hope").
+var enNotPlace = regexp.MustCompile(`(?i)^(?:hope|fear|denial|peace|the\s+(?:moment|past|present|now)|a\s+(?:bubble|dream))\b`)
+
+// enWorkplace marks a role said together with where it is held ("at
+// Deloitte", "for the whole site").
+var enWorkplace = regexp.MustCompile(`(?i)\s(?:at|for)\s+\S`)
+
+// enRoleWord is a job title's head word: "I'm now operations manager"
+// states a role even without an article.
+var enRoleWord = regexp.MustCompile(`(?i)\b(?:manager|engineer|lead|director|developer|designer|analyst|teacher|nurse|doctor|consultant|officer|head|chief|supervisor|assistant|accountant|lawyer|solicitor|architect|scientist|researcher|editor|writer|chef|cook|owner|founder|vp|president|ceo|cto|cfo|coo|coordinator|specialist|administrator|technician|programmer|intern|clerk|cashier|barista|waiter|waitress|driver|pilot|pharmacist|dentist|therapist|professor|lecturer|tutor|student)s?\b`)
+
+// workKey is the subject of a job statement: one that names where the
+// job is held is about the employer (a change of employer ends it), a bare
+// role is the occupation.
+func workKey(role string) string {
+	if enWorkplace.MatchString(role) {
+		return subject.Employer
+	}
+	return subject.Occupation
 }
 
 // enNotIdentity rejects "I'm a bit tired" and similar non-identities.

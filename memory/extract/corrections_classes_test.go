@@ -1,0 +1,98 @@
+package extract_test
+
+import (
+	"testing"
+
+	"github.com/membot/membot/memory"
+)
+
+// Offline, each class of change phrasing supersedes what the earlier
+// wording of the same fact stored, in both languages: a role named with
+// its workplace and a new employer, "I've left …, I'm now …", promotions
+// without an article, "we live in", quitting a named job, a relationship
+// ending or moving on, daily habits and what ends them, the way to work,
+// a tool switch with a reason after the comma, and subjectless Chinese
+// self-descriptions.
+func TestOfflineCorrectionClasses(t *testing.T) {
+	tests := []struct {
+		name     string
+		first    string
+		then     string
+		old, new string
+	}{
+		{"role at a workplace, new employer", "I work as a nurse at St Mary's", "I left St Mary's and joined Northgate Clinic",
+			"Works as a nurse at St Mary's", "Works at Northgate Clinic"},
+		{"identity at a workplace, perfect tense", "I'm a cashier at Lidl", "I've left Lidl, I'm now a buyer at a small bakery",
+			"Is a cashier at Lidl", "Works as a buyer at a small bakery"},
+		{"promotion without article", "I'm a junior developer at Umbrella", "I got promoted, I'm now team lead for the payments group",
+			"Is a junior developer at Umbrella", "Works as a team lead for the payments group"},
+		{"we live in", "we live in Leeds, close to the station", "we moved to York last weekend",
+			"Lives in Leeds", "Lives in York"},
+		{"quitting a named job", "I also work evenings at a bar on Mill Lane", "I quit the bar job, it was too late at night",
+			"Works at a bar on Mill Lane", "Quit the bar job"},
+		{"dating, then engaged", "I've been seeing Priyanka since spring", "Priyanka and I got engaged!",
+			"Has been dating Priyanka", "Is engaged"},
+		{"habit ended", "I can't start the day without a double espresso", "I've given up coffee, my doctor insisted",
+			"Can't start the day without double espresso", "Has given up coffee"},
+		{"tool with a reason", "I use Firefox for work", "I switched to Brave, it feels lighter",
+			"Uses Firefox for work", "Switched to Brave"},
+		{"在一家公司做", "我在广州一家银行做柜员", "我跳槽了，现在在一家保险公司做理赔",
+			"在广州一家银行做柜员", "在一家保险公司做理赔工作"},
+		{"和某人分手", "我女朋友小雨在成都上班", "我和小雨分手了",
+			"女朋友小雨在成都上班", "和小雨分手了，单身"},
+		{"每天的习惯，戒了几个月", "我每天晚上都要喝一瓶啤酒", "我已经戒酒两个月了，睡得好多了",
+			"每天晚上都要喝一瓶啤酒", "已戒酒"},
+		{"通勤改成", "我平时坐公交上班", "现在改成骑自行车上班了",
+			"坐公交上班", "骑自行车上班"},
+		{"没有主语的喜好", "平时喜欢喝点白酒", "我现在不再喝酒了，医生不让",
+			"喜欢喝点白酒", "不再喝酒"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t, envConfig{offline: true})
+			ann := e.person("Ann")
+			e.conv("console:dm")
+			e.say("console:dm", ann, 0, tt.first)
+			if _, err := e.run("console:dm"); err != nil {
+				t.Fatalf("first run: %v", err)
+			}
+			e.say("console:dm", ann, 10, tt.then)
+			if _, err := e.run("console:dm"); err != nil {
+				t.Fatalf("second run: %v", err)
+			}
+			all := e.memories(ann.ID)
+			if m := statusOf(t, all, tt.old); m.Status != memory.StatusSuperseded {
+				t.Errorf("%q: status %s, want superseded", tt.old, m.Status)
+			}
+			if m := statusOf(t, all, tt.new); m.Status != memory.StatusActive {
+				t.Errorf("%q: status %s, want active", tt.new, m.Status)
+			}
+		})
+	}
+}
+
+// The new phrasings lend nothing to the author that is not theirs and
+// read no state out of passing remarks.
+func TestOfflineChangeClassesStayPrecise(t *testing.T) {
+	for _, s := range []string{
+		"I'm now at home", "I'm now really tired", "we live in hope", "I use it for everything",
+		"I'm with Acme on this one", "我们家猫叫团子，是只英短", "我老公每天都要喝一杯咖啡", "朋友平时坐地铁上班",
+	} {
+		e := newEnv(t, envConfig{offline: true})
+		ann := e.person("Ann")
+		e.conv("console:dm")
+		e.say("console:dm", ann, 0, s)
+		if _, err := e.run("console:dm"); err != nil {
+			t.Fatalf("run: %v", err)
+		}
+		for _, m := range e.memories(ann.ID) {
+			switch m.Subject {
+			case "employer", "occupation", "identity", "residence", "通勤":
+				t.Errorf("%q gave the author %q (subject %s)", s, m.Text, m.Subject)
+			}
+			if len(m.Text) > 0 && (m.Text == "每天都要喝一杯咖啡" || m.Text == "Uses it for everything") {
+				t.Errorf("%q gave the author %q", s, m.Text)
+			}
+		}
+	}
+}
