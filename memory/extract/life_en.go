@@ -38,7 +38,7 @@ const enDietObject = `(meat|red\s+meat|pork|beef|fish|seafood|dairy|eggs|gluten|
 
 // enLife are the English sentence rules, most specific first.
 var enLife = []lifeRule{
-	// Job title changes, before the employer rules: "I've left Deloitte,
+	// Job title changes, before the employer rules: "I've left Northwind,
 	// I'm now the finance lead at a startup" is about the new job.
 	{regexp.MustCompile(`(?i)\bI(?:\s+got|\s+was|\s+have\s+been|'ve\s+been)\s+promoted\s+to\s+(.+)|\bI(?:'m|\s+am)\s+now\s+(an?\s+|the\s+)?(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		role := trimObject(enClauseEnd.ReplaceAllString(enTimeTail.ReplaceAllString(m[1]+m[3], ""), ""))
@@ -216,7 +216,7 @@ var enMoved = regexp.MustCompile(`(?i)\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|re
 var enTimeTail = regexp.MustCompile(`(?i)\s+(?:last|this|next)\s+(?:week|weekend|month|year|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b.*$|\s+(?:yesterday|today|recently|a\s+(?:few\s+)?(?:days?|weeks?|months?|years?)\s+ago|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december))\b.*$`)
 
 // enClauseEnd is the rest of a sentence after the clause that holds an
-// object: "Neovim, VS Code felt too slow" → "Neovim".
+// object: "Helix, Emacs felt too heavy" → "Helix".
 var enClauseEnd = regexp.MustCompile(`(?i)\s*(?:[,;(]|\s-\s|\s+(?:but|because|since|as|so|and\s+(?:I|it|now))\s).*$`)
 
 // enJob marks an object that is a job, which the employer rules read.

@@ -125,7 +125,7 @@ var enPatterns = []pattern{
 		}
 		key := subject.Identity
 		if enWorkplace.MatchString(obj) && enRoleWord.MatchString(obj) {
-			key = subject.Employer // "I'm an accountant at Deloitte" says where they work
+			key = subject.Employer // "I'm an accountant at Northwind" says where they work
 		}
 		return enFact("Is "+article(obj), key, obj)
 	}},
@@ -136,7 +136,7 @@ var enPatterns = []pattern{
 var enNotPlace = regexp.MustCompile(`(?i)^(?:hope|fear|denial|peace|the\s+(?:moment|past|present|now)|a\s+(?:bubble|dream))\b`)
 
 // enWorkplace marks a role said together with where it is held ("at
-// Deloitte", "for the whole site").
+// Northwind", "for the whole site").
 var enWorkplace = regexp.MustCompile(`(?i)\s(?:at|for)\s+\S`)
 
 // enRoleWord is a job title's head word: "I'm now operations manager"
