@@ -50,16 +50,7 @@ func TestOfflineCorrectionClasses(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			e := newEnv(t, envConfig{offline: true})
-			ann := e.person("Ann")
-			e.conv("console:dm")
-			e.say("console:dm", ann, 0, tt.first)
-			if _, err := e.run("console:dm"); err != nil {
-				t.Fatalf("first run: %v", err)
-			}
-			e.say("console:dm", ann, 10, tt.then)
-			if _, err := e.run("console:dm"); err != nil {
-				t.Fatalf("second run: %v", err)
-			}
+			ann, _ := e.stateThenChange(tt.first, tt.then)
 			all := e.memories(ann.ID)
 			if m := statusOf(t, all, tt.old); m.Status != memory.StatusSuperseded {
 				t.Errorf("%q: status %s, want superseded", tt.old, m.Status)

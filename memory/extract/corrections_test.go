@@ -57,17 +57,7 @@ func TestOfflineCorrectionsSupersede(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			e := newEnv(t, envConfig{offline: true})
-			ann := e.person("Ann")
-			e.conv("console:dm")
-			e.say("console:dm", ann, 0, tt.first)
-			if _, err := e.run("console:dm"); err != nil {
-				t.Fatalf("first run: %v", err)
-			}
-			e.say("console:dm", ann, 10, tt.then)
-			res, err := e.run("console:dm")
-			if err != nil {
-				t.Fatalf("second run: %v", err)
-			}
+			ann, res := e.stateThenChange(tt.first, tt.then)
 			all := e.memories(ann.ID)
 			for _, text := range tt.old {
 				m := statusOf(t, all, text)

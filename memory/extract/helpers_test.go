@@ -277,3 +277,22 @@ func jsonAnswer(v any) fakeopenai.Response {
 }
 
 func formatInt(n int64) string { return fmt.Sprintf("%d", n) }
+
+// stateThenChange captures first, extracts, captures then ten minutes
+// later, and extracts again, returning the second run's result: a fact and
+// its correction, each in its own extraction. The author is Ann.
+func (e *env) stateThenChange(first, then string) (memory.Person, extract.Result) {
+	e.t.Helper()
+	ann := e.person("Ann")
+	e.conv("console:dm")
+	e.say("console:dm", ann, 0, first)
+	if _, err := e.run("console:dm"); err != nil {
+		e.t.Fatalf("first run: %v", err)
+	}
+	e.say("console:dm", ann, 10, then)
+	res, err := e.run("console:dm")
+	if err != nil {
+		e.t.Fatalf("second run: %v", err)
+	}
+	return ann, res
+}
