@@ -35,18 +35,7 @@ func TestPersonasOffline(t *testing.T) {
 		"en": {precision: 0.999, recall: 0.583, corrections: 1, followUps: 0.475, wrongOwner: 0, duplicates: 0},
 		"zh": {precision: 0.976, recall: 0.611, corrections: 0.909, followUps: 0.5, wrongOwner: 0, duplicates: 0},
 	}
-	f, err := os.Open(personaSet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	set, err := eval.LoadPersonas(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(set.Personas) < 20 {
-		t.Fatalf("the set has %d personas, want at least 20", len(set.Personas))
-	}
+	set := loadPersonaSet(t)
 	rep, err := eval.RunPersonas(context.Background(), set, eval.AppBots{Config: config.Default(), Dir: t.TempDir()}, "", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -95,15 +84,7 @@ func TestPersonasOffline(t *testing.T) {
 // a topic with the question.
 func TestPersonasPerfect(t *testing.T) {
 	floors := map[string]float64{"en": 0.65, "zh": 0.675}
-	f, err := os.Open(personaSet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	set, err := eval.LoadPersonas(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	set := loadPersonaSet(t)
 	rep, err := eval.RunPersonasPerfect(context.Background(), set, eval.AppBots{Config: config.Default(), Dir: t.TempDir()}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -124,4 +105,23 @@ func TestPersonasPerfect(t *testing.T) {
 			t.Errorf("%s: follow-ups answered = %.3f, dropped below %.3f", lang, got.FollowUpsAnswered, floor)
 		}
 	}
+}
+
+// loadPersonaSet reads the committed persona set, which must hold at least
+// 20 personas.
+func loadPersonaSet(t *testing.T) *eval.PersonaSet {
+	t.Helper()
+	f, err := os.Open(personaSet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	set, err := eval.LoadPersonas(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Personas) < 20 {
+		t.Fatalf("the set has %d personas, want at least 20", len(set.Personas))
+	}
+	return set
 }
