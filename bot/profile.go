@@ -14,9 +14,10 @@ import (
 // the question matches. A Recaller that also implements it (the memory
 // service's does) gets the profile injected into private replies.
 type Profiler interface {
-	// Profile returns owner's core facts, most important first, within
-	// budget tokens.
-	Profile(ctx context.Context, owner string, budget int) ([]memory.Memory, error)
+	// RecallWithProfile returns owner's core facts, most important first,
+	// within profileBudget tokens, and what recall finds for q within the
+	// rest of q's budget — both from one proof that the cache is current.
+	RecallWithProfile(ctx context.Context, owner string, q RecallQuery, profileBudget int) ([]memory.Memory, []Recalled, error)
 }
 
 // ProfileTokens is the most of the memory block a profile may take; the
@@ -27,26 +28,28 @@ const ProfileTokens = 100
 // reply as part of the person's profile.
 const profilePart = "profile"
 
-// profileFor returns the person's profile for a private reply, as
-// Recalled entries marked profilePart; nothing in a group, where the
-// system prompt allows personal details only when the person raised them
-// (recall, on the message's words, stays the only way in), nor when the
-// recall layer keeps no profile. A failure degrades to no profile.
-func (p *replier) profileFor(ctx context.Context, t turn) []Recalled {
+// recallWithProfile recalls for q and, in a private reply when the recall
+// layer keeps profiles, reads the person's profile with it, as Recalled
+// entries marked profilePart. In a group there is no profile: the system
+// prompt allows personal details only when the person raised them, and
+// recall, on the message's words, stays the only way in.
+func (p *replier) recallWithProfile(ctx context.Context, t turn, q RecallQuery) (profile, got []Recalled, err error) {
 	pr, ok := p.recall.(Profiler)
 	if !ok || isGroup(t.msg) {
-		return nil
+		got, err = p.recall.Recall(ctx, t.person.ID, q)
+		return nil, got, err
 	}
-	ms, err := pr.Profile(ctx, t.person.ID, min(ProfileTokens, p.opts.TokenBudget))
-	if err != nil {
-		p.log.Warn("read profile; answering without it", "person", t.person.ID, "err", err)
-		return nil
-	}
+	limit := min(ProfileTokens, p.opts.TokenBudget)
+	ms, got, err := pr.RecallWithProfile(ctx, t.person.ID, q, limit)
+	return asProfile(t, ms, limit), got, err
+}
+
+// asProfile turns profile memories into Recalled entries, enforcing the
+// person's scope and the token cap whatever the profile reader returned.
+func asProfile(t turn, ms []memory.Memory, limit int) []Recalled {
 	out := make([]Recalled, 0, len(ms))
-	left := min(ProfileTokens, p.opts.TokenBudget)
+	left := limit
 	for _, m := range ms {
-		// Scoping and the cap are enforced here too, whatever the
-		// profile reader returns.
 		if n := text.EstimateTokens(m.Text); m.Owner == t.person.ID && n <= left {
 			out = append(out, Recalled{Memory: m, Parts: map[string]float64{profilePart: 1}})
 			left -= n

@@ -18,20 +18,23 @@ func (g *greedyProfiler) Recall(context.Context, string, RecallQuery) ([]Recalle
 	return nil, nil
 }
 
-func (g *greedyProfiler) Profile(_ context.Context, owner string, budget int) ([]memory.Memory, error) {
+func (g *greedyProfiler) RecallWithProfile(_ context.Context, owner string, _ RecallQuery, budget int) ([]memory.Memory, []Recalled, error) {
 	g.asked = budget
 	out := []memory.Memory{{ID: "x", Owner: "someone-else", Text: "Is vegan"}}
 	for i := range 20 {
 		out = append(out, memory.Memory{ID: string(rune('a' + i)), Owner: owner, Text: strings.Repeat("word ", 8)})
 	}
-	return out, nil
+	return out, nil, nil
 }
 
 func TestProfileKeepsItsTokenCapAndOwner(t *testing.T) {
 	for _, budget := range []int{400, 60} {
 		g := &greedyProfiler{}
 		p := &replier{base: &base{log: slog.New(slog.DiscardHandler)}, recall: g, opts: Options{TokenBudget: budget}}
-		got := p.profileFor(context.Background(), turn{msg: Message{IsDM: true}, person: memory.Person{ID: "ann"}})
+		got, _, err := p.recallWithProfile(context.Background(), turn{msg: Message{IsDM: true}, person: memory.Person{ID: "ann"}}, RecallQuery{})
+		if err != nil {
+			t.Fatal(err)
+		}
 		limit := min(budget, ProfileTokens)
 		if g.asked != limit {
 			t.Errorf("budget %d: asked for %d tokens, want %d", budget, g.asked, limit)

@@ -95,7 +95,6 @@ func (p *replier) recallFor(ctx context.Context, t turn) []Recalled {
 	if p.recall == nil {
 		return nil
 	}
-	profile := p.profileFor(ctx, t)
 	// A short follow-up ("and for dinner?") needs the turns just before it;
 	// a message that stands alone is recalled on its own words, so earlier
 	// topics do not drag their memories into this reply.
@@ -109,14 +108,13 @@ func (p *replier) recallFor(ctx context.Context, t turn) []Recalled {
 			}
 		}
 	}
-	budget := p.opts.TokenBudget - budgetUsed(profile)
-	// Recall may find profile memories again: ask for as many more.
-	q := RecallQuery{Text: t.text, Context: context, Limit: p.opts.MaxInjected + len(profile), TokenBudget: budget}
-	got, err := p.recall.Recall(ctx, t.person.ID, q)
+	q := RecallQuery{Text: t.text, Context: context, Limit: p.opts.MaxInjected, TokenBudget: p.opts.TokenBudget}
+	profile, got, err := p.recallWithProfile(ctx, t, q)
 	if err != nil {
 		p.log.Warn("recall failed; answering without recalled memories", "person", t.person.ID, "err", err)
 		return profile
 	}
+	budget := p.opts.TokenBudget - budgetUsed(profile)
 	owners := []string{t.person.ID}
 	if t.guild.Notes && t.msg.GuildID != "" {
 		notesOwner := GuildOwner(t.msg.Platform, t.msg.GuildID)

@@ -23,21 +23,33 @@ var (
 	_ bot.Profiler = recaller{}
 )
 
-// Profile reads the person's core facts from the service's recall index.
-func (r recaller) Profile(ctx context.Context, owner string, budget int) ([]memory.Memory, error) {
-	return r.memories.Profile(ctx, owner, budget)
+// RecallWithProfile reads the person's core facts and recalls for q from
+// one view of the service's recall index.
+func (r recaller) RecallWithProfile(ctx context.Context, owner string, q bot.RecallQuery, profileBudget int) ([]memory.Memory, []bot.Recalled, error) {
+	profile, res, err := r.memories.RecallWithProfile(ctx, owner, recallQuery(q), profileBudget)
+	return profile, recalled(res), err
 }
 
 func (r recaller) Recall(ctx context.Context, owner string, q bot.RecallQuery) ([]bot.Recalled, error) {
-	res, err := r.memories.Recall(ctx, owner, recall.Query{Text: q.Text, Context: q.Context, Limit: q.Limit, TokenBudget: q.TokenBudget, Literal: q.Literal})
+	res, err := r.memories.Recall(ctx, owner, recallQuery(q))
 	if err != nil {
 		return nil, err
 	}
+	return recalled(res), nil
+}
+
+// recallQuery is the engine's query as the recall index takes it.
+func recallQuery(q bot.RecallQuery) recall.Query {
+	return recall.Query{Text: q.Text, Context: q.Context, Limit: q.Limit, TokenBudget: q.TokenBudget, Literal: q.Literal}
+}
+
+// recalled is what recall found, as the engine takes it.
+func recalled(res []recall.Result) []bot.Recalled {
 	out := make([]bot.Recalled, 0, len(res))
 	for _, x := range res {
 		out = append(out, bot.Recalled{Memory: x.Memory, Score: x.Score, Parts: x.Parts})
 	}
-	return out, nil
+	return out
 }
 
 // extractor adapts the extraction scheduler to the engine.

@@ -35,10 +35,33 @@ type Result struct {
 // filter. The only errors come from loading the owner's memories or from
 // ctx.
 func (x *Index) Search(ctx context.Context, owner string, q Query) ([]Result, error) {
+	v, err := x.View(ctx, owner)
+	if err != nil {
+		return nil, err
+	}
+	return v.Search(ctx, q)
+}
+
+// View is one owner's index as proved current by one revision read: a
+// reply that reads several things of the owner (the profile, then recall)
+// validates the cache once.
+type View struct {
+	x *Index
+	e *ownerIndex
+}
+
+// View loads or validates owner's index once and returns it.
+func (x *Index) View(ctx context.Context, owner string) (*View, error) {
 	e, err := x.entry(ctx, owner)
 	if err != nil {
 		return nil, err
 	}
+	return &View{x: x, e: e}, nil
+}
+
+// Search is Index.Search on the view.
+func (v *View) Search(ctx context.Context, q Query) ([]Result, error) {
+	x, e := v.x, v.e
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

@@ -20,11 +20,17 @@ func subjectKey(s string) string { return strings.ToLower(strings.TrimSpace(s)) 
 // subjects (a person's profile) without listing the store or walking
 // every memory. The copies carry no embedding.
 func (x *Index) BySubject(ctx context.Context, owner string, want func(subject string) bool) ([]memory.Memory, error) {
-	e, err := x.entry(ctx, owner)
+	v, err := x.View(ctx, owner)
 	if err != nil {
 		return nil, err
 	}
-	now := x.cfg.now()
+	return v.BySubject(want), nil
+}
+
+// BySubject is Index.BySubject on the view.
+func (v *View) BySubject(want func(subject string) bool) []memory.Memory {
+	e := v.e
+	now := v.x.cfg.now()
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	var out []memory.Memory
@@ -44,7 +50,7 @@ func (x *Index) BySubject(ctx context.Context, owner string, want func(subject s
 		}
 		return strings.Compare(a.ID, b.ID)
 	})
-	return out, nil
+	return out
 }
 
 // fileSubjectLocked files id under m's subject. e.mu is held.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/recall"
 	"github.com/membot/membot/memory/subject"
 	"github.com/membot/membot/memory/text"
 )
@@ -65,14 +66,49 @@ func profileRank(key string) int {
 // tokens (text.EstimateTokens; at most ProfileTokens). It reads the recall
 // index, proved current with one revision read, and never lists the store.
 func (s *Service) Profile(ctx context.Context, owner string, budget int) ([]memory.Memory, error) {
-	budget = min(budget, ProfileTokens)
-	if budget <= 0 {
-		return nil, nil
-	}
-	ms, err := s.index.BySubject(ctx, owner, func(subj string) bool { return profileRank(subject.Of(subj)) != notProfile })
+	v, err := s.index.View(ctx, owner)
 	if err != nil {
 		return nil, fmt.Errorf("read the profile of %s: %w", owner, err)
 	}
+	return profileOf(v, budget), nil
+}
+
+// RecallWithProfile is Profile within profileBudget followed by Recall
+// for q, on one view of the owner's index (one revision read for both):
+// recall gets q's token budget less what the profile took, and as many
+// more results as the profile holds, since it may find those again.
+func (s *Service) RecallWithProfile(ctx context.Context, owner string, q recall.Query, profileBudget int) ([]memory.Memory, []recall.Result, error) {
+	v, err := s.index.View(ctx, owner)
+	if err != nil {
+		return nil, nil, fmt.Errorf("recall memories of %s: %w", owner, err)
+	}
+	profile := profileOf(v, profileBudget)
+	if q.TokenBudget > 0 {
+		for _, m := range profile {
+			q.TokenBudget -= text.EstimateTokens(m.Text)
+		}
+		q.TokenBudget = max(q.TokenBudget, 1)
+	}
+	if q.Limit > 0 {
+		q.Limit += len(profile)
+	}
+	if q.Vector == nil && !q.Literal {
+		q.Vector = s.embedQuery(ctx, q.Text)
+	}
+	res, err := v.Search(ctx, q)
+	if err != nil {
+		return profile, nil, fmt.Errorf("recall memories of %s: %w", owner, err)
+	}
+	return profile, res, nil
+}
+
+// profileOf picks the profile out of a view of the owner's index.
+func profileOf(v *recall.View, budget int) []memory.Memory {
+	budget = min(budget, ProfileTokens)
+	if budget <= 0 {
+		return nil
+	}
+	ms := v.BySubject(func(subj string) bool { return profileRank(subject.Of(subj)) != notProfile })
 	// ms is newest first: the first memory of a single-valued key is its
 	// value.
 	byRank := make([][]memory.Memory, notProfile)
@@ -101,5 +137,5 @@ func (s *Service) Profile(ctx context.Context, owner string, budget int) ([]memo
 			}
 		}
 	}
-	return out, nil
+	return out
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/service"
 	"github.com/membot/membot/memory/storetest"
 )
 
@@ -79,5 +80,30 @@ func TestOwnWritesPatchTheIndex(t *testing.T) {
 	}
 	if got := e.fault.Calls("ListMemories") - loads; got != 0 {
 		t.Errorf("%d index loads after an own forget, want 0 (patched)", got)
+	}
+}
+
+// A private reply reads the profile and recalls from one proof that the
+// cache is current.
+func TestRecallWithProfileReadsTheRevisionOnce(t *testing.T) {
+	e := newEnv(t)
+	ann := e.person("ann")
+	veg := memory.Memory{Owner: ann.ID, Text: "Is vegetarian", Subject: "diet", Type: memory.TypePreference,
+		Lifecycle: memory.LifecycleLongTerm, Importance: 0.8, Confidence: 0.9, Status: memory.StatusActive}
+	if err := e.svc.Insert(e.ctx, &veg); err != nil {
+		t.Fatal(err)
+	}
+	e.remember(ann.ID, "Plays chess on Sundays", "", "")
+	e.recalled(e.svc, ann.ID, "chess") // loads the index
+	before := e.fault.Calls("Revision")
+	profile, res, err := e.svc.RecallWithProfile(e.ctx, ann.ID, recallQuery("chess this weekend"), service.ProfileTokens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := e.fault.Calls("Revision") - before; got != 1 {
+		t.Errorf("%d revision reads for a profile and a recall, want 1", got)
+	}
+	if len(profile) != 1 || profile[0].ID != veg.ID || len(res) != 1 {
+		t.Errorf("profile %v, recalled %d: want the diet and the chess memory", profile, len(res))
 	}
 }
