@@ -87,7 +87,7 @@ func TestMemoriesListPagedAndPrivate(t *testing.T) {
 	if r := say(t, b, dm, "/memories list bogus"); !strings.Contains(r.Text, "Unknown filter") {
 		t.Fatalf("bad filter: %q", r.Text)
 	}
-	if r := say(t, b, dm, "/memories frobnicate"); !strings.Contains(r.Text, "Unknown command") {
+	if r := say(t, b, dm, "/memories frobnicate"); !strings.Contains(r.Text, `Unknown filter or subcommand "frobnicate"`) || !strings.Contains(r.Text, "/memories help") {
 		t.Fatalf("unknown subcommand: %q", r.Text)
 	}
 }
