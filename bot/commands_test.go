@@ -367,7 +367,7 @@ func TestDenyList(t *testing.T) {
 
 func TestRateLimit(t *testing.T) {
 	b := bottest.New(t, bottest.Offline(), bottest.WithConfig(func(c *configT) { c.Limits.MessagesPerMinute = 2 }))
-	dm := bottest.DM("console", "fast", "")
+	dm := bottest.DM("telegram", "fast", "")
 	say(t, b, dm, "one")
 	say(t, b, dm, "two")
 	if r := say(t, b, dm, "three"); !strings.Contains(r.Text, "too fast") {
