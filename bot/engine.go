@@ -225,11 +225,11 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 		close(done)
 		return done, nil
 	}
-	// A flood is refused before it costs a capture, an extraction or a
-	// model call, and told so privately once a minute.
-	account := msg.Platform + ":" + msg.Author.ID
-	if msg.Addressed && !e.meter.allowMessage(account, e.opts.Now(), e.opts.Limits.MessagesPerMinute) {
-		e.refuse(msg, r, msgSlowDown, e.meter.warnOnce(account, e.opts.Now()), done)
+	// A flood is captured up to a bound but not answered (no model call),
+	// and told so privately once a minute.
+	admit := e.admit(msg)
+	if admit == admitDrop {
+		e.refuse(msg, r, msgSlowDown, e.meter.warnOnce(msg.Platform+":"+msg.Author.ID, e.opts.Now()), done)
 		return done, nil
 	}
 	t, err := e.intake.capture(ctx, msg)
@@ -244,6 +244,10 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 		return nil, err
 	}
 	t.guild = guild
+	if admit == admitCapture {
+		e.refuse(msg, r, msgSlowDown, e.meter.warnOnce(msg.Platform+":"+msg.Author.ID, e.opts.Now()), done)
+		return done, nil
+	}
 	if !msg.Addressed || (msg.ID != "" && !e.answered.add(msg.ConversationID()+"\x00"+msg.ID)) {
 		close(done)
 		return done, nil
@@ -288,9 +292,9 @@ func (e *Engine) overGuildLimit(t turn) bool {
 	return !e.meter.allowGuildMessage(t.msg.Platform+":"+t.msg.GuildID+":"+t.person.ID, e.opts.Now(), t.guild.DailyLimit)
 }
 
-// refuse answers msg privately with p instead of handling it (when tell is
-// set; otherwise silently), without capturing it. done is closed once the
-// refusal is delivered.
+// refuse answers msg privately with p instead of answering it (when tell
+// is set; otherwise silently). done is closed once the refusal is
+// delivered.
 func (e *Engine) refuse(msg Message, r Responder, p phrase, tell bool, done chan struct{}) {
 	if !tell || !e.work.enqueue(msg.ConversationID(), func(ctx context.Context) {
 		defer close(done)

@@ -18,7 +18,7 @@ const helpZH = `我是一个能跨对话、跨平台记住你的聊天助手。�
 /membot config — 本服务器的设置（管理员）
 /help — 显示帮助`
 
-const memoriesHelpEN = `/memories [page] [type…] [lifecycle…] — list (types: preference fact skill objective context decision task event; lifecycles: long_term fact temporary; "all" includes superseded and archived)
+const memoriesHelpEN = `/memories [page] [type…] [lifecycle…] — list, filters in any order (types: preference fact skill objective context decision task event; lifecycles: long_term, lifecycle:fact, temporary; "all" includes superseded and archived)
 /memories search <words> — find memories, with scores
 /memories forget <id> — delete one memory for good
 /memories forget all — delete everything (asks for confirmation)
@@ -29,7 +29,7 @@ const memoriesHelpEN = `/memories [page] [type…] [lifecycle…] — list (type
 /memories extract — look through this conversation for memories now
 /memories off | on — stop or resume remembering you`
 
-const memoriesHelpZH = `/memories [页码] [类型…] [生命周期…] — 列出记忆（类型：preference fact skill objective context decision task event；生命周期：long_term fact temporary；"all" 包括已被取代和已归档的）
+const memoriesHelpZH = `/memories [页码] [类型…] [生命周期…] — 列出记忆，筛选条件顺序不限（类型：偏好 事实 技能 目标 背景 决定 任务 事件；生命周期：长期、生命周期:事实、临时；"全部" 包括已被取代和已归档的）
 /memories search <关键词> — 搜索记忆并显示得分
 /memories forget <编号> — 永久删除一条记忆
 /memories forget all — 删除全部（需要确认）

@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/prompts"
 )
 
 // PageSize is how many memories one /memories page shows.
@@ -25,7 +25,7 @@ var (
 	msgNoMemories   = phrase{"I don't remember anything about you yet.", "我还没有记住关于你的任何内容。"}
 	msgMemoriesOf   = phrase{"What I remember about you (%d, page %d/%d):", "我记得的关于你的内容（共 %d 条，第 %d/%d 页）："}
 	msgBadPage      = phrase{"Page must be a positive number.", "页码必须是正整数。"}
-	msgBadFilter    = phrase{"Unknown filter %q. Types: %s. Lifecycles: %s.", "未知的筛选条件 %q。类型：%s。生命周期：%s。"}
+	msgBadFilter    = phrase{"Unknown filter or subcommand %q. Filters: a page number, types (%s), lifecycles (%s), \"all\" (also superseded and archived). /memories help lists the subcommands.", "未知的筛选条件或子命令 %q。可用筛选：页码、类型（%s）、生命周期（%s）、\"全部\"（包括已被取代和已归档的）。/memories help 查看子命令。"}
 	msgMemoriesHelp = phrase{memoriesHelpEN, memoriesHelpZH}
 )
 
@@ -50,27 +50,21 @@ type subcommand struct {
 func (m memoriesCmd) run(ctx context.Context, t turn, c command, lang string) Reply {
 	var r Reply
 	sub := c.sub()
-	switch s, ok := m.subs[sub.name]; {
-	case len(c.args) == 0:
-		m.catchUp.run(ctx, t)
-		r = m.list.run(ctx, t, sub, lang)
-	case ok:
+	if s, ok := m.subs[sub.name]; ok {
 		if s.catchUp {
 			m.catchUp.run(ctx, t)
 		}
 		r = s.run(ctx, t, sub, lang)
-	case isNumber(sub.name): // "/memories 2" is page 2
+	} else {
+		// "/memories", "/memories 2 preference": a list, which explains a
+		// word it does not know.
+		if _, bad, badPage := parseListFilter(c.args); bad == "" && !badPage {
+			m.catchUp.run(ctx, t)
+		}
 		r = m.list.run(ctx, t, c, lang)
-	default:
-		r = Reply{Text: m.say(lang, msgUnknownCommand) + " /memories " + sub.name + "\n\n" + m.say(lang, msgMemoriesHelp)}
 	}
 	r.Private = true
 	return r
-}
-
-func isNumber(s string) bool {
-	_, err := strconv.Atoi(s)
-	return err == nil
 }
 
 // textCmd answers with a fixed phrase ("/memories help").
@@ -114,30 +108,19 @@ type listCmd struct {
 }
 
 func (h listCmd) run(ctx context.Context, t turn, c command, lang string) Reply {
-	page := 1
-	q := memory.MemoryQuery{Owner: t.person.ID, Statuses: []memory.Status{memory.StatusActive, memory.StatusPendingReview}}
-	var filters []string
-	for _, a := range c.args {
-		a = strings.ToLower(a)
-		if n, err := strconv.Atoi(a); err == nil {
-			if n < 1 {
-				return Reply{Text: h.say(lang, msgBadPage)}
-			}
-			page = n
-			continue
-		}
-		switch {
-		case memory.Type(a).Valid():
-			q.Types = append(q.Types, memory.Type(a))
-		case memory.Lifecycle(a).Valid():
-			q.Lifecycle = append(q.Lifecycle, memory.Lifecycle(a))
-		case a == "all":
-			q.Statuses = nil
-		default:
-			return Reply{Text: fmt.Sprintf(h.say(lang, msgBadFilter), a, joinTypes(), joinLifecycles())}
-		}
-		filters = append(filters, a)
+	f, bad, badPage := parseListFilter(c.args)
+	switch {
+	case badPage:
+		return Reply{Text: h.say(lang, msgBadPage)}
+	case bad != "":
+		return Reply{Text: fmt.Sprintf(h.say(lang, msgBadFilter), bad, joinTypes(lang), joinLifecycles(lang))}
 	}
+	page := max(f.page, 1)
+	q := memory.MemoryQuery{Owner: t.person.ID, Types: f.types, Lifecycle: f.lifecycles}
+	if !f.all {
+		q.Statuses = []memory.Status{memory.StatusActive, memory.StatusPendingReview}
+	}
+	filters := f.words
 	total, err := h.memories.Count(ctx, q)
 	if err != nil {
 		return h.internalError(lang, "count memories", err)
@@ -175,18 +158,23 @@ func (h listCmd) run(ctx context.Context, t turn, c command, lang string) Reply 
 	return r
 }
 
-func joinTypes() string {
+// joinTypes lists the type filters, with their Chinese names in zh.
+func joinTypes(lang string) string {
 	s := make([]string, len(memory.Types))
 	for i, t := range memory.Types {
 		s[i] = string(t)
+		if lang == "zh" {
+			s[i] += "/" + prompts.TypeLabel(string(t), lang)
+		}
 	}
 	return strings.Join(s, ", ")
 }
 
-func joinLifecycles() string {
-	s := make([]string, len(memory.Lifecycles))
-	for i, l := range memory.Lifecycles {
-		s[i] = string(l)
+// joinLifecycles lists the lifecycle filters, with their Chinese names in
+// zh.
+func joinLifecycles(lang string) string {
+	if lang == "zh" {
+		return "long_term/长期, lifecycle:fact/生命周期:事实, temporary/临时"
 	}
-	return strings.Join(s, ", ")
+	return "long_term, lifecycle:fact, temporary"
 }

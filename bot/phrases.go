@@ -13,7 +13,7 @@ var (
 	msgModelDown         = phrase{"Sorry, I could not reach the model just now. Please try again later.", "抱歉，暂时无法连接模型，请稍后再试。"}
 	msgEmptyAnswer       = phrase{"(The model returned an empty answer.)", "（模型返回了空回答。）"}
 	msgDenied            = phrase{"Sorry, you are not allowed to use this bot here.", "抱歉，你无权在这里使用这个机器人。"}
-	msgSlowDown          = phrase{"You are sending messages too fast; please wait a minute.", "你发消息太快了，请稍等一分钟。"}
+	msgSlowDown          = phrase{"You are sending messages too fast, so I'm pausing my answers for about a minute. I still note what you say (up to a limit).", "你发消息太快了，我会暂停回复大约一分钟。你说的话我仍会记下（有上限）。"}
 	msgGuildLimit        = phrase{"You have reached this server's daily message limit. Try again tomorrow.", "你已达到本服务器的每日消息上限，请明天再试。"}
 	msgTokenBudget       = phrase{"You have used today's budget for model answers. Memory commands still work; try again tomorrow.", "你今天的模型回答额度已用完。记忆相关命令仍可使用，请明天再试。"}
 	msgInternalError     = phrase{"Sorry, something went wrong on my side.", "抱歉，我这边出了点问题。"}

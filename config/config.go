@@ -138,8 +138,17 @@ type Bot struct {
 
 // Limits protect the bot and its budget from abuse.
 type Limits struct {
-	// MessagesPerMinute caps each person's messages; 0 means no limit.
+	// MessagesPerMinute caps the messages of each person that are
+	// answered; 0 means no limit. Messages over it are still captured, up
+	// to CapturePerMinute.
 	MessagesPerMinute int `toml:"messages_per_minute"`
+	// ConsoleMessagesPerMinute is MessagesPerMinute for the terminal, whose
+	// only user is the operator: 0 (the default) means no limit.
+	ConsoleMessagesPerMinute int `toml:"console_messages_per_minute"`
+	// CapturePerMinute bounds each person's captured messages a minute,
+	// answered or not, so that a flood cannot fill the store; 0 means five
+	// times the answer limit.
+	CapturePerMinute int `toml:"capture_per_minute"`
 	// DailyTokens caps each person's model tokens a day; 0 means no limit.
 	DailyTokens int64 `toml:"daily_tokens"`
 	// AllowUsers, when not empty, lists the only accounts served; DenyUsers

@@ -128,6 +128,12 @@ func (c *Config) Validate() error {
 	if c.Limits.MessagesPerMinute < 0 {
 		bad("limits.messages_per_minute", "must not be negative")
 	}
+	if c.Limits.ConsoleMessagesPerMinute < 0 {
+		bad("limits.console_messages_per_minute", "must not be negative")
+	}
+	if c.Limits.CapturePerMinute < 0 || (c.Limits.CapturePerMinute > 0 && c.Limits.CapturePerMinute < c.Limits.MessagesPerMinute) {
+		bad("limits.capture_per_minute", "must be 0 (five times messages_per_minute) or at least messages_per_minute")
+	}
 	if c.Limits.DailyTokens < 0 {
 		bad("limits.daily_tokens", "must not be negative")
 	}

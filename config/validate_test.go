@@ -18,6 +18,8 @@ func TestValidateNamesTheRightKey(t *testing.T) {
 		{"negative shard count", func(c *Config) { c.Discord.ShardCount = -1 }, "discord.shard_count:", "discord.shard_id"},
 		{"negative shard id", func(c *Config) { c.Discord.ShardID = -1 }, "discord.shard_id:", "discord.shard_count"},
 		{"shard id too high", func(c *Config) { c.Discord.ShardID, c.Discord.ShardCount = 2, 2 }, "discord.shard_id:", "discord.shard_count:"},
+		{"negative console limit", func(c *Config) { c.Limits.ConsoleMessagesPerMinute = -1 }, "limits.console_messages_per_minute:", "limits.messages_per_minute:"},
+		{"capture below the answer limit", func(c *Config) { c.Limits.CapturePerMinute = 5 }, "limits.capture_per_minute:", "limits.messages_per_minute:"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -41,6 +43,8 @@ func TestZeroSettingsAreValid(t *testing.T) {
 	c.Memory.MessageRetention = 0
 	c.Limits.MessagesPerMinute = 0
 	c.Limits.DailyTokens = 0
+	c.Limits.ConsoleMessagesPerMinute = 0
+	c.Limits.CapturePerMinute = 0
 	if err := c.Validate(); err != nil {
 		t.Fatal(err)
 	}

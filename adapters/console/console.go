@@ -254,8 +254,10 @@ func (c *Console) readLines(ctx context.Context, out chan<- lineResult) {
 	}
 }
 
+// printf writes to the terminal, sanitized: nothing printed can carry an
+// escape sequence or a control character other than newline and tab.
 func (c *Console) printf(format string, args ...any) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	fmt.Fprintf(c.out, format, args...)
+	fmt.Fprint(c.out, sanitize(fmt.Sprintf(format, args...)))
 }

@@ -9,7 +9,9 @@ import (
 )
 
 // responder prints one message's replies. In interactive mode it streams
-// the text as it grows; otherwise it prints each reply once, whole.
+// the text as it grows; otherwise it prints each reply once, whole. What it
+// prints is sanitized for the terminal (streamed text as a whole, so that
+// an escape sequence split between two parts is removed too).
 type responder struct {
 	c         *Console
 	streamed  string // text already printed by Stream
@@ -22,6 +24,7 @@ func (r *responder) Stream(_ context.Context, text string) error {
 	if !r.c.opts.Interactive {
 		return nil
 	}
+	text = sanitize(text)
 	if !r.streaming {
 		r.c.printf("%s> ", r.c.opts.BotName)
 		r.streaming = true
@@ -36,6 +39,7 @@ func (r *responder) Stream(_ context.Context, text string) error {
 }
 
 func (r *responder) Send(_ context.Context, rep bot.Reply) error {
+	rep.Text = sanitize(rep.Text)
 	if r.streaming {
 		if strings.HasPrefix(rep.Text, r.streamed) {
 			r.c.printf("%s\n", rep.Text[len(r.streamed):])

@@ -126,6 +126,10 @@ func inline(s string, depth int) string {
 				i = next
 				continue
 			}
+		case c == '@' && isMention(s, i):
+			b.WriteString(mentionBreak)
+			i++
+			continue
 		case c == '[' && depth < maxInlineDepth:
 			if html, next, ok := link(s, i, depth); ok {
 				b.WriteString(html)
@@ -232,6 +236,60 @@ func safeURL(u string) bool {
 		}
 	}
 	return false
+}
+
+// mentionBreak replaces the @ of a mention: a word joiner after it keeps
+// the text as it reads but stops Telegram from making it a mention, which
+// would notify that user. As with tg:// links, a model reply must not be
+// able to ping people; inside code Telegram makes no mentions, so code is
+// left alone.
+const mentionBreak = "@\u2060"
+
+// isMention reports whether the @ at s[i] starts a mention: not glued to
+// a word before it (an email address) and followed by a username
+// character.
+func isMention(s string, i int) bool {
+	return leftBoundary(s, i) && i+1 < len(s) && isWordByte(s[i+1])
+}
+
+// breakMentions neutralises every mention of plain text (the fallback when
+// Telegram refuses the HTML).
+func breakMentions(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '@' && isMention(s, i) {
+			b.WriteString(mentionBreak)
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// keepMention undoes mentionBreak for the bot's own username: mentioning
+// a bot notifies nobody.
+func keepMention(s, username string) string {
+	if username == "" || !strings.Contains(s, mentionBreak) {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, mentionBreak)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		name := s[i+len(mentionBreak):]
+		own := len(name) >= len(username) && strings.EqualFold(name[:len(username)], username) &&
+			rightBoundary(name, len(username))
+		b.WriteString(s[:i])
+		if own {
+			b.WriteString("@")
+		} else {
+			b.WriteString(mentionBreak)
+		}
+		s = name
+	}
 }
 
 // isTelegramURL reports a tg: link (user mentions, joins, resolves).

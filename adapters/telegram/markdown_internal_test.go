@@ -35,6 +35,15 @@ func TestMarkdownToHTML(t *testing.T) {
 		{"fence without language", "```\nx\n```", "<pre>x</pre>"},
 		{"unclosed fence", "```\nx **y**", "<pre>x **y**</pre>"},
 		{"chinese", "**重要**：记住", "<b>重要</b>：记住"},
+		{"mention cannot ping", "thanks @bob_smith and @Ann", "thanks @\u2060bob_smith and @\u2060Ann"},
+		{"mention in bold cannot ping", "**@bob_smith**", "<b>@\u2060bob_smith</b>"},
+		{"mention in a link text cannot ping", "[@bob_smith](https://example.com)", `<a href="https://example.com">@` + "\u2060" + `bob_smith</a>`},
+		{"email kept", "write to bob@example.com", "write to bob@example.com"},
+		{"mention in code kept", "`@bob_smith`", "<code>@bob_smith</code>"},
+		{"lone at kept", "meet @ 5pm", "meet @ 5pm"},
+		{"entities escaped", "&lt;b&gt; is <b>", "&amp;lt;b&amp;gt; is &lt;b&gt;"},
+		{"telegram tags escaped", "<tg-spoiler>x</tg-spoiler> <a href=\"tg://user?id=1\">y</a>", "&lt;tg-spoiler&gt;x&lt;/tg-spoiler&gt; &lt;a href=\"tg://user?id=1\"&gt;y&lt;/a&gt;"},
+		{"quote in a link", `[x](https://e.com/"onclick=)`, `[x](https://e.com/"onclick=)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -74,4 +83,28 @@ func FuzzMarkdownToHTML(f *testing.F) {
 			t.Errorf("markdownToHTML(%q) = %q: %v", md, html, err)
 		}
 	})
+}
+
+func TestBreakMentions(t *testing.T) {
+	for in, want := range map[string]string{
+		"hi @bob_smith, mail a@b.example": "hi @\u2060bob_smith, mail a@b.example",
+		"(@ann) @":                        "(@\u2060ann) @",
+		"`@code`":                         "`@\u2060code`",
+	} {
+		if got := breakMentions(in); got != want {
+			t.Errorf("breakMentions(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestKeepOwnMention(t *testing.T) {
+	for in, want := range map[string]string{
+		"@\u2060MemBot, @\u2060membot_bot and @\u2060bob": "@MemBot, @\u2060membot_bot and @\u2060bob",
+		"hey @\u2060membot": "hey @membot",
+		"no mention":        "no mention",
+	} {
+		if got := keepMention(in, "membot"); got != want {
+			t.Errorf("keepMention(%q) = %q, want %q", in, got, want)
+		}
+	}
 }

@@ -49,10 +49,10 @@ func (a *Adapter) sendText(ctx context.Context, t target, text string, kb *model
 		})
 		return msg, err
 	}
-	msg, err := send(markdownToHTML(text), models.ParseModeHTML)
+	msg, err := send(keepMention(markdownToHTML(text), a.me.Username), models.ParseModeHTML)
 	if isParseError(err) {
 		a.log.Info("telegram: formatting refused, sending plain text", "chat_id", t.chatID, "err", err)
-		msg, err = send(text, "")
+		msg, err = send(keepMention(breakMentions(text), a.me.Username), "")
 	}
 	if err != nil {
 		return 0, err
@@ -82,10 +82,10 @@ func (a *Adapter) editText(ctx context.Context, chatID int64, id int, text strin
 			return err
 		})
 	}
-	err := edit(markdownToHTML(text), models.ParseModeHTML)
+	err := edit(keepMention(markdownToHTML(text), a.me.Username), models.ParseModeHTML)
 	if isParseError(err) {
 		a.log.Info("telegram: formatting refused, editing as plain text", "chat_id", chatID, "err", err)
-		err = edit(text, "")
+		err = edit(keepMention(breakMentions(text), a.me.Username), "")
 	}
 	if err != nil && !isNotModified(err) {
 		return err

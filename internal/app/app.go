@@ -115,12 +115,14 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 		Now:             o.now,
 		Logger:          o.logger,
 		Limits: bot.Limits{
-			MessagesPerMinute: cfg.Limits.MessagesPerMinute,
-			DailyTokens:       cfg.Limits.DailyTokens,
-			AllowUsers:        cfg.Limits.AllowUsers,
-			DenyUsers:         cfg.Limits.DenyUsers,
-			AllowGuilds:       cfg.Limits.AllowGuilds,
-			DenyGuilds:        cfg.Limits.DenyGuilds,
+			MessagesPerMinute:         cfg.Limits.MessagesPerMinute,
+			PlatformMessagesPerMinute: map[string]int{"console": cfg.Limits.ConsoleMessagesPerMinute},
+			CapturePerMinute:          cfg.Limits.CapturePerMinute,
+			DailyTokens:               cfg.Limits.DailyTokens,
+			AllowUsers:                cfg.Limits.AllowUsers,
+			DenyUsers:                 cfg.Limits.DenyUsers,
+			AllowGuilds:               cfg.Limits.AllowGuilds,
+			DenyGuilds:                cfg.Limits.DenyGuilds,
 		},
 	})
 	if err != nil {
