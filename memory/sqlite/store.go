@@ -225,20 +225,21 @@ func (s *Store) enterGate(ctx context.Context, op string) error {
 
 func (s *Store) leaveGate() { <-s.writeGate }
 
-// inTx runs fn in a transaction; the caller holds the write gate.
+// inTx runs fn in a transaction; the caller holds the write gate. A
+// database that refuses writes fails with memory.ErrReadOnly.
 func (s *Store) inTx(ctx context.Context, op string, fn func(tx *sql.Tx) error) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("%s: begin: %w", op, err)
+		return fmt.Errorf("%s: begin: %w", op, classify(err))
 	}
 	if err := fn(tx); err != nil {
 		if rbErr := tx.Rollback(); rbErr != nil && !errors.Is(rbErr, sql.ErrTxDone) {
 			s.log.WarnContext(ctx, "rollback failed", slog.String("op", op), slog.Any("err", rbErr))
 		}
-		return fmt.Errorf("%s: %w", op, err)
+		return fmt.Errorf("%s: %w", op, classify(err))
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("%s: commit: %w", op, err)
+		return fmt.Errorf("%s: commit: %w", op, classify(err))
 	}
 	return nil
 }
