@@ -5,11 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/membot/membot/internal/app"
 	"github.com/membot/membot/memory"
@@ -117,5 +120,64 @@ func TestReadOnlyStoreQuitFails(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(data, app.SpoolFileName)); !os.IsNotExist(err) {
 		t.Errorf("spool left after the replay: %v", err)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe to read while Main writes it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// A signal (the context Main runs under ending) with messages not saved
+// fails the exit too, saying how many.
+func TestReadOnlyStoreSignalFails(t *testing.T) {
+	data := t.TempDir()
+	if _, errOut, code := runWith(t, "/quit\n", nil, "chat", "--data", data, "--user", "ro"); code != 0 {
+		t.Fatalf("creating the store: exit %d\n%s", code, errOut)
+	}
+	opts, _ := refuseWrites(t, data)
+	in, feed := io.Pipe()
+	defer feed.Close()
+	ctx, signal := context.WithCancel(context.Background())
+	defer signal()
+	var out, errOut syncBuffer
+	notTTY := false
+	exit := make(chan int, 1)
+	go func() {
+		exit <- Main(ctx, []string{"chat", "--data", data, "--user", "ro"}, Env{
+			Stdin: in, Stdout: &out, Stderr: &errOut,
+			Getenv: func(string) string { return "" }, Interactive: &notTTY, appOptions: opts,
+		})
+	}()
+	if _, err := io.WriteString(feed, "remember the spare key is under the pot\n"); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.After(10 * time.Second)
+	for !strings.Contains(out.String(), "offline mode") {
+		select {
+		case <-deadline:
+			t.Fatalf("no answer:\n%s\n%s", out.String(), errOut.String())
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	signal()
+	if code := <-exit; code == 0 {
+		t.Fatalf("exit 0 after a signal with a message not saved\n%s", errOut.String())
+	}
+	if !strings.Contains(errOut.String(), "1 captured message could not be saved") {
+		t.Errorf("exit does not say what was not saved:\n%s", errOut.String())
 	}
 }

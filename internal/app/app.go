@@ -277,9 +277,17 @@ func (a *App) Unsaved() error {
 	case u.Spooled == 0 && u.Lost == 0:
 		return nil
 	case u.Lost == 0:
-		return fmt.Errorf("%d captured messages could not be saved to the store; they are kept in %s and saved at the next start", u.Spooled, a.spool.Path())
+		return fmt.Errorf("%s could not be saved to the store: kept in %s, to be saved at the next start", messages(u.Spooled), a.spool.Path())
 	case u.Spooled == 0:
-		return fmt.Errorf("%d captured messages could not be saved to the store and are lost", u.Lost)
+		return fmt.Errorf("%s could not be saved to the store: lost", messages(u.Lost))
 	}
-	return fmt.Errorf("%d captured messages could not be saved to the store: %d are kept in %s and saved at the next start, %d are lost", u.Spooled+u.Lost, u.Spooled, a.spool.Path(), u.Lost)
+	return fmt.Errorf("%s could not be saved to the store: %d kept in %s, to be saved at the next start, %d lost", messages(u.Spooled+u.Lost), u.Spooled, a.spool.Path(), u.Lost)
+}
+
+// messages is "1 captured message", "2 captured messages".
+func messages(n int) string {
+	if n == 1 {
+		return "1 captured message"
+	}
+	return fmt.Sprintf("%d captured messages", n)
 }

@@ -10,7 +10,9 @@
 // Deleted rows leave nothing behind: every connection runs with
 // secure_delete, which zeroes a deleted row and every page it frees, and
 // each deletion checkpoints the write-ahead log into the file and
-// truncates it, so the old page images go too.
+// truncates it, so the old page images go too; a run of deletions (the
+// memory service's erasures) checkpoints once at its end instead
+// (DeferScrub, Scrub).
 //
 // Storage choices: times are milliseconds since the Unix epoch (UTC), NULL
 // when unset; tags, keywords, history and source message ids are JSON
@@ -192,25 +194,54 @@ func (s *Store) erase(ctx context.Context, op string, fn func(tx *sql.Tx) (int64
 	}); err != nil {
 		return 0, err
 	}
-	if n > 0 {
-		s.checkpoint(ctx, op)
+	if n > 0 && ctx.Value(scrubLaterKey{}) == nil {
+		_ = s.checkpoint(ctx, op) // logged; the deletion stands
 	}
 	return n, nil
 }
 
+// scrubLaterKey marks a context whose deletions leave the checkpoint to
+// one Scrub at the end of the run (see DeferScrub).
+type scrubLaterKey struct{}
+
+// DeferScrub returns a context under which this store's deletions skip
+// their checkpoint, for a run of many (forgetting everything of a person
+// deletes one row at a time): the caller must call Scrub when the run
+// ends, failed or not. Each checkpoint syncs the file, so a run of a
+// thousand deletions takes seconds with one each.
+func (s *Store) DeferScrub(ctx context.Context) context.Context {
+	return context.WithValue(ctx, scrubLaterKey{}, true)
+}
+
+// Scrub checkpoints the write-ahead log into the database and truncates
+// it, so that rows deleted under DeferScrub leave no copy in the log
+// (secure_delete has zeroed them in the pages written back). It fails
+// when the checkpoint could not finish.
+func (s *Store) Scrub(ctx context.Context) error {
+	if err := s.enterGate(ctx, "scrub"); err != nil {
+		return err
+	}
+	defer s.leaveGate()
+	return s.checkpoint(ctx, "scrub")
+}
+
 // checkpoint copies the write-ahead log into the database and truncates
-// it to zero bytes. The deletion it follows is committed either way, so a
-// checkpoint that cannot finish (a reader holds an old snapshot past the
-// busy timeout) is logged, and the next erasure or the close finishes it.
-func (s *Store) checkpoint(ctx context.Context, op string) {
+// it to zero bytes; the caller holds the write gate. The deletion it
+// follows is committed either way, so a checkpoint that cannot finish (a
+// reader holds an old snapshot past the busy timeout) is logged, and the
+// next erasure or the close finishes it.
+func (s *Store) checkpoint(ctx context.Context, op string) error {
 	var busy, logPages, done int64
 	err := s.db.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &logPages, &done)
 	switch {
 	case err != nil:
 		s.log.WarnContext(ctx, "checkpoint after erasure failed; erased text may stay in the write-ahead log until the next one", slog.String("op", op), slog.Any("err", err))
+		return fmt.Errorf("%s: checkpoint: %w", op, classify(err))
 	case busy != 0:
 		s.log.WarnContext(ctx, "checkpoint after erasure blocked by a reader; erased text may stay in the write-ahead log until the next one", slog.String("op", op), slog.Int64("log_pages", logPages), slog.Int64("checkpointed", done))
+		return fmt.Errorf("%s: checkpoint blocked by a reader (%d of %d log pages copied)", op, done, logPages)
 	}
+	return nil
 }
 
 // enterGate waits for the write gate or the end of ctx.
