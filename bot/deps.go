@@ -115,3 +115,17 @@ type Memories interface {
 	// Touch records that memories were used at t.
 	Touch(ctx context.Context, owner string, ids []string, t time.Time) error
 }
+
+// Spool keeps, outside the store, the captured messages the store
+// refused, so that none is lost if it still refuses them when the process
+// ends; they go into the store once it takes writes again, at the next
+// start at the latest. Records are opaque to it (one JSON value each).
+type Spool interface {
+	// Append keeps rec durably before it returns, or fails (also when the
+	// spool is full).
+	Append(ctx context.Context, rec []byte) error
+	// Records returns every record kept, oldest first.
+	Records(ctx context.Context) ([][]byte, error)
+	// Drop removes the oldest n records, once they are in the store.
+	Drop(ctx context.Context, n int) error
+}

@@ -78,6 +78,9 @@ type Deps struct {
 	Extractor Extractor
 	// Prompts are the prompt templates (default: the embedded set).
 	Prompts *prompts.Set
+	// Spool keeps the messages a store refusing writes could not take;
+	// nil holds them in memory only.
+	Spool Spool
 }
 
 // Engine is the conversation engine. New builds it idle; Start lets
@@ -132,7 +135,7 @@ func New(d Deps, o Options) (*Engine, error) {
 		msgs: d.Messages, people: d.People, memories: d.Memories,
 		guilds: guilds{settings: d.Settings},
 		intake: capture,
-		buffer: &captureBuffer{capture: capture.capture, work: work, log: o.Logger},
+		buffer: &captureBuffer{capture: capture.capture, work: work, log: o.Logger, spool: d.Spool, now: o.Now},
 		reply: &replier{
 			base: b, msgs: d.Messages, model: d.Model, recall: d.Recall, used: d.Memories,
 			prompts: d.Prompts, why: why, meter: m, work: work, opts: o,
@@ -181,11 +184,20 @@ func withDefaults(o Options) Options {
 // Start lets messages in. Replies and the work they leave behind run
 // under a context derived from ctx: cancelling it cancels them and stops
 // intake, but only Close waits for them. Start starts no goroutine itself
-// (each conversation gets one while it has replies queued); it fails when
-// called twice or after Close.
+// (each conversation gets one while it has replies queued, and one saves
+// what an earlier process left in the spool); it fails when called twice
+// or after Close.
 func (e *Engine) Start(ctx context.Context) error {
-	return e.work.start(ctx)
+	if err := e.work.start(ctx); err != nil {
+		return err
+	}
+	e.buffer.resume(ctx)
+	return nil
 }
+
+// Unsaved counts the captured messages not in the store: after Close,
+// what this process leaves behind.
+func (e *Engine) Unsaved() Unsaved { return e.buffer.unsaved() }
 
 // Offline reports whether no model is configured.
 func (e *Engine) Offline() bool { return e.reply.model == nil }
@@ -233,12 +245,15 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 		return done, nil
 	}
 	t, err := e.intake.capture(ctx, msg)
-	if storeDown(err) && e.buffer.hold(msg) {
-		// The store is down: the message waits in the buffer and the
-		// answer goes out without memories or history.
-		e.base.log.Warn("store unavailable; message buffered", "conversation", msg.ConversationID(), "err", err)
+	if storeDown(err) && e.buffer.hold(ctx, msg, err) {
+		// The store is down: the message waits in the buffer or the
+		// spool, the person is told (now and then), and the answer goes
+		// out without memories or history.
 		text, _ := clean(msg.Text)
 		t, err = turn{msg: msg, text: text, conv: memory.Conversation{ID: msg.ConversationID()}}, nil
+		if msg.Addressed && !msg.IsCommand() && e.buffer.tell(msg.ConversationID()) {
+			e.refuse(msg, r, msgCannotSave, true, make(chan struct{}))
+		}
 	}
 	if err != nil {
 		return nil, err

@@ -18,4 +18,9 @@ var (
 	ErrLocked = errors.New("data directory is in use by another process")
 	// ErrUnavailable: the backing service cannot be reached.
 	ErrUnavailable = errors.New("store unavailable")
+	// ErrReadOnly: the store is reachable but refuses writes (its file is
+	// read-only, the disk is full, permission is denied). Unlike a
+	// transient outage it does not mend by itself: an operator must act,
+	// so callers report it loudly and keep what they could not write.
+	ErrReadOnly = errors.New("store refuses writes")
 )

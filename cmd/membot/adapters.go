@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -37,7 +38,7 @@ func runAdapters(ctx context.Context, cfg config.Config, env Env) error {
 	log := newLogger(cfg, env.Stderr)
 	life, endLife := context.WithCancel(context.WithoutCancel(ctx))
 	defer endLife()
-	a, err := app.Open(life, cfg, app.WithLogger(log))
+	a, err := app.Open(life, cfg, append([]app.Option{app.WithLogger(log)}, env.appOptions...)...)
 	if err != nil {
 		return err
 	}
@@ -67,7 +68,7 @@ func runAdapters(ctx context.Context, cfg config.Config, env Env) error {
 	if cerr := a.Close(closeCtx); cerr != nil {
 		log.Warn("shutdown", "err", cerr)
 	}
-	return err
+	return errors.Join(err, a.Unsaved())
 }
 
 // startAll starts the parts in order and returns those started; the

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -43,7 +44,7 @@ func runConsole(ctx context.Context, cfg config.Config, user string, env Env) er
 	// signal starts the shutdown (see runAdapters).
 	life, endLife := context.WithCancel(context.WithoutCancel(ctx))
 	defer endLife()
-	a, err := app.Open(life, cfg, app.WithLogger(log))
+	a, err := app.Open(life, cfg, append([]app.Option{app.WithLogger(log)}, env.appOptions...)...)
 	if err != nil {
 		return err
 	}
@@ -73,10 +74,12 @@ func runConsole(ctx context.Context, cfg config.Config, user string, env Env) er
 	if err := a.Close(closeCtx); err != nil {
 		log.Warn("shutdown", "err", err)
 	}
+	// Messages the store did not take make the exit fail, saying how many.
+	unsaved := a.Unsaved()
 	if startErr != nil {
-		return startErr
+		return errors.Join(startErr, unsaved)
 	}
-	return c.Err()
+	return errors.Join(c.Err(), unsaved)
 }
 
 func storeName(cfg config.Config) string {

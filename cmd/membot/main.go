@@ -16,6 +16,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/membot/membot/internal/app"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -42,6 +44,8 @@ type Env struct {
 	Getenv func(string) string
 	// Interactive overrides terminal detection when not nil.
 	Interactive *bool
+	// appOptions are added to the bot's assembly (tests).
+	appOptions []app.Option
 }
 
 // Main runs one membot command line and returns the exit code.

@@ -10,10 +10,12 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"path/filepath"
 	"time"
 
 	"github.com/membot/membot/bot"
 	"github.com/membot/membot/config"
+	"github.com/membot/membot/internal/spool"
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/extract"
 	"github.com/membot/membot/memory/llm"
@@ -22,6 +24,10 @@ import (
 	"github.com/membot/membot/memory/sqlite"
 	"github.com/membot/membot/memory/upkeep"
 )
+
+// SpoolFileName is the file in the data directory that keeps captured
+// messages the store refused, until it takes them.
+const SpoolFileName = "unsaved-messages.jsonl"
 
 // App is one assembled bot. Close it to flush pending work and release the
 // store.
@@ -39,7 +45,10 @@ type App struct {
 	Memory     *service.Service
 	Extraction *extract.Scheduler
 	upkeep     *upkeep.Worker
-	log        *slog.Logger
+	// spool keeps the captured messages the store refused (nil: no data
+	// directory to keep them in).
+	spool *spool.File
+	log   *slog.Logger
 	// storeClosed makes a second Close leave the store alone.
 	storeClosed bool
 }
@@ -51,6 +60,7 @@ type options struct {
 	now        func() time.Time
 	logger     *slog.Logger
 	httpClient *http.Client
+	wrapStore  func(memory.Store) memory.Store
 }
 
 // WithClock replaces the clock everywhere.
@@ -58,6 +68,12 @@ func WithClock(now func() time.Time) Option { return func(o *options) { o.now = 
 
 // WithLogger sets the logger.
 func WithLogger(l *slog.Logger) Option { return func(o *options) { o.logger = l } }
+
+// WithStoreWrapper puts wrap around the opened store, for tests that make
+// it fail (storetest.Faulty).
+func WithStoreWrapper(wrap func(memory.Store) memory.Store) Option {
+	return func(o *options) { o.wrapStore = wrap }
+}
 
 // WithHTTPClient sets the HTTP client used for model calls.
 func WithHTTPClient(c *http.Client) Option { return func(o *options) { o.httpClient = c } }
@@ -79,7 +95,13 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 	if err != nil {
 		return nil, err
 	}
+	if o.wrapStore != nil {
+		store = o.wrapStore(store)
+	}
 	a.Store = store
+	if cfg.DataDir != "" {
+		a.spool = spool.New(filepath.Join(cfg.DataDir, SpoolFileName), 0)
+	}
 	if cfg.Model.Configured() {
 		if err := a.openModel(ctx, o); err != nil {
 			store.Close()
@@ -104,6 +126,7 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 		Model:     a.Model,
 		Recall:    recaller{memories: svc},
 		Extractor: extractor{sched},
+		Spool:     a.botSpool(),
 	}, bot.Options{
 		BotName:         cfg.Bot.Name,
 		Persona:         cfg.Bot.SystemPrompt,
@@ -233,4 +256,40 @@ func (a *App) Close(ctx context.Context) error {
 		errs = append(errs, a.Store.Close())
 	}
 	return errors.Join(errs...)
+}
+
+// botSpool is the spool as the engine takes it: a nil interface when
+// there is none.
+func (a *App) botSpool() bot.Spool {
+	if a.spool == nil {
+		return nil
+	}
+	return a.spool
+}
+
+// Unsaved reports, after Close, the captured messages that are not in the
+// store: an error saying how many wait in the spool for the next start and
+// how many are lost, or nil when everything was saved.
+func (a *App) Unsaved() error {
+	if a.Engine == nil {
+		return nil
+	}
+	u := a.Engine.Unsaved()
+	switch {
+	case u.Spooled == 0 && u.Lost == 0:
+		return nil
+	case u.Lost == 0:
+		return fmt.Errorf("%s could not be saved to the store: kept in %s, to be saved at the next start", messages(u.Spooled), a.spool.Path())
+	case u.Spooled == 0:
+		return fmt.Errorf("%s could not be saved to the store: lost", messages(u.Lost))
+	}
+	return fmt.Errorf("%s could not be saved to the store: %d kept in %s, to be saved at the next start, %d lost", messages(u.Spooled+u.Lost), u.Spooled, a.spool.Path(), u.Lost)
+}
+
+// messages is "1 captured message", "2 captured messages".
+func messages(n int) string {
+	if n == 1 {
+		return "1 captured message"
+	}
+	return fmt.Sprintf("%d captured messages", n)
 }

@@ -47,6 +47,20 @@
 // absent whether or not the TTL index removed it yet (FerretDB has no TTL
 // indexes; expired settings are also purged whenever one is written).
 //
+// # Erasure
+//
+// DeleteMemory, DeleteMessage and the bulk deletes remove documents at
+// once from every query, but not from every copy: WiredTiger marks the
+// freed space for reuse without overwriting it (compact rewrites a
+// collection and returns the space), the oplog keeps the delete and the
+// earlier insert or update, with the full text, for as long as its window
+// lasts, and backups and storage snapshots keep what they captured. For an
+// erasure to be complete an operator lets the oplog window pass (or sizes
+// it to the promise made to users), expires or rewrites backups on the same
+// schedule, and runs compact on memories and messages where freed blocks
+// must not stay on the disk. The embedded SQLite store scrubs deleted rows
+// itself (see memory/sqlite).
+//
 // Every versioned record (person, conversation, memory) is written with a
 // filter on its version and $inc of it, so two replicas updating one record
 // never lose an update: the second gets memory.ErrConflict.

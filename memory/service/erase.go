@@ -12,6 +12,28 @@ import (
 // maxChain bounds how far a supersession chain is followed.
 const maxChain = 50
 
+// scrubber is a store that removes deleted data from its files in one step
+// after a run of deletions (the embedded store's checkpoint), which the
+// run defers to its end rather than paying after every row.
+type scrubber interface {
+	DeferScrub(ctx context.Context) context.Context
+	Scrub(ctx context.Context) error
+}
+
+// batchErasure returns the context an erasure runs under and the function
+// to call when it ends: one scrub of the store's files for the whole run.
+func (s *Service) batchErasure(ctx context.Context) (context.Context, func()) {
+	sc, ok := s.store.(scrubber)
+	if !ok {
+		return ctx, func() {}
+	}
+	return sc.DeferScrub(ctx), func() {
+		if err := sc.Scrub(context.WithoutCancel(ctx)); err != nil {
+			s.log.WarnContext(ctx, "erased data may stay in the store's files until the next erasure", "err", err)
+		}
+	}
+}
+
 // Forget erases owner's memory id for good: the memory, every earlier
 // version it superseded (through its Supersedes chain, and the memories
 // a correction retired in its favour), their vectors and index entries,
@@ -21,8 +43,11 @@ const maxChain = 50
 // It is all-or-nothing from the person's view: the oldest version goes
 // first and the memory asked for last, so a failure part-way leaves the
 // memory in place, the error is returned, and forgetting it again finishes
-// the job. A chain that cannot be read is not touched at all.
+// the job. A chain that cannot be read is not touched at all. A store
+// that scrubs its files (the embedded one) does so once, at the end.
 func (s *Service) Forget(ctx context.Context, owner, id string) ([]memory.Memory, error) {
+	ctx, scrub := s.batchErasure(ctx)
+	defer scrub()
 	head, err := s.store.Memory(ctx, owner, id)
 	if errors.Is(err, memory.ErrNotFound) {
 		// Gone already, perhaps by an earlier attempt whose revision
@@ -135,6 +160,8 @@ func (s *Service) ForgetAll(ctx context.Context, owner string) (int, error) {
 		return 0, fmt.Errorf("%w: forget all: empty owner", memory.ErrInvalid)
 	}
 	defer s.index.Invalidate(owner)
+	ctx, scrub := s.batchErasure(ctx)
+	defer scrub()
 	if !memory.IsGuildOwner(owner) {
 		if _, err := s.store.DeletePersonMessages(ctx, owner); err != nil {
 			return 0, fmt.Errorf("forget all of %s: erase captured messages: %w", owner, err)

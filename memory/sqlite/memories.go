@@ -215,36 +215,37 @@ func (s *Store) UpdateMemory(ctx context.Context, m *memory.Memory) error {
 	})
 }
 
-// DeleteMemory hard-deletes one memory, its history and embedding with it.
+// DeleteMemory hard-deletes one memory, its history and embedding with it,
+// leaving no copy in the file or its write-ahead log.
 func (s *Store) DeleteMemory(ctx context.Context, owner, id string) error {
-	return s.write(ctx, "delete memory "+id, func(tx *sql.Tx) error {
+	_, err := s.erase(ctx, "delete memory "+id, func(tx *sql.Tx) (int64, error) {
 		ok, err := execOne(ctx, tx, `DELETE FROM memories WHERE id = ? AND owner = ?`, id, owner)
 		if err == nil && !ok {
 			err = memory.ErrNotFound
 		}
 		if err != nil {
-			return err
+			return 0, err
 		}
-		return bumpRevision(ctx, tx, owner)
+		return 1, bumpRevision(ctx, tx, owner)
 	})
+	return err
 }
 
-// DeleteAllMemories hard-deletes every memory of owner and returns how many
-// went.
+// DeleteAllMemories hard-deletes every memory of owner, as DeleteMemory
+// does, and returns how many went.
 func (s *Store) DeleteAllMemories(ctx context.Context, owner string) (int64, error) {
 	if owner == "" {
 		return 0, fmt.Errorf("delete all memories: %w: no owner", memory.ErrInvalid)
 	}
-	var n int64
-	err := s.write(ctx, "delete all memories of "+owner, func(tx *sql.Tx) error {
+	return s.erase(ctx, "delete all memories of "+owner, func(tx *sql.Tx) (int64, error) {
 		res, err := tx.ExecContext(ctx, `DELETE FROM memories WHERE owner = ?`, owner)
 		if err != nil {
-			return err
+			return 0, err
 		}
-		if n, err = res.RowsAffected(); err != nil {
-			return err
+		n, err := res.RowsAffected()
+		if err != nil {
+			return 0, err
 		}
-		return bumpRevision(ctx, tx, owner)
+		return n, bumpRevision(ctx, tx, owner)
 	})
-	return n, err
 }

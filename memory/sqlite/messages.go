@@ -122,49 +122,49 @@ func (s *Store) EditMessage(ctx context.Context, conversationID, platformID, tex
 	})
 }
 
-// DeleteMessage removes one captured message.
+// DeleteMessage removes one captured message, leaving no copy in the file
+// or its write-ahead log.
 func (s *Store) DeleteMessage(ctx context.Context, conversationID, platformID string) error {
 	if platformID == "" {
 		return fmt.Errorf("delete message in %s: %w: no platform id", conversationID, memory.ErrInvalid)
 	}
-	return s.write(ctx, "delete message "+platformID+" in "+conversationID, func(tx *sql.Tx) error {
+	_, err := s.erase(ctx, "delete message "+platformID+" in "+conversationID, func(tx *sql.Tx) (int64, error) {
 		ok, err := execOne(ctx, tx, `DELETE FROM messages WHERE conversation_id = ? AND platform_id = ?`, conversationID, platformID)
 		if err == nil && !ok {
 			err = memory.ErrNotFound
 		}
-		return err
+		if err != nil {
+			return 0, err
+		}
+		return 1, nil
 	})
+	return err
 }
 
-// DeleteMessagesBefore removes captured messages older than t and returns
-// how many went.
+// DeleteMessagesBefore removes captured messages older than t, as
+// DeleteMessage does, and returns how many went.
 func (s *Store) DeleteMessagesBefore(ctx context.Context, t time.Time) (int64, error) {
-	var n int64
-	err := s.write(ctx, "delete messages before "+t.UTC().Format(time.RFC3339), func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM messages WHERE time < ?`, toMs(t))
-		if err != nil {
-			return err
-		}
-		n, err = res.RowsAffected()
-		return err
+	return s.erase(ctx, "delete messages before "+t.UTC().Format(time.RFC3339), func(tx *sql.Tx) (int64, error) {
+		return rowsDeleted(tx.ExecContext(ctx, `DELETE FROM messages WHERE time < ?`, toMs(t)))
 	})
-	return n, err
 }
 
 // DeletePersonMessages hard-deletes every captured message the person
-// wrote and returns how many went; the bot's messages (no person) stay.
+// wrote, as DeleteMessage does, and returns how many went; the bot's
+// messages (no person) stay.
 func (s *Store) DeletePersonMessages(ctx context.Context, personID string) (int64, error) {
 	if personID == "" {
 		return 0, fmt.Errorf("delete messages of a person: %w: no person id", memory.ErrInvalid)
 	}
-	var n int64
-	err := s.write(ctx, "delete messages of "+personID, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM messages WHERE person_id = ?`, personID)
-		if err != nil {
-			return err
-		}
-		n, err = res.RowsAffected()
-		return err
+	return s.erase(ctx, "delete messages of "+personID, func(tx *sql.Tx) (int64, error) {
+		return rowsDeleted(tx.ExecContext(ctx, `DELETE FROM messages WHERE person_id = ?`, personID))
 	})
-	return n, err
+}
+
+// rowsDeleted is how many rows a DELETE removed.
+func rowsDeleted(res sql.Result, err error) (int64, error) {
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
 }

@@ -7,6 +7,13 @@
 // single in-process gate, so concurrent writers queue instead of failing
 // with SQLITE_BUSY, while reads run in parallel on their own connections.
 //
+// Deleted rows leave nothing behind: every connection runs with
+// secure_delete, which zeroes a deleted row and every page it frees, and
+// each deletion checkpoints the write-ahead log into the file and
+// truncates it, so the old page images go too; a run of deletions (the
+// memory service's erasures) checkpoints once at its end instead
+// (DeferScrub, Scrub).
+//
 // Storage choices: times are milliseconds since the Unix epoch (UTC), NULL
 // when unset; tags, keywords, history and source message ids are JSON
 // arrays in TEXT columns, since they are only ever read and written with
@@ -117,8 +124,8 @@ func (s *Store) init(ctx context.Context, o options) error {
 }
 
 // dsn is the driver's connection string for the database at path: every
-// connection gets the busy timeout, foreign keys, WAL and immediate
-// transactions.
+// connection gets the busy timeout, foreign keys, WAL, secure deletion and
+// immediate transactions.
 func dsn(path string, busy time.Duration) string {
 	p := filepath.ToSlash(path)
 	if p == "" || p[0] != '/' {
@@ -129,6 +136,9 @@ func dsn(path string, busy time.Duration) string {
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "synchronous(NORMAL)")
+	// Deleted rows are overwritten with zeros, in the page and in the
+	// freelist, so that erased text does not linger in free space.
+	q.Add("_pragma", "secure_delete(1)")
 	q.Set("_txlock", "immediate")
 	u := url.URL{Scheme: "file", Path: p, RawQuery: q.Encode()}
 	return u.String()
@@ -159,24 +169,108 @@ func (s *Store) Close() error {
 // writers of this process never compete for SQLite's lock. op names the
 // operation in errors.
 func (s *Store) write(ctx context.Context, op string, fn func(tx *sql.Tx) error) error {
+	if err := s.enterGate(ctx, op); err != nil {
+		return err
+	}
+	defer s.leaveGate()
+	return s.inTx(ctx, op, fn)
+}
+
+// erase is write for a deletion of people's text: once fn has removed
+// rows (it returns how many) and the transaction is committed, the
+// write-ahead log is checkpointed into the database and truncated, still
+// inside the gate, so that neither the file nor the log keeps a copy of
+// what went (secure_delete has zeroed it in the pages written back).
+func (s *Store) erase(ctx context.Context, op string, fn func(tx *sql.Tx) (int64, error)) (int64, error) {
+	if err := s.enterGate(ctx, op); err != nil {
+		return 0, err
+	}
+	defer s.leaveGate()
+	var n int64
+	if err := s.inTx(ctx, op, func(tx *sql.Tx) error {
+		var err error
+		n, err = fn(tx)
+		return err
+	}); err != nil {
+		return 0, err
+	}
+	if n > 0 && ctx.Value(scrubLaterKey{}) == nil {
+		_ = s.checkpoint(ctx, op) // logged; the deletion stands
+	}
+	return n, nil
+}
+
+// scrubLaterKey marks a context whose deletions leave the checkpoint to
+// one Scrub at the end of the run (see DeferScrub).
+type scrubLaterKey struct{}
+
+// DeferScrub returns a context under which this store's deletions skip
+// their checkpoint, for a run of many (forgetting everything of a person
+// deletes one row at a time): the caller must call Scrub when the run
+// ends, failed or not. Each checkpoint syncs the file, so a run of a
+// thousand deletions takes seconds with one each.
+func (s *Store) DeferScrub(ctx context.Context) context.Context {
+	return context.WithValue(ctx, scrubLaterKey{}, true)
+}
+
+// Scrub checkpoints the write-ahead log into the database and truncates
+// it, so that rows deleted under DeferScrub leave no copy in the log
+// (secure_delete has zeroed them in the pages written back). It fails
+// when the checkpoint could not finish.
+func (s *Store) Scrub(ctx context.Context) error {
+	if err := s.enterGate(ctx, "scrub"); err != nil {
+		return err
+	}
+	defer s.leaveGate()
+	return s.checkpoint(ctx, "scrub")
+}
+
+// checkpoint copies the write-ahead log into the database and truncates
+// it to zero bytes; the caller holds the write gate. The deletion it
+// follows is committed either way, so a checkpoint that cannot finish (a
+// reader holds an old snapshot past the busy timeout) is logged, and the
+// next erasure or the close finishes it.
+func (s *Store) checkpoint(ctx context.Context, op string) error {
+	var busy, logPages, done int64
+	err := s.db.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &logPages, &done)
+	switch {
+	case err != nil:
+		s.log.WarnContext(ctx, "checkpoint after erasure failed; erased text may stay in the write-ahead log until the next one", slog.String("op", op), slog.Any("err", err))
+		return fmt.Errorf("%s: checkpoint: %w", op, classify(err))
+	case busy != 0:
+		s.log.WarnContext(ctx, "checkpoint after erasure blocked by a reader; erased text may stay in the write-ahead log until the next one", slog.String("op", op), slog.Int64("log_pages", logPages), slog.Int64("checkpointed", done))
+		return fmt.Errorf("%s: checkpoint blocked by a reader (%d of %d log pages copied)", op, done, logPages)
+	}
+	return nil
+}
+
+// enterGate waits for the write gate or the end of ctx.
+func (s *Store) enterGate(ctx context.Context, op string) error {
 	select {
 	case s.writeGate <- struct{}{}:
+		return nil
 	case <-ctx.Done():
 		return fmt.Errorf("%s: %w", op, ctx.Err())
 	}
-	defer func() { <-s.writeGate }()
+}
+
+func (s *Store) leaveGate() { <-s.writeGate }
+
+// inTx runs fn in a transaction; the caller holds the write gate. A
+// database that refuses writes fails with memory.ErrReadOnly.
+func (s *Store) inTx(ctx context.Context, op string, fn func(tx *sql.Tx) error) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("%s: begin: %w", op, err)
+		return fmt.Errorf("%s: begin: %w", op, classify(err))
 	}
 	if err := fn(tx); err != nil {
 		if rbErr := tx.Rollback(); rbErr != nil && !errors.Is(rbErr, sql.ErrTxDone) {
 			s.log.WarnContext(ctx, "rollback failed", slog.String("op", op), slog.Any("err", rbErr))
 		}
-		return fmt.Errorf("%s: %w", op, err)
+		return fmt.Errorf("%s: %w", op, classify(err))
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("%s: commit: %w", op, err)
+		return fmt.Errorf("%s: commit: %w", op, classify(err))
 	}
 	return nil
 }

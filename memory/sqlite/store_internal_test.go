@@ -30,6 +30,7 @@ func TestPragmas(t *testing.T) {
 		{"foreign_keys", "1"},
 		{"busy_timeout", "10000"},
 		{"synchronous", "1"},
+		{"secure_delete", "1"},
 	} {
 		var got string
 		if err := s.db.QueryRowContext(t.Context(), "PRAGMA "+tc.pragma).Scan(&got); err != nil {
