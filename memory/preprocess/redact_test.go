@@ -204,7 +204,7 @@ func TestLuhnAndID(t *testing.T) {
 
 func TestKinds(t *testing.T) {
 	ks := Kinds()
-	if len(ks) != 6 || ks[0] != KindEmail {
+	if len(ks) != 7 || ks[0] != KindEmail {
 		t.Fatalf("Kinds() = %v", ks)
 	}
 	ks[0] = "changed"
