@@ -215,3 +215,22 @@ func TestKinds(t *testing.T) {
 		t.Errorf("Placeholder() = %q", got)
 	}
 }
+
+// Fullwidth digits are detected as ASCII ones, and findings still point at
+// the fullwidth bytes of the original text.
+func TestRedactFullwidthFindings(t *testing.T) {
+	in := "手机１３９１２３４５６７８，邮箱 ｂｏｂ＠ｍａｉｌ．ｃｏｍ"
+	out, findings := Redact(in)
+	if out != "手机[phone]，邮箱 [email]" {
+		t.Fatalf("Redact(%q) = %q", in, out)
+	}
+	want := []string{"１３９１２３４５６７８", "ｂｏｂ＠ｍａｉｌ．ｃｏｍ"}
+	if len(findings) != len(want) {
+		t.Fatalf("findings %v, want %d", findings, len(want))
+	}
+	for i, f := range findings {
+		if got := in[f.Start:f.End]; got != want[i] {
+			t.Errorf("finding %d covers %q, want %q", i, got, want[i])
+		}
+	}
+}
