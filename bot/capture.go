@@ -122,12 +122,17 @@ func clean(text string) (string, bool) {
 	return cleaned, noise
 }
 
+// authorName is how the author is named to the store and the model, with
+// personal data redacted: a display name can be a phone number or an
+// e-mail address.
 func authorName(a Author) string {
-	if a.DisplayName != "" {
-		return a.DisplayName
+	name := a.DisplayName
+	if name == "" {
+		name = a.Username
 	}
-	if a.Username != "" {
-		return a.Username
+	if name == "" {
+		return a.ID
 	}
-	return a.ID
+	name, _ = preprocess.Redact(name)
+	return name
 }

@@ -179,3 +179,41 @@ func TestForgottenMemoryIsGoneEverywhere(t *testing.T) {
 		}
 	}
 }
+
+// A display name or username can itself be personal data (people put their
+// phone number or address there); it is redacted before it names the
+// person in the store or in a prompt.
+func TestPIIInDisplayNameIsRedacted(t *testing.T) {
+	b := bottest.New(t)
+	dm := bottest.DM("telegram", "bob", "")
+	dm.Author.DisplayName = "Bob " + piiPhone
+	tell(t, b, dm, "hello there")
+	grp := bottest.Group("discord", "g1", "carol", "", true)
+	grp.Author.DisplayName, grp.Author.Username = "", piiEmail
+	tell(t, b, grp, "hi everyone")
+
+	var places []string
+	for _, who := range []struct{ platform, user, conv string }{
+		{"telegram", "bob", dm.ConversationID()}, {"discord", "carol", grp.ConversationID()},
+	} {
+		id := person(t, b, who.platform, who.user)
+		p, err := b.Store.Person(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := json.Marshal(p)
+		places = append(places, "person: "+string(raw))
+		places = append(places, storedAndSent(t, b, who.conv, id)...)
+	}
+	all := strings.Join(places, "\n")
+	if !strings.Contains(all, "Bob [phone]") || !strings.Contains(all, "[email]") {
+		t.Errorf("no redacted name anywhere; were the messages captured?\n%s", all)
+	}
+	for _, p := range places {
+		for _, v := range []string{piiPhone, piiEmail} {
+			if strings.Contains(p, v) {
+				t.Errorf("%q leaked into %s", v, p)
+			}
+		}
+	}
+}

@@ -3,18 +3,22 @@ package preprocess
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // Expressions for contact data and identity numbers. Boundaries that RE2
 // cannot express (no look-around) are checked in code.
 var (
-	reEmail = regexp.MustCompile(`[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}`)
+	// Internationalised addresses (zoë@bücher.example) are included; Han
+	// characters are not, since Chinese text runs into an address without
+	// a space.
+	reEmail = regexp.MustCompile(`[\p{Latin}\p{Greek}\p{Cyrillic}\p{M}0-9._%+\-]+@[\p{Latin}\p{Greek}\p{Cyrillic}\p{M}0-9\-]+(?:\.[\p{Latin}\p{Greek}\p{Cyrillic}\p{M}0-9\-]+)*\.[\p{Latin}\p{Greek}\p{Cyrillic}]{2,}`)
 	// Chinese resident ID: 6-digit region, 8-digit birth date, 3-digit
 	// sequence, check digit or X; optionally spaced 6-8-4.
 	reChineseID = regexp.MustCompile(`\d{6} ?\d{8} ?\d{3}[\dXx]`)
 	// Chinese mobile: 1[3-9] and nine digits, optionally +86/0086/86 and
-	// grouped 3-4-4 with spaces or dashes.
-	reCNMobile = regexp.MustCompile(`(?:(?:\+|00) ?86[ \-]?|\(\+?86\) ?|86[ \-]?)?1[3-9]\d(?:[ \-]?\d{4}){2}`)
+	// grouped 3-4-4 with spaces, dashes or dots.
+	reCNMobile = regexp.MustCompile(`(?:(?:\+|00) ?86[ \-]?|\(\+?86\) ?|86[ \-]?)?1[3-9]\d(?:[ \-.]?\d{4}){2}`)
 	// Chinese landline: area code with a leading 0, a dash, 7-8 digits.
 	reCNLandline = regexp.MustCompile(`\(?0\d{2,3}\)?-\d{7,8}`)
 	// North American: (555) 123-4567, 555-123-4567, 555.123.4567,
@@ -25,8 +29,9 @@ var (
 	// A number right after a word that announces a phone number.
 	rePhoneAfterWordEN = regexp.MustCompile(`(?i)\b(?:phone|tel|telephone|mobile|cell|cellphone|call me|text me|reach me|whatsapp|my number|contact me)\b[^\d\n]{0,16}?(\+?\d[\d \-.]{5,18}\d)`)
 	rePhoneAfterWordZH = regexp.MustCompile(`(?:电话|電話|手机|手機|联系方式|聯繫方式|联系我|聯繫我|微信|致电)[^\d\n]{0,8}?(\+?\d[\d \-]{5,18}\d)`)
-	// Runs of digits separated by single spaces or dashes: card candidates.
-	reDigitRun = regexp.MustCompile(`\d+(?:[ \-]\d+)*`)
+	// Runs of digits separated by single spaces, dashes or dots: card
+	// candidates.
+	reDigitRun = regexp.MustCompile(`\d+(?:[ \-.]\d+)*`)
 	// A date at the start of a value: 2024-05-06, 2024/5/6, 2024.05.06.
 	reLeadingDate = regexp.MustCompile(`^(?:19|20)\d{2}[ \-./]\d{1,2}(?:[ \-./]|$)`)
 )
@@ -76,7 +81,7 @@ func checkPhone(minDigits, maxDigits int) func(string, int, int) (int, int, bool
 func checkPhoneAfterWord(text string, start, end int) (int, int, bool) {
 	v := text[start:end]
 	n := countDigits(v)
-	if n < 7 || n > 15 || reLeadingDate.MatchString(v) {
+	if n < 7 || n > 15 || reLeadingDate.MatchString(v) || introducedAs(text, start, notCardWords) {
 		return 0, 0, false
 	}
 	return start, end, standaloneNumber(text, start, end)
@@ -118,9 +123,10 @@ func countDigits(s string) int {
 	return n
 }
 
-// scanCards finds payment card numbers: 13-19 digits starting with an issuer
-// digit, written contiguously or in groups of 3-7 separated by spaces or
-// dashes, passing the Luhn check.
+// scanCards finds payment card numbers: 13-19 digits whose issuer prefix
+// and length match a card scheme, written contiguously or in groups of 3-7
+// separated by spaces, dashes or dots, passing the Luhn check, and not
+// introduced as a device serial, IMEI or order number.
 // A card may sit inside a longer run of numbers; the longest valid stretch
 // of whole groups wins.
 func scanCards(text string) []candidate {
@@ -133,7 +139,11 @@ func scanCards(text string) []candidate {
 		if isDigit(runeAt(text, m[1]+1)) && runeAt(text, m[1]) == '.' {
 			continue // a decimal number
 		}
-		out = append(out, cardsInRun(text, m[0], m[1])...)
+		for _, c := range cardsInRun(text, m[0], m[1]) {
+			if !notCardContext(text, c.start) {
+				out = append(out, c)
+			}
+		}
 	}
 	return out
 }
@@ -159,7 +169,7 @@ func cardsInRun(text string, start, end int) []candidate {
 		first := groups[i].end - groups[i].start
 		if first >= 13 {
 			// Written without separators.
-			if first <= 19 && luhnValid(text[groups[i].start:groups[i].end]) {
+			if v := text[groups[i].start:groups[i].end]; first <= 19 && cardScheme(v) && luhnValid(v) {
 				out = append(out, candidate{kind: KindCard, start: groups[i].start, end: groups[i].end})
 			}
 			i++
@@ -177,7 +187,7 @@ func cardsInRun(text string, start, end int) []candidate {
 			if len(digits) > 19 {
 				break
 			}
-			if len(digits) >= 13 && luhnValid(string(digits)) {
+			if len(digits) >= 13 && cardScheme(string(digits)) && luhnValid(string(digits)) {
 				best = j
 			}
 		}
@@ -192,9 +202,63 @@ func cardsInRun(text string, start, end int) []candidate {
 }
 
 // cardIssuerDigit reports whether a card number may start with c: 2-6 (Visa,
-// Mastercard, Amex, Discover, JCB, UnionPay 62), 8 and 9 (UnionPay and
-// Chinese domestic cards). Excluding 0, 1 and 7 keeps millisecond
-// timestamps and phone numbers out.
+// Mastercard, Amex, Discover, JCB, UnionPay 62) and 9 (Chinese domestic
+// cards). Excluding 0, 1, 7 and 8 keeps millisecond timestamps, phone
+// numbers and most IMEIs out.
 func cardIssuerDigit(c byte) bool {
-	return ('2' <= c && c <= '6') || c == '8' || c == '9'
+	return ('2' <= c && c <= '6') || c == '9'
+}
+
+// cardScheme reports whether the digits have a length some card scheme
+// issues with their prefix. Only American Express issues 15 digits (34,
+// 37), which keeps Luhn-valid 15-digit IMEIs from passing for cards.
+func cardScheme(d string) bool {
+	n := len(d)
+	p2 := atoi(d[:2])
+	switch {
+	case d[0] == '4': // Visa
+		return n == 13 || n == 16 || n == 19
+	case p2 == 34 || p2 == 37: // American Express
+		return n == 15
+	case p2 >= 51 && p2 <= 55, p2 >= 22 && p2 <= 27 && atoi(d[:4]) >= 2221 && atoi(d[:4]) <= 2720: // Mastercard
+		return n == 16
+	case p2 == 36 || p2 == 38 || p2 == 39 || p2 == 30: // Diners Club
+		return n >= 14 && n <= 19 && n != 15
+	case p2 == 50 || p2 >= 56 && p2 <= 69: // Maestro, Discover, UnionPay, RuPay
+		return n >= 16 && n <= 19
+	case p2 == 35: // JCB
+		return n >= 16 && n <= 19
+	case d[0] == '9': // Chinese domestic debit cards
+		return n >= 16 && n <= 19
+	}
+	return false
+}
+
+// notCardWords introduce numbers that pass the Luhn check without being
+// cards: device serials, IMEIs, order and tracking numbers.
+var notCardWords = []string{"imei", "meid", "serial", "s/n", "sn:", "sn ", "tracking", "order", "invoice", "parcel",
+	"barcode", "ean", "sku", "isbn", "序列号", "串号", "订单", "运单", "快递", "单号", "物流", "发票", "条码", "条形码"}
+
+// notCardContext reports whether the few words before a card-like number
+// say it is something else, unless they also call it a card.
+func notCardContext(text string, start int) bool {
+	return introducedAs(text, start, notCardWords) && !introducedAs(text, start, cardWords)
+}
+
+var cardWords = []string{"card", "visa", "mastercard", "amex", "卡"}
+
+// introducedAs reports whether one of words (lowercase) occurs in the 32
+// bytes before start.
+func introducedAs(text string, start int, words []string) bool {
+	from := max(0, start-32)
+	for from > 0 && from < start && !utf8.RuneStart(text[from]) {
+		from++
+	}
+	before := strings.ToLower(text[from:start])
+	for _, w := range words {
+		if strings.Contains(before, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -27,10 +27,17 @@ type detector struct {
 	propagate func(value string) bool
 	// scan replaces re for detectors that are not a single expression.
 	scan func(text string) []candidate
+	// needCode skips the detector on text without two ASCII letters
+	// followed by two digits (optionally after a space), the start of
+	// every IBAN and National Insurance number.
+	needCode bool
 }
 
 func (d *detector) applies(sc *scanText) bool {
 	if d.needDigit && !sc.hasDigit {
+		return false
+	}
+	if d.needCode && !sc.hasCode() {
 		return false
 	}
 	if len(d.hints) == 0 {
@@ -77,12 +84,21 @@ func (d *detector) find(sc *scanText) []candidate {
 var detectors = []*detector{
 	// Contact data and identity numbers.
 	{kind: KindEmail, hints: []string{"@"}, re: reEmail, check: checkEmail, propagate: always},
+	{kind: KindEmail, hints: obfuscatedHints, scan: scanObfuscatedEmails},
 	{kind: KindIDNumber, needDigit: true, re: reChineseID, check: checkChineseID},
+	{kind: KindIDNumber, needDigit: true, hints: []string{"-"}, re: reSSN, check: checkSSN},
+	{kind: KindIDNumber, needDigit: true, hints: ssnWords, re: reSSNAfterWord, group: 1, check: checkSSN},
+	{kind: KindIDNumber, needDigit: true, needCode: true, re: reUKNI, check: checkUKNI},
+	{kind: KindIDNumber, needDigit: true, hints: ukNIWords, re: reUKNIAfterWord, group: 1, check: checkUKNI},
+	{kind: KindIBAN, needDigit: true, needCode: true, re: reIBAN, check: checkIBAN},
 	{kind: KindCard, needDigit: true, scan: scanCards},
 	{kind: KindPhone, needDigit: true, re: reCNMobile, check: checkPhone(11, 15)},
 	{kind: KindPhone, needDigit: true, re: reCNLandline, check: checkPhone(10, 12)},
 	{kind: KindPhone, needDigit: true, re: reUSPhone, check: checkPhone(10, 11)},
 	{kind: KindPhone, needDigit: true, hints: []string{"+"}, re: reIntlPhone, check: checkPhone(8, 15)},
+	{kind: KindPhone, needDigit: true, re: reNationalPhone, check: checkNationalPhone},
+	{kind: KindPhone, needDigit: true, re: reRUPhone, check: checkPhone(11, 11)},
+	{kind: KindPhone, needDigit: true, hints: phoneWordsIntl, re: rePhoneAfterWordIntl, group: 1, check: checkPhoneAfterWord},
 	{kind: KindPhone, needDigit: true, hints: phoneWordsEN, re: rePhoneAfterWordEN, group: 1, check: checkPhoneAfterWord},
 	{kind: KindPhone, needDigit: true, hints: phoneWordsZH, re: rePhoneAfterWordZH, group: 1, check: checkPhoneAfterWord},
 
@@ -90,9 +106,10 @@ var detectors = []*detector{
 	{kind: KindSecret, hints: []string{"sk-"}, re: reOpenAIKey, check: checkRandomToken, propagate: always},
 	{kind: KindSecret, hints: []string{"k_live_", "k_test_"}, re: reStripeKey, propagate: always},
 	{kind: KindSecret, hints: []string{"gh", "github_pat_"}, re: reGitHubToken, propagate: always},
-	{kind: KindSecret, hints: []string{"xox"}, re: reSlackToken, propagate: always},
-	{kind: KindSecret, hints: []string{"akia", "asia", "agpa", "aida", "aroa"}, re: reAWSKey, propagate: always},
+	{kind: KindSecret, hints: []string{"xox", "xapp-"}, re: reSlackToken, propagate: always},
+	{kind: KindSecret, hints: cloudKeyHints, scan: scanCloudKeys},
 	{kind: KindSecret, hints: []string{"aiza"}, re: reGoogleKey, propagate: always},
+	{kind: KindSecret, hints: shapedTokenHints, re: reShapedToken, propagate: always},
 	{kind: KindSecret, hints: []string{"eyj"}, re: reJWT, propagate: always},
 	{kind: KindSecret, hints: []string{"private key"}, re: rePrivateKey},
 	{kind: KindSecret, hints: []string{"bearer"}, re: reBearer, group: 1, check: checkRandomToken, propagate: always},
@@ -100,9 +117,11 @@ var detectors = []*detector{
 
 	// Stated passwords.
 	{kind: KindPassword, hints: []string{"://"}, re: reURLPassword, group: 1, propagate: passwordLike},
-	{kind: KindPassword, hints: passwordWordsEN, re: rePasswordEN, group: 1, check: trimValue, propagate: passwordLike},
+	{kind: KindPassword, hints: passwordWordsEN, re: rePasswordEN, group: 1, check: checkStatedPassword, propagate: passwordLike},
 	{kind: KindPassword, needDigit: true, hints: []string{"pin"}, re: rePIN, group: 1, check: checkDigitsEnd},
 	{kind: KindPassword, hints: passwordWordsZH, re: rePasswordZH, group: 1, check: trimValue, propagate: passwordLike},
+	{kind: KindPassword, hints: passwordBareHints, re: rePasswordBare, group: 1, check: checkBarePassword, propagate: passwordLike},
+	{kind: KindPassword, hints: passwordIntlHints, re: rePasswordIntl, group: 1, check: checkStatedPassword, propagate: passwordLike},
 }
 
 func always(string) bool { return true }

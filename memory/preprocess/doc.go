@@ -4,8 +4,9 @@
 // to a model:
 //
 //   - Redact replaces personal data and secrets (emails, phone numbers,
-//     payment cards, Chinese resident ID numbers, API keys, tokens and stated
-//     passwords) with typed placeholders such as "[email]".
+//     payment cards, IBANs, Chinese, US and UK identity numbers, API keys,
+//     tokens and stated passwords, in several languages and in fullwidth
+//     characters) with typed placeholders such as "[email]".
 //   - IsNoise recognises messages that carry nothing worth remembering
 //     (fillers, system notices, stack traces and logs, auto-replies, the
 //     bot's own memory block echoed back), and StripMemoryBlock removes that

@@ -12,11 +12,18 @@ func FuzzRedact(f *testing.F) {
 	for _, tc := range redactCases {
 		f.Add(tc.in)
 	}
+	for _, c := range loadCorpus(f) {
+		f.Add(c.text)
+	}
 	f.Add("password: [password]x [email]a@b.co \xff\xfe 密码是[secret]")
+	f.Add("pw:x'pw:x'pw:x \xff\xff ＠１２３ bob [at] a [dot] io AKIAIOSFODNN7EXAMPLE " + strings.Repeat("A1/", 20))
 	f.Fuzz(func(t *testing.T, in string) {
 		out, findings := Redact(in)
 		if !utf8.ValidString(out) {
 			t.Fatalf("Redact(%q) = %q: invalid UTF-8", in, out)
+		}
+		if limit := maxRedactedLen(len(in)); len(out) > limit {
+			t.Fatalf("Redact(%q) = %q: %d bytes, more than the bound %d", in, out, len(out), limit)
 		}
 		again, more := Redact(out)
 		if again != out || len(more) != 0 {
@@ -42,6 +49,12 @@ func FuzzRedact(f *testing.F) {
 		}
 	})
 }
+
+// maxRedactedLen bounds the redaction of n bytes: an invalid byte becomes
+// a three-byte U+FFFD, and the shortest stated value ("pw:x", one byte)
+// grows into a placeholder of at most 11 bytes, so no stretch of input more
+// than triples, give or take one placeholder.
+func maxRedactedLen(n int) int { return 3*n + len(KindIDNumber.Placeholder()) }
 
 func FuzzIsNoise(f *testing.F) {
 	for _, s := range []string{"嗯", "ok thx", "👍", "Alice joined the group", "消息已撤回",

@@ -18,10 +18,12 @@ const (
 	KindIDNumber Kind = "id-number"
 	KindSecret   Kind = "secret"
 	KindPassword Kind = "password"
+	// KindIBAN is an international bank account number (checksum-verified).
+	KindIBAN Kind = "iban"
 )
 
 // allKinds lists every Kind.
-var allKinds = [...]Kind{KindEmail, KindPhone, KindCard, KindIDNumber, KindSecret, KindPassword}
+var allKinds = [...]Kind{KindEmail, KindPhone, KindCard, KindIDNumber, KindSecret, KindPassword, KindIBAN}
 
 // Kinds returns every Kind, so callers can count findings or render help.
 func Kinds() []Kind { return append([]Kind(nil), allKinds[:]...) }
@@ -36,10 +38,12 @@ func (k Kind) Placeholder() string { return "[" + string(k) + "]" }
 func (k Kind) priority() int {
 	switch k {
 	case KindSecret:
-		return 6
+		return 7
 	case KindPassword:
-		return 5
+		return 6
 	case KindIDNumber:
+		return 5
+	case KindIBAN:
 		return 4
 	case KindCard:
 		return 3
@@ -76,7 +80,8 @@ const maxRedactPasses = 8
 // nothing. It never panics and runs in time linear in the input.
 //
 // Detection is heuristic and leans towards redacting: "the password is
-// strong" loses the word "strong" rather than risk keeping a real password.
+// blue" loses the word "blue" rather than risk keeping a real password
+// (only words that describe a password, "weak", "falsch", are kept).
 // A stated password or a detected secret is also redacted wherever else it
 // appears in the text.
 func Redact(text string) (string, []Finding) {
@@ -131,15 +136,17 @@ type candidate struct {
 // keeps the cost linear on hostile input.
 const maxPropagated = 32
 
-// detect runs every detector over text and returns the disjoint spans to
-// replace, sorted by position. Spans lying entirely inside placeholders that
-// are already in the text are ignored, which is what makes Redact
-// idempotent.
+// detect runs every detector over text, with fullwidth digits, letters
+// and symbols read as ASCII (see foldWidth), and returns the disjoint spans
+// of text to replace, sorted by position. Spans lying entirely inside
+// placeholders that are already in the text are ignored, which is what
+// makes Redact idempotent.
 func detect(text string) []candidate {
 	if text == "" {
 		return nil
 	}
-	sc := newScanText(text)
+	folded, idx := foldWidth(text)
+	sc := newScanText(folded)
 	var cands []candidate
 	for _, d := range detectors {
 		if !d.applies(sc) {
@@ -150,9 +157,14 @@ func detect(text string) []candidate {
 	if len(cands) == 0 {
 		return nil
 	}
-	held := placeholderSpans(text)
-	cands = dropHeld(text, held, cands)
-	cands = dropHeld(text, held, propagateValues(text, cands))
+	held := placeholderSpans(folded)
+	cands = dropHeld(folded, held, cands)
+	cands = dropHeld(folded, held, propagateValues(folded, cands))
+	if idx != nil {
+		for i := range cands {
+			cands[i].start, cands[i].end = idx[cands[i].start], idx[cands[i].end]
+		}
+	}
 	return unionSpans(cands)
 }
 
@@ -301,6 +313,30 @@ type scanText struct {
 	lower    string // ASCII-lowercased copy, computed on first use
 	hasLower bool
 	hasDigit bool
+	code     int8 // hasCode's answer: 0 unknown, 1 yes, -1 no
+}
+
+// hasCode reports whether the text has two ASCII letters followed by two
+// digits, optionally after a space ("DE89", "AB 12").
+func (sc *scanText) hasCode() bool {
+	if sc.code == 0 {
+		sc.code = -1
+		t := sc.text
+		for i := 0; i+3 < len(t); i++ {
+			if !isASCIILetter(rune(t[i])) || !isASCIILetter(rune(t[i+1])) {
+				continue
+			}
+			j := i + 2
+			if t[j] == ' ' {
+				j++
+			}
+			if j+1 < len(t) && isDigit(rune(t[j])) && isDigit(rune(t[j+1])) {
+				sc.code = 1
+				break
+			}
+		}
+	}
+	return sc.code > 0
 }
 
 func newScanText(text string) *scanText {

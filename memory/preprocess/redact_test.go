@@ -204,7 +204,7 @@ func TestLuhnAndID(t *testing.T) {
 
 func TestKinds(t *testing.T) {
 	ks := Kinds()
-	if len(ks) != 6 || ks[0] != KindEmail {
+	if len(ks) != 7 || ks[0] != KindEmail {
 		t.Fatalf("Kinds() = %v", ks)
 	}
 	ks[0] = "changed"
@@ -213,5 +213,24 @@ func TestKinds(t *testing.T) {
 	}
 	if got := KindIDNumber.Placeholder(); got != "[id-number]" {
 		t.Errorf("Placeholder() = %q", got)
+	}
+}
+
+// Fullwidth digits are detected as ASCII ones, and findings still point at
+// the fullwidth bytes of the original text.
+func TestRedactFullwidthFindings(t *testing.T) {
+	in := "手机１３９１２３４５６７８，邮箱 ｂｏｂ＠ｍａｉｌ．ｃｏｍ"
+	out, findings := Redact(in)
+	if out != "手机[phone]，邮箱 [email]" {
+		t.Fatalf("Redact(%q) = %q", in, out)
+	}
+	want := []string{"１３９１２３４５６７８", "ｂｏｂ＠ｍａｉｌ．ｃｏｍ"}
+	if len(findings) != len(want) {
+		t.Fatalf("findings %v, want %d", findings, len(want))
+	}
+	for i, f := range findings {
+		if got := in[f.Start:f.End]; got != want[i] {
+			t.Errorf("finding %d covers %q, want %q", i, got, want[i])
+		}
 	}
 }
