@@ -2,6 +2,7 @@ package telegram
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -153,7 +154,12 @@ func (r *responder) Send(ctx context.Context, reply bot.Reply) error {
 	}
 	if strings.TrimSpace(text) != "" {
 		if err := r.renderLocked(ctx, d, text, kb, kbJSON, true); err != nil {
-			return r.failedLocked(fmt.Errorf("send reply: %w", err))
+			// The engine tries again: the next Send completes the same
+			// messages instead of posting beside them.
+			if len(d.parts) > 0 {
+				r.stream = d
+			}
+			return deliveryError(r.failedLocked(fmt.Errorf("send reply: %w", err)))
 		}
 	}
 	if reply.File != nil {
@@ -230,12 +236,20 @@ func (r *responder) renderLocked(ctx context.Context, d *delivery, text string, 
 				}
 				r.a.log.Debug("telegram: streaming edit skipped", "chat_id", d.t.chatID, "err", err)
 				return nil
-			case final && isEditTargetGone(err):
+			case final && !isUnreachable(err) && !isFlood(err):
+				// The message cannot be edited (gone, or the edit keeps
+				// failing): the part goes out as a fresh message and the
+				// half-written one is removed.
 				t := d.t
 				t.replyTo = 0
 				id, serr := r.a.sendText(ctx, t, c, k)
 				if serr != nil {
-					return serr
+					return errors.Join(err, serr)
+				}
+				if !isEditTargetGone(err) {
+					if derr := r.a.deleteMessage(ctx, d.t.chatID, p.id); derr != nil {
+						r.a.log.Warn("telegram: could not remove a reply part that failed to update", "chat_id", d.t.chatID, "message_id", p.id, "err", derr)
+					}
 				}
 				p.id = id
 			default:
@@ -265,13 +279,15 @@ func (r *responder) renderLocked(ctx context.Context, d *delivery, text string, 
 	return nil
 }
 
-// waitThrottleLocked waits until the stream may be edited again.
+// waitThrottleLocked waits until the stream may be edited again, at most
+// bot.DeliveryPatience (a longer flood-control hold is left to the
+// final edit's own retry, then to the engine).
 func (r *responder) waitThrottleLocked(ctx context.Context) {
 	until := r.lastEdit.Add(r.a.opts.EditInterval)
 	if r.holdUntil.After(until) {
 		until = r.holdUntil
 	}
-	if wait := until.Sub(r.a.now()); wait > 0 {
+	if wait := min(until.Sub(r.a.now()), bot.DeliveryPatience); wait > 0 {
 		_ = r.a.sleep(ctx, wait)
 	}
 }
@@ -329,4 +345,17 @@ func (r *responder) bind(ctx context.Context) (context.Context, context.CancelFu
 		stop()
 		cancel()
 	}
+}
+
+// deliveryError tells the engine how long Telegram asked to wait before
+// the reply is tried again.
+func deliveryError(err error) error {
+	if err == nil {
+		return nil
+	}
+	de := &bot.DeliveryError{Err: err}
+	if secs, ok := retryAfter(err); ok {
+		de.RetryAfter = time.Duration(secs) * time.Second
+	}
+	return de
 }
