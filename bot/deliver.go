@@ -41,6 +41,7 @@ const (
 	DeliveryPatience    = 30 * time.Second
 	maxDeliveryAttempts = 5
 	undeliveredTTL      = 24 * time.Hour
+	keepTimeout         = 5 * time.Second
 )
 
 // deliverer sends finished replies and keeps those no platform took.
@@ -107,7 +108,11 @@ func (d *deliverer) keep(ctx context.Context, t turn, reply Reply) {
 		err = fmt.Errorf("%d bytes is over the setting limit", len(raw))
 	}
 	if err == nil {
-		err = d.settings.PutSetting(ctx, undeliveredKey(t), string(raw), d.now().Add(undeliveredTTL))
+		// Shutdown may be what ended delivery: the answer is kept all
+		// the same, within a short bound of its own.
+		kctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), keepTimeout)
+		err = d.settings.PutSetting(kctx, undeliveredKey(t), string(raw), d.now().Add(undeliveredTTL))
+		cancel()
 	}
 	if err != nil {
 		d.log.Error("keep undelivered answer", "conversation", t.conv.ID, "err", err)

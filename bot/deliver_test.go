@@ -20,6 +20,7 @@ type flaky struct {
 	mu             sync.Mutex
 	failStreamFrom int
 	failSends      int
+	permanent      bool
 	streams, sends int
 	delivered      []string
 	attempted      []string
@@ -43,7 +44,7 @@ func (f *flaky) Send(_ context.Context, r bot.Reply) error {
 	f.sends++
 	f.attempted = append(f.attempted, r.Text)
 	if f.failSends < 0 || f.sends <= f.failSends {
-		return &bot.DeliveryError{RetryAfter: time.Millisecond, Err: errors.New("HTTP 500")}
+		return &bot.DeliveryError{RetryAfter: time.Millisecond, Permanent: f.permanent, Err: errors.New("HTTP 500")}
 	}
 	f.delivered = append(f.delivered, r.Text)
 	return nil
@@ -125,5 +126,22 @@ func TestUndeliveredAnswerComesWithTheNextMessage(t *testing.T) {
 		if strings.Contains(rep.Text, "did not reach you") {
 			t.Fatalf("kept answer offered twice: %q", rep.Text)
 		}
+	}
+}
+
+func TestPermanentRefusalIsKeptWithoutRetrying(t *testing.T) {
+	b := bottest.New(t)
+	b.Model.SetHandler(func(*fakeopenai.ChatRequest) fakeopenai.Response {
+		return fakeopenai.Text("An answer the channel will not take.")
+	})
+	f := &flaky{failSends: -1, permanent: true}
+	msg := bottest.DM("discord", "di", "hello")
+	handle(t, b, msg, f)
+	if len(f.attempted) != 1 {
+		t.Fatalf("%d attempts, want 1: a permanent refusal is not retried", len(f.attempted))
+	}
+	n, err := b.Store.CountSettings(context.Background(), "undelivered:")
+	if err != nil || n != 1 {
+		t.Fatalf("%d kept answers (%v), want 1", n, err)
 	}
 }

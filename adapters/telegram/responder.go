@@ -34,6 +34,8 @@ type responder struct {
 	notedDM    bool
 	typingStop chan struct{}
 	finished   bool
+	// unsent is set while stream holds a reply whose Send failed.
+	unsent bool
 }
 
 // delivery is a reply shown as one or more messages in one chat.
@@ -143,7 +145,7 @@ func (r *responder) Send(ctx context.Context, reply bot.Reply) error {
 	kb, kbJSON := r.a.keyboard(reply.Buttons, r.user.ID)
 	text := reply.Text
 	d := r.stream
-	r.stream = nil
+	r.stream, r.unsent = nil, false
 	if d != nil {
 		if strings.TrimSpace(text) == "" {
 			text = r.streamed
@@ -157,7 +159,7 @@ func (r *responder) Send(ctx context.Context, reply bot.Reply) error {
 			// The engine tries again: the next Send completes the same
 			// messages instead of posting beside them.
 			if len(d.parts) > 0 {
-				r.stream = d
+				r.stream, r.unsent = d, true
 			}
 			return deliveryError(r.failedLocked(fmt.Errorf("send reply: %w", err)))
 		}
@@ -329,6 +331,16 @@ func (r *responder) finish() {
 	}
 	ctx, cancel := context.WithTimeout(r.a.replyCtx, r.a.opts.RequestTimeout)
 	defer cancel()
+	if r.unsent {
+		// The engine gave up on this reply (it keeps the answer for the
+		// person's next message): what it left half-written goes.
+		for _, p := range d.parts {
+			if err := r.a.deleteMessage(ctx, d.t.chatID, p.id); err != nil {
+				r.a.log.Warn("telegram: could not remove an undelivered reply", "chat_id", d.t.chatID, "message_id", p.id, "err", err)
+			}
+		}
+		return
+	}
 	r.waitThrottleLocked(ctx)
 	if err := r.renderLocked(ctx, d, r.streamed, nil, "", true); err != nil {
 		_ = r.failedLocked(err)
