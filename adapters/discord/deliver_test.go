@@ -147,3 +147,23 @@ func TestBucketRateLimitDoesNotHoldTheReply(t *testing.T) {
 		t.Errorf("%d creates, want 1: the rest are refused before they are sent", n)
 	}
 }
+
+// When every edit is rate limited for minutes, the engine gives up and
+// keeps the answer; the half-written message does not stay behind.
+func TestGivenUpReplyLeavesNothingHalfWritten(t *testing.T) {
+	b := bottest.New(t)
+	b.Model.SetHandler(func(*fakeopenai.ChatRequest) fakeopenai.Response {
+		return fakeopenai.Response{Content: streamedAnswer, Chunks: 5}
+	})
+	fake := runBot(t, b)
+	u := fake.NewUser("ed")
+	dm := fake.DMChannelOf(u.ID)
+	for range 50 {
+		fake.RateLimitNext("PATCH", "/messages", 5*time.Minute, false)
+	}
+	fake.SendDM(u, "what is the capital of Australia?")
+	fake.WaitUntil("the partial reply removed", func() bool {
+		n, err := b.Store.CountSettings(context.Background(), "undelivered:")
+		return err == nil && n == 1 && len(fake.Messages(dm)) == 0 && len(fake.CallsTo("DELETE", "/messages")) > 0
+	})
+}

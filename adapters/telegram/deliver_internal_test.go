@@ -77,3 +77,18 @@ func TestLongRetryAfterKeepsTheAnswerForTheNextMessage(t *testing.T) {
 		}
 	}
 }
+
+// When every edit is under a long flood-control wait, the engine gives up
+// and keeps the answer; the half-written message does not stay behind.
+func TestGivenUpReplyLeavesNothingHalfWritten(t *testing.T) {
+	b, hs := startEngine(t)
+	b.Model.SetHandler(func(*fakeopenai.ChatRequest) fakeopenai.Response {
+		return fakeopenai.Response{Content: streamedAnswer, Chunks: 5}
+	})
+	hs.fake.Fail("editMessageText", faketelegram.TooManyRequests(300), -1)
+	hs.fake.PushMessage(hs.fake.NewMessage(faketelegram.PrivateChat(alice), alice, "what is the capital of Australia?"))
+	hs.fake.Wait(t, waitTimeout, "the partial reply removed", func() bool {
+		n, err := b.Store.CountSettings(context.Background(), "undelivered:")
+		return err == nil && n == 1 && hs.fake.CallCount("sendMessage") > 0 && len(hs.fake.Sent(alice.ID)) == 0
+	})
+}
