@@ -23,24 +23,34 @@ func TestRefusalsNeverCostTheAnswer(t *testing.T) {
 	tests := []struct {
 		name   string
 		inject func(f *fakediscord.Server)
+		// slow spaces the model's deltas, so that the stream edits.
+		slow bool
 	}{
-		{"500 on create", func(f *fakediscord.Server) { f.FailNext("POST", "/messages", 1, internal, 0, "Internal Server Error") }},
-		{"create stored, then 500", func(f *fakediscord.Server) { f.FailAfterNext("POST", "/messages", 1, internal) }},
-		{"500 on an edit", func(f *fakediscord.Server) { f.FailNext("PATCH", "/messages", 1, internal, 0, "Internal Server Error") }},
+		{"500 on create", func(f *fakediscord.Server) { f.FailNext("POST", "/messages", 1, internal, 0, "Internal Server Error") }, false},
+		{"create stored, then 500", func(f *fakediscord.Server) { f.FailAfterNext("POST", "/messages", 1, internal) }, false},
+		{"500 on an edit", func(f *fakediscord.Server) { f.FailNext("PATCH", "/messages", 1, internal, 0, "Internal Server Error") }, false},
+		{"500 twice on the 3rd edit", func(f *fakediscord.Server) {
+			f.FailNth("PATCH", "/messages", 3, internal)
+			f.FailNth("PATCH", "/messages", 3, internal)
+		}, true},
 		{"every edit refused", func(f *fakediscord.Server) {
 			f.FailNext("PATCH", "/messages", 1000, internal, 0, "Internal Server Error")
-		}},
+		}, false},
 		{"429 past the retry cap", func(f *fakediscord.Server) {
 			for range 4 {
 				f.RateLimitNext("POST", "/messages", 10*time.Millisecond, false)
 			}
-		}},
+		}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			b := bottest.New(t)
 			b.Model.SetHandler(func(*fakeopenai.ChatRequest) fakeopenai.Response {
-				return fakeopenai.Response{Content: streamedAnswer, Chunks: 5}
+				r := fakeopenai.Response{Content: streamedAnswer, Chunks: 6}
+				if tt.slow {
+					r.ChunkDelay = 20 * time.Millisecond
+				}
+				return r
 			})
 			fake := runBot(t, b)
 			u := fake.NewUser("ann")
@@ -58,6 +68,9 @@ func TestRefusalsNeverCostTheAnswer(t *testing.T) {
 			}
 			if len(shown) != 1 || shown[0] != streamedAnswer {
 				t.Fatalf("DM shows %q, want the answer once and nothing half-written", shown)
+			}
+			if n := len(fake.CallsTo("PATCH", "/messages")); tt.slow && n < 3 {
+				t.Fatalf("%d edits: the stream never reached the refused one", n)
 			}
 		})
 	}

@@ -20,6 +20,8 @@ type failure struct {
 	hang bool
 	// after lets the request take effect before answering the failure.
 	after bool
+	// skip lets that many matching requests through first.
+	skip int
 }
 
 func (f *failure) matches(r *http.Request) bool {
@@ -75,6 +77,13 @@ func (s *Server) FailNext(method, pathPart string, times, status, code int, mess
 	s.addFailure(&failure{method: method, pathPart: pathPart, status: status, body: body, times: times})
 }
 
+// FailNth makes the n-th request from now with method whose path contains
+// pathPart (the n-th edit of a streamed reply, say) answer status.
+func (s *Server) FailNth(method, pathPart string, n, status int) {
+	body, _ := json.Marshal(map[string]any{"message": http.StatusText(status), "code": 0})
+	s.addFailure(&failure{method: method, pathPart: pathPart, status: status, body: body, times: 1, skip: n - 1})
+}
+
 // FailAfterNext makes the next `times` requests with method whose path
 // contains pathPart take effect (a create stores its message) and then
 // answer status with a Discord JSON error, as an API whose answer was
@@ -95,6 +104,10 @@ func (s *Server) addFailure(f *failure) {
 func (s *Server) takeFailureLocked(r *http.Request) *failure {
 	for _, f := range s.failures {
 		if f.matches(r) {
+			if f.skip > 0 {
+				f.skip--
+				continue
+			}
 			f.times--
 			return f
 		}
