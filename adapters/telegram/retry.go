@@ -35,12 +35,14 @@ func (a *Adapter) post(ctx context.Context, method string, fn func(context.Conte
 	return a.retry(ctx, method, a.opts.MaxAttempts, false, fn)
 }
 
-// retry runs fn at most attempts times; idempotent says whether failures
-// that may have reached Telegram are worth repeating (a call that is not
-// is repeated after one 5xx answer, never after a second).
+// retry runs fn at most attempts times, waiting at most MaxRetryAfter in
+// all between them; idempotent says whether failures that may have
+// reached Telegram are worth repeating (a call that is not is repeated
+// after one 5xx answer, never after a second).
 func (a *Adapter) retry(ctx context.Context, method string, attempts int, idempotent bool, fn func(context.Context) error) error {
 	var err error
 	serverErrors := 0
+	var waited time.Duration // in total, bounded by MaxRetryAfter
 	for attempt := 1; ; attempt++ {
 		actx, cancel := context.WithTimeout(ctx, a.opts.RequestTimeout)
 		err = fn(actx)
@@ -58,9 +60,10 @@ func (a *Adapter) retry(ctx context.Context, method string, attempts int, idempo
 		if isServerAnswer(err) {
 			serverErrors++
 		}
-		if !ok {
+		if !ok || waited+wait > a.opts.MaxRetryAfter {
 			break
 		}
+		waited += wait
 		a.log.Debug("telegram call failed, retrying", "method", method, "attempt", attempt, "wait", wait, "err", a.redact.err(err))
 		if serr := a.sleep(ctx, wait); serr != nil {
 			break

@@ -153,3 +153,20 @@ func TestEditServerErrorIsRetried(t *testing.T) {
 		t.Errorf("responder errors: %v", errs)
 	}
 }
+
+// Flood-control waits are bounded per call in total, not only one by one:
+// a reply is never held for minutes by a string of 429s.
+func TestFloodControlWaitsAreBoundedInTotal(t *testing.T) {
+	h := newEchoHandler()
+	hs := startHarness(t, h, nil)
+	hs.fake.Fail("sendMessage", faketelegram.TooManyRequests(20), 2)
+	hs.fake.PushMessage(hs.fake.NewMessage(faketelegram.PrivateChat(alice), alice, "hi"))
+	hs.fake.Wait(t, waitTimeout, "the send to give up", func() bool { return len(h.Errors()) > 0 })
+	hs.waitIdle()
+	if n := hs.fake.CallCount("sendMessage"); n != 2 {
+		t.Errorf("sendMessage calls = %d, want 2: 20 s waited, a second 20 s is past the 30 s bound", n)
+	}
+	if slept := hs.clock.Slept(time.Second); len(slept) != 1 {
+		t.Errorf("waits %v, want one", slept)
+	}
+}
