@@ -126,6 +126,12 @@ func (d *deliverer) offer(ctx context.Context, t turn, r Responder, note string)
 	if t.person.ID == "" || t.conv.ID == "" {
 		return
 	}
+	// A read first: taking is a write, and almost every message has
+	// nothing waiting.
+	_, err := d.settings.Setting(ctx, undeliveredKey(t))
+	if errors.Is(err, memory.ErrNotFound) {
+		return
+	}
 	raw, err := d.settings.TakeSetting(ctx, undeliveredKey(t))
 	if err != nil {
 		if !errors.Is(err, memory.ErrNotFound) {
