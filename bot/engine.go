@@ -103,6 +103,7 @@ type Engine struct {
 	people   People      // MemoryChoices
 	memories Memories    // MemoryChoices
 	why      *injections // LastInjection
+	deliver  *deliverer  // retries and keeps undelivered answers
 
 	extract Extractor // flushed at Close
 	work    *workers  // every goroutine
@@ -142,6 +143,7 @@ func New(d Deps, o Options) (*Engine, error) {
 		},
 		commands: newCommands(b, d, why, o),
 		why:      why,
+		deliver:  &deliverer{settings: d.Settings, log: o.Logger, now: o.Now},
 		meter:    m,
 		answered: newSeenSet(answeredMemory),
 		extract:  d.Extractor,
@@ -280,20 +282,22 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 // conversation's queue: a command's output, or a model answer with the
 // person's memories as background.
 func (e *Engine) answer(ctx context.Context, t turn, r Responder) {
+	e.deliver.offer(ctx, t, r, e.base.say(e.base.language(t), msgUndelivered))
 	var reply Reply
+	answered := false
 	switch {
 	case e.overGuildLimit(t):
 		reply = Reply{Text: e.base.say(e.base.language(t), msgGuildLimit), Private: true}
 	case t.msg.IsCommand():
 		reply = e.commands.dispatch(ctx, t)
 	default:
-		reply = e.reply.chat(ctx, t, r)
+		reply, answered = e.reply.chat(ctx, t, r)
 	}
 	if reply.Text == "" && reply.File == nil {
 		return
 	}
-	if err := r.Send(ctx, reply); err != nil {
-		e.base.log.Warn("deliver reply", "conversation", t.conv.ID, "err", err)
+	if !e.deliver.send(ctx, t, r, reply) && answered {
+		e.deliver.keep(ctx, t, reply)
 	}
 }
 

@@ -11,6 +11,7 @@ var (
 	msgRateLimited       = phrase{"Sorry, the model is busy right now (rate limited). Please try again in a moment.", "抱歉，模型现在太忙（被限流），请稍后再试。"}
 	msgTimeout           = phrase{"Sorry, the model took too long to answer. Please try again.", "抱歉，模型响应超时，请再试一次。"}
 	msgModelDown         = phrase{"Sorry, I could not reach the model just now. Please try again later.", "抱歉，暂时无法连接模型，请稍后再试。"}
+	msgUndelivered       = phrase{"My last answer did not reach you — here it is:", "我上一条回答没有送达——在这里："}
 	msgEmptyAnswer       = phrase{"(The model returned an empty answer.)", "（模型返回了空回答。）"}
 	msgDenied            = phrase{"Sorry, you are not allowed to use this bot here.", "抱歉，你无权在这里使用这个机器人。"}
 	msgSlowDown          = phrase{"You are sending messages too fast, so I'm pausing my answers for about a minute. I still note what you say (up to a limit).", "你发消息太快了，我会暂停回复大约一分钟。你说的话我仍会记下（有上限）。"}

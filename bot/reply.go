@@ -42,8 +42,10 @@ const (
 	followUpWindow = 10 * time.Minute
 )
 
-// chat answers a conversational message, streaming it to r.
-func (p *replier) chat(ctx context.Context, t turn, r Responder) Reply {
+// chat answers a conversational message, streaming it to r. answered
+// says the reply is the model's answer (worth keeping when it cannot be
+// delivered), not an apology or a notice.
+func (p *replier) chat(ctx context.Context, t turn, r Responder) (reply Reply, answered bool) {
 	if err := r.Typing(ctx); err != nil {
 		p.log.Debug("typing indicator", "err", err)
 	}
@@ -52,11 +54,11 @@ func (p *replier) chat(ctx context.Context, t turn, r Responder) Reply {
 	system, err := p.systemPrompt(t, lang, recalled)
 	if err != nil {
 		p.log.Error("system prompt", "err", err)
-		return Reply{Text: p.say(lang, msgInternalError)}
+		return Reply{Text: p.say(lang, msgInternalError)}, false
 	}
 	if p.model == nil {
 		p.why.record(t, recalled)
-		return Reply{Text: p.offlineReply(lang, recalled, isGroup(t.msg))}
+		return Reply{Text: p.offlineReply(lang, recalled, isGroup(t.msg))}, false
 	}
 	history, err := p.history(ctx, t)
 	if err != nil {
@@ -68,23 +70,34 @@ func (p *replier) chat(ctx context.Context, t turn, r Responder) Reply {
 		Temperature: *p.opts.Temperature,
 	}
 	if !p.meter.tokensLeft(t.person.ID, p.now(), p.opts.Limits.DailyTokens) {
-		return Reply{Text: p.say(lang, msgTokenBudget), Private: true}
+		return Reply{Text: p.say(lang, msgTokenBudget), Private: true}, false
 	}
+	// A platform that refuses a streamed edit costs the stream, not the
+	// answer: streaming stops, the model finishes, and the final text is
+	// delivered (and retried) by the engine.
 	var acc strings.Builder
+	streaming := true
 	answer, usage, err := p.model.Stream(ctx, req, func(delta string) error {
 		acc.WriteString(delta)
-		return r.Stream(ctx, acc.String())
+		if !streaming {
+			return nil
+		}
+		if serr := r.Stream(ctx, acc.String()); serr != nil {
+			streaming = false
+			p.log.Warn("streaming the reply failed; delivering it when complete", "conversation", t.conv.ID, "err", serr)
+		}
+		return nil
 	})
 	p.meter.addTokens(t.person.ID, p.now(), spent(req, answer, usage))
 	if err != nil {
 		p.log.Warn("model reply failed", "conversation", t.conv.ID, "err", err)
-		return Reply{Text: p.modelApology(lang, err)}
+		return Reply{Text: p.modelApology(lang, err)}, false
 	}
 	if strings.TrimSpace(answer) == "" {
 		answer = p.say(lang, msgEmptyAnswer)
 	}
 	p.afterReply(ctx, t, answer, recalled)
-	return Reply{Text: answer}
+	return Reply{Text: answer}, true
 }
 
 // recallFor fetches the memories to inject: in a private reply the

@@ -88,6 +88,9 @@ func New(opts Options, h Handler) (*Adapter, error) {
 	a.selfID.Store("")
 	a.appID.Store("")
 	s.Client = httpClient(o, s.Client)
+	// discordgo repeats a 502 up to three times, creates included; rest
+	// repeats a 5xx once itself (see doc.go).
+	s.MaxRestRetries = 0
 	s.Dialer = &websocket.Dialer{
 		Proxy:            http.ProxyFromEnvironment,
 		HandshakeTimeout: 30 * time.Second,

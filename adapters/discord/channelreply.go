@@ -2,8 +2,11 @@ package discord
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
+	"net/http"
 	"sync"
 	"time"
 
@@ -24,6 +27,8 @@ type channelSink struct {
 	// that answer a question asked elsewhere.
 	ref *discordgo.MessageReference
 }
+
+func (c *channelSink) logger() *slog.Logger { return c.a.log }
 
 func (c *channelSink) create(ctx context.Context, first bool, p part) (string, error) {
 	var ref *discordgo.MessageReference
@@ -52,15 +57,59 @@ func (c *channelSink) post(ctx context.Context, p part, ref *discordgo.MessageRe
 			send.Components = *p.components
 		}
 		var err error
-		m, err = c.a.s.ChannelMessageSendComplex(c.channelID, send, opts...)
+		m, err = c.a.sendMessage(c.channelID, send, p.nonce, opts...)
 		return err
 	})
 	return m, err
 }
 
+// nonceSend is a message create with a nonce Discord enforces: a create
+// repeated with the same nonce within a few minutes returns the message
+// the first one stored instead of posting it twice.
+type nonceSend struct {
+	*discordgo.MessageSend
+	Nonce        string `json:"nonce,omitempty"`
+	EnforceNonce bool   `json:"enforce_nonce,omitempty"`
+}
+
+// sendMessage posts send in channelID, with nonce enforced when not
+// empty (discordgo's MessageSend has no nonce).
+func (a *Adapter) sendMessage(channelID string, send *discordgo.MessageSend, nonce string, opts ...discordgo.RequestOption) (*discordgo.Message, error) {
+	endpoint := discordgo.EndpointChannelMessages(channelID)
+	if err := a.limitedFor(endpoint); err != nil {
+		return nil, err
+	}
+	body := nonceSend{MessageSend: send, Nonce: nonce, EnforceNonce: nonce != ""}
+	var (
+		contentType = "application/json"
+		raw         []byte
+		err         error
+	)
+	if len(send.Files) > 0 {
+		contentType, raw, err = discordgo.MultipartBodyWithJSON(body, send.Files)
+	} else {
+		raw, err = json.Marshal(body)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("encode message: %w", err)
+	}
+	resp, err := a.s.RequestRaw(http.MethodPost, endpoint, contentType, raw, endpoint, 0, opts...)
+	if err != nil {
+		return nil, err
+	}
+	var m discordgo.Message
+	if err := json.Unmarshal(resp, &m); err != nil {
+		return nil, fmt.Errorf("decode posted message: %w", err)
+	}
+	return &m, nil
+}
+
 func (c *channelSink) edit(ctx context.Context, id string, p part) error {
 	content := p.content
 	err := c.a.rest(ctx, func(opts ...discordgo.RequestOption) error {
+		if err := c.a.limitedFor(discordgo.EndpointChannelMessage(c.channelID, "")); err != nil {
+			return err
+		}
 		ed := &discordgo.MessageEdit{ID: id, Channel: c.channelID, Content: &content, Components: p.components, AllowedMentions: mentionsOnly(c.askerID), Files: uploads(p.files)}
 		_, err := c.a.s.ChannelMessageEditComplex(ed, opts...)
 		return err
@@ -98,6 +147,8 @@ type channelReply struct {
 	mu      sync.Mutex
 	cur     *stream
 	typedAt time.Time
+	// unsent is set while cur holds a reply whose Send failed.
+	unsent bool
 }
 
 var _ bot.Responder = (*channelReply)(nil)
@@ -160,7 +211,7 @@ func (r *channelReply) Send(ctx context.Context, rep bot.Reply) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	st := r.cur
-	r.cur = nil
+	r.cur, r.unsent = nil, false
 	text, files := replyFiles(rep)
 	buttons := r.a.buttonRows(rep.Buttons, r.msg.Author.ID)
 	if rep.Private && !r.msg.IsDM {
@@ -170,7 +221,11 @@ func (r *channelReply) Send(ctx context.Context, rep bot.Reply) error {
 		st = newStream(r.sink(), r.a.opts.EditInterval)
 	}
 	if err := st.finish(ctx, text, files, buttons); err != nil {
-		return fmt.Errorf("send reply to %s: %w", r.msg.ID, err)
+		// The engine tries again: the next Send completes the same
+		// messages (and reuses the nonces of creates that may have
+		// landed) instead of posting beside them.
+		r.cur, r.unsent = st, true
+		return deliveryError(fmt.Errorf("send reply to %s: %w", r.msg.ID, err))
 	}
 	return nil
 }
@@ -209,6 +264,15 @@ func (r *channelReply) complete(ctx context.Context) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.cur == nil {
+		return
+	}
+	if r.unsent {
+		// The engine gave up on this reply (it keeps the answer for the
+		// person's next message): what it left half-written goes.
+		if err := r.cur.removeAll(ctx); err != nil {
+			r.a.log.Warn("could not remove an undelivered reply", "channel", r.msg.ChatID, "err", err)
+		}
+		r.cur = nil
 		return
 	}
 	if err := r.cur.flush(ctx); err != nil && !errors.Is(err, context.Canceled) {

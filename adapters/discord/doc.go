@@ -43,12 +43,33 @@
 // in answers can only ping the asker. A REST call Discord rate-limits is
 // retried after the wait it asks for, at most three times and never for
 // more than ten seconds at once, and shutdown interrupts the wait.
-// (discordgo may still pause a call before sending it when its own
-// bookkeeping says a bucket is exhausted; that pause is as long as
-// Discord's reset time and cannot be interrupted.) Every call made for a
+// discordgo pauses a call before sending it when its record of the
+// rate-limit headers says a bucket is exhausted, for as long as Discord's
+// reset time and without a way to interrupt it; a reply's creates and
+// edits check that record first and fail at once, as a rate limit, when
+// the pause would be longer than ten seconds. Every call made for a
 // reply ends when shutdown gives up waiting, whatever context the engine
 // passed, and a panic in the engine is logged with its stack instead of
 // ending the process.
+//
+// # When Discord refuses
+//
+// A call answered with a 5xx (Discord said it failed) is repeated once;
+// discordgo's own repeats of a 502 are turned off. A call that timed out
+// after it was sent is not repeated. Channel messages are created with a
+// nonce and enforce_nonce, the same on every attempt of one part of a
+// reply, so a create Discord stored before answering 500 comes back as
+// that message instead of a second one. An interaction response repeated
+// after a 5xx that finds the interaction answered counts as delivered.
+// (Followup messages have no nonce: one stored before a 5xx can still be
+// posted twice.) A streamed edit Discord refuses ends the streaming; the
+// final text is then edited in, and a message that cannot be edited gets
+// a fresh message with the final text while the half-written one is
+// deleted. A Send that fails keeps the reply's messages, so the engine's
+// next attempt completes them; its error is a bot.DeliveryError with
+// Discord's retry_after. When the engine gives up, the half-written
+// messages are deleted (the engine keeps the answer for the person's next
+// message).
 //
 // # Privacy
 //

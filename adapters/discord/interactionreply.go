@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 
 	"github.com/bwmarrin/discordgo"
@@ -39,6 +40,8 @@ type interactionReply struct {
 	originalUsed      bool
 	originalEphemeral bool
 	cur               *stream
+	// unsent is set while cur holds a reply whose Send failed.
+	unsent bool
 }
 
 var _ bot.Responder = (*interactionReply)(nil)
@@ -72,6 +75,8 @@ type interactionSink struct {
 	private bool
 }
 
+func (s *interactionSink) logger() *slog.Logger { return s.r.a.log }
+
 func (s *interactionSink) create(ctx context.Context, first bool, p part) (string, error) {
 	r := s.r
 	if first && !r.originalUsed && (!r.component || r.canUpdate(s.private)) {
@@ -95,6 +100,11 @@ func (s *interactionSink) create(ctx context.Context, first bool, p part) (strin
 				data.Files = uploads(p.files)
 				return r.a.s.InteractionRespond(r.i, resp, opts...)
 			})
+			if isAlreadyAcknowledged(err) {
+				// Only this reply answers the interaction: a response
+				// repeated after a 5xx finds the first one taken.
+				err = nil
+			}
 			if err != nil {
 				return "", fmt.Errorf("respond to interaction %s: %w", r.i.ID, err)
 			}
@@ -229,13 +239,16 @@ func (r *interactionReply) Send(ctx context.Context, rep bot.Reply) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	st := r.cur
-	r.cur = nil
+	r.cur, r.unsent = nil, false
 	if st == nil {
 		st = newStream(&interactionSink{r: r, private: rep.Private}, r.a.opts.EditInterval)
 	}
 	text, files := replyFiles(rep)
 	if err := st.finish(ctx, text, files, r.a.buttonRows(rep.Buttons, r.msg.Author.ID)); err != nil {
-		return fmt.Errorf("send interaction reply: %w", err)
+		// The engine tries again: the next Send completes the same
+		// messages instead of posting followups beside them.
+		r.cur, r.unsent = st, true
+		return deliveryError(fmt.Errorf("send interaction reply: %w", err))
 	}
 	return nil
 }
@@ -246,6 +259,14 @@ func (r *interactionReply) Send(ctx context.Context, rep bot.Reply) error {
 func (r *interactionReply) complete(ctx context.Context, note string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.cur != nil && r.unsent {
+		// The engine gave up on this reply (it keeps the answer for the
+		// person's next message): what it left half-written goes.
+		if err := r.cur.removeAll(ctx); err != nil {
+			r.a.log.Warn("could not remove an undelivered reply", "interaction", r.i.ID, "err", err)
+		}
+		r.cur = nil
+	}
 	var err error
 	switch {
 	case r.cur != nil:

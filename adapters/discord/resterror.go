@@ -3,8 +3,11 @@ package discord
 import (
 	"errors"
 	"net/http"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/membot/membot/bot"
 )
 
 // errorCodeCannotReplyWithoutHistory is Discord's code for replying to a
@@ -56,4 +59,34 @@ func isUnknownMessage(err error) bool {
 func isReplyRefused(err error) bool {
 	_, code := restStatus(err)
 	return code == errorCodeCannotReplyWithoutHistory
+}
+
+// isAlreadyAcknowledged reports an interaction response refused because
+// the interaction was answered already.
+func isAlreadyAcknowledged(err error) bool {
+	_, code := restStatus(err)
+	return code == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged
+}
+
+// isServerAnswer reports a 5xx answer: Discord answered and said the
+// call failed.
+func isServerAnswer(err error) bool {
+	if status, _ := restStatus(err); status >= 500 {
+		return true
+	}
+	// discordgo reports a 502 it did not repeat as a plain error.
+	return err != nil && strings.Contains(err.Error(), "Exceeded Max retries HTTP 5")
+}
+
+// deliveryError tells the engine whether, and after how long, a reply
+// Discord refused is worth sending again.
+func deliveryError(err error) error {
+	if err == nil {
+		return nil
+	}
+	de := &bot.DeliveryError{Err: err, Permanent: isNoPermission(err)}
+	if wait, ok := rateLimitWait(err); ok {
+		de.RetryAfter = wait
+	}
+	return de
 }

@@ -2,7 +2,10 @@ package discord
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
+	"log/slog"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -18,6 +21,9 @@ type part struct {
 	// components replaces the message's components when not nil.
 	components *[]discordgo.MessageComponent
 	files      []attachment
+	// nonce identifies a create, so that Discord stores it once however
+	// often it is sent (channel messages only).
+	nonce string
 }
 
 // sink posts and edits the messages of one reply: a channel, a DM, or an
@@ -30,6 +36,8 @@ type sink interface {
 	edit(ctx context.Context, id string, p part) error
 	// remove deletes a message create returned.
 	remove(ctx context.Context, id string) error
+	// logger is where the sink's adapter logs.
+	logger() *slog.Logger
 }
 
 type posted struct {
@@ -47,6 +55,10 @@ type stream struct {
 	lastSync time.Time
 	text     string // latest text received
 	shown    string // text the posted messages show
+	// nonces are those of creates not known to have landed, by part
+	// index: a later attempt reuses them, so Discord returns the message
+	// an attempt answered with an error had stored.
+	nonces map[int]string
 }
 
 func newStream(s sink, interval time.Duration) *stream {
@@ -102,10 +114,12 @@ func (st *stream) sync(ctx context.Context, text string, files []attachment, com
 			p.components = comps
 		}
 		if i >= len(st.posted) {
+			p.nonce = st.nonce(i)
 			id, err := st.sink.create(ctx, i == 0, p)
 			if err != nil {
 				return err
 			}
+			delete(st.nonces, i)
 			st.posted = append(st.posted, posted{id: id, content: c})
 			continue
 		}
@@ -113,8 +127,23 @@ func (st *stream) sync(ctx context.Context, text string, files []attachment, com
 			continue
 		}
 		err := st.sink.edit(ctx, st.posted[i].id, p)
+		if final && err != nil && !errors.Is(err, errMessageGone) && replaceable(err) {
+			// The message cannot be edited: the final text goes out as a
+			// fresh message and the half-written one is removed.
+			old := st.posted[i].id
+			p.nonce = newNonce()
+			id, cerr := st.sink.create(ctx, false, p)
+			if cerr != nil {
+				return errors.Join(err, cerr)
+			}
+			st.posted[i].id, err = id, nil
+			if rerr := st.sink.remove(ctx, old); rerr != nil && !errors.Is(rerr, errMessageGone) {
+				st.sink.logger().Warn("could not remove a reply part that failed to update", "message", old, "err", rerr)
+			}
+		}
 		if errors.Is(err, errMessageGone) {
 			var id string
+			p.nonce = newNonce()
 			id, err = st.sink.create(ctx, false, p)
 			st.posted[i].id = id
 		}
@@ -135,6 +164,34 @@ func (st *stream) sync(ctx context.Context, text string, files []attachment, com
 	st.lastSync = time.Now()
 	st.shown = text
 	return nil
+}
+
+// nonce returns the nonce of part i's create, the same on every attempt
+// until one succeeds.
+func (st *stream) nonce(i int) string {
+	if n, ok := st.nonces[i]; ok {
+		return n
+	}
+	if st.nonces == nil {
+		st.nonces = map[int]string{}
+	}
+	st.nonces[i] = newNonce()
+	return st.nonces[i]
+}
+
+// newNonce is a random message nonce (Discord takes up to 25 characters).
+func newNonce() string {
+	var b [10]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// replaceable reports an edit failure that a fresh message may get past:
+// not a rate limit (waiting helps, a new message would not) and not a
+// missing permission (nothing would).
+func replaceable(err error) bool {
+	_, limited := rateLimitWait(err)
+	return !limited && !isNoPermission(err)
 }
 
 // removeAll deletes every posted message (a streamed reply that turned

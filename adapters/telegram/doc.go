@@ -51,10 +51,24 @@
 // hint to open a DM when the bot may not write to them. Rate limits (429
 // retry_after) are honoured and, for idempotent calls (edits, chat
 // actions, queries), 5xx and network errors retried, both boundedly.
-// Calls that post a message are retried only on 429 or when the request
-// never left (dial or DNS failure), so a lost answer cannot post a reply
-// twice. A chat the bot can no longer write to (blocked, kicked, deleted)
-// drops the reply and is logged.
+// Calls that post a message are retried on 429, when the request never
+// left (dial or DNS failure), and once on a 5xx answer (Telegram said it
+// failed); never after a timeout once the request was sent, since the
+// message may have been posted and a second attempt would post it twice.
+// A 5xx can still come after Telegram stored the message, and the Bot
+// API has no idempotency key: after a send that succeeded on its retry,
+// the message just before the new one (and after the question) is probed
+// with an edit to the very text sent; "message is not modified" proves it
+// is the stored copy, and it is deleted. A chat the bot can no longer
+// write to (blocked, kicked, deleted) drops the reply and is logged.
+//
+// A streamed edit Telegram refuses is skipped; the final text is then
+// edited in with retries, and when the message cannot be edited (gone,
+// or the edit keeps failing) the text goes out as a fresh message and the
+// half-written one is deleted. A Send that still fails keeps the streamed
+// messages, so the engine's next attempt completes them rather than
+// posting beside them; its error is a bot.DeliveryError carrying
+// Telegram's retry_after.
 //
 // Buttons are bound to the person the reply was for: their callback data
 // carries that user's id (or a token remembering it), and anyone else

@@ -153,6 +153,18 @@ func isTransient(err error) bool {
 	return errors.As(err, &ue)
 }
 
+// isServerAnswer reports a 5xx answer: Telegram (or a proxy in front of
+// it) answered and said the request failed, unlike a timeout, after which
+// nobody knows.
+func isServerAnswer(err error) bool {
+	var se *serverError
+	if errors.As(err, &se) {
+		return true
+	}
+	var ae *apiError
+	return errors.As(err, &ae) && ae.Code >= 500
+}
+
 // notSent reports a failure before the request could reach Telegram:
 // the connection (or the proxy connection) was never made, or the host
 // name did not resolve. Repeating such a request cannot duplicate what it
@@ -164,6 +176,13 @@ func notSent(err error) bool {
 	}
 	var op *net.OpError
 	return errors.As(err, &op) && (op.Op == "dial" || op.Op == "proxyconnect")
+}
+
+// isFlood reports flood control (a 429): waiting helps, a fresh message
+// would not.
+func isFlood(err error) bool {
+	_, ok := retryAfter(err)
+	return ok
 }
 
 // retryAfter returns the flood-control wait a 429 asks for, in seconds.

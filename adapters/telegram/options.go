@@ -20,7 +20,7 @@ const (
 	DefaultEditInterval    = time.Second
 	DefaultTypingInterval  = 4 * time.Second
 	DefaultMaxAttempts     = 5
-	DefaultMaxRetryAfter   = time.Minute
+	DefaultMaxRetryAfter   = 30 * time.Second
 	DefaultShutdownTimeout = 15 * time.Second
 	DefaultAdminCacheTTL   = time.Minute
 	defaultWebhookPath     = "/telegram"
@@ -56,11 +56,13 @@ type Options struct {
 	AnswerBacklog bool
 	// MaxAttempts bounds the attempts of one API call on 429, 5xx and
 	// network errors (default 5). Calls that post a message are repeated
-	// only on 429 or when the request never left, so that a lost answer
-	// cannot post it twice.
+	// on 429, when the request never left, and once on a 5xx answer, never
+	// after a timeout, so that a lost answer cannot post it twice.
 	MaxAttempts int
-	// MaxRetryAfter is the longest flood-control wait honoured; a 429
-	// asking for more gives up the call (default 1 min).
+	// MaxRetryAfter bounds the waits of one API call between its
+	// attempts, in total: a 429 asking for more than is left gives up the
+	// call (default 30 s, so that a reply never waits minutes; the engine
+	// then keeps it for the person's next message).
 	MaxRetryAfter time.Duration
 	// MaxHandleAttempts, when positive, skips an update whose Handle
 	// failed that many times in a row, so one poisonous update cannot stop

@@ -35,6 +35,7 @@ func (a *Adapter) sendText(ctx context.Context, t target, text string, kb *model
 	text = strings.ToValidUTF8(text, "\uFFFD")
 	send := func(body string, mode models.ParseMode) (*models.Message, error) {
 		var msg *models.Message
+		refused := false // an attempt answered 5xx: it may have been stored
 		err := a.post(ctx, "sendMessage", func(ctx context.Context) error {
 			p := &tgbot.SendMessageParams{ChatID: t.chatID, MessageThreadID: t.thread, Text: body, ParseMode: mode}
 			if t.replyTo != 0 {
@@ -45,8 +46,14 @@ func (a *Adapter) sendText(ctx context.Context, t target, text string, kb *model
 			}
 			var err error
 			msg, err = a.api.SendMessage(ctx, p)
+			if isServerAnswer(err) {
+				refused = true
+			}
 			return err
 		})
+		if err == nil && refused && msg != nil {
+			a.removeStoredCopy(ctx, t.chatID, msg.ID, t.replyTo, body, mode)
+		}
 		return msg, err
 	}
 	msg, err := send(keepMention(markdownToHTML(text), a.me.Username), models.ParseModeHTML)
@@ -61,6 +68,37 @@ func (a *Adapter) sendText(ctx context.Context, t target, text string, kb *model
 		return 0, errors.New("telegram sendMessage: empty answer")
 	}
 	return msg.ID, nil
+}
+
+// removeStoredCopy deletes the copy a sendMessage answered with a 5xx
+// may have stored before the retry that became message id. The Bot API
+// has no idempotency key and no way to read a message back, so the
+// message just before id (and after the one replied to) is probed with an
+// edit to the very text sent: "message is not modified" proves it shows
+// exactly that text, and it is deleted. Anything else (a person's
+// message, which the bot cannot edit; nothing at that id) is left alone.
+// The probe changes another message only if the bot posted one with
+// different text in the same chat during the retry's back-off.
+func (a *Adapter) removeStoredCopy(ctx context.Context, chatID int64, id, replyTo int, body string, mode models.ParseMode) {
+	candidate := id - 1
+	if candidate <= replyTo || candidate <= 0 {
+		return
+	}
+	err := a.callN(ctx, "editMessageText", 1, func(ctx context.Context) error {
+		_, err := a.api.EditMessageText(ctx, &tgbot.EditMessageTextParams{ChatID: chatID, MessageID: candidate, Text: body, ParseMode: mode})
+		return err
+	})
+	if !isNotModified(err) {
+		if err == nil {
+			a.log.Warn("telegram: probing for a stored copy changed a message", "chat_id", chatID, "message_id", candidate)
+		}
+		return
+	}
+	if err := a.deleteMessage(ctx, chatID, candidate); err != nil {
+		a.log.Warn("telegram: could not remove the copy of a message stored before a 5xx", "chat_id", chatID, "message_id", candidate, "err", err)
+		return
+	}
+	a.log.Info("telegram: removed the copy of a message stored before a 5xx", "chat_id", chatID, "message_id", candidate)
 }
 
 // editText replaces a message's text (HTML, or plain text when the HTML

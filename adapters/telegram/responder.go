@@ -2,6 +2,7 @@ package telegram
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -33,6 +34,8 @@ type responder struct {
 	notedDM    bool
 	typingStop chan struct{}
 	finished   bool
+	// unsent is set while stream holds a reply whose Send failed.
+	unsent bool
 }
 
 // delivery is a reply shown as one or more messages in one chat.
@@ -142,7 +145,7 @@ func (r *responder) Send(ctx context.Context, reply bot.Reply) error {
 	kb, kbJSON := r.a.keyboard(reply.Buttons, r.user.ID)
 	text := reply.Text
 	d := r.stream
-	r.stream = nil
+	r.stream, r.unsent = nil, false
 	if d != nil {
 		if strings.TrimSpace(text) == "" {
 			text = r.streamed
@@ -153,7 +156,12 @@ func (r *responder) Send(ctx context.Context, reply bot.Reply) error {
 	}
 	if strings.TrimSpace(text) != "" {
 		if err := r.renderLocked(ctx, d, text, kb, kbJSON, true); err != nil {
-			return r.failedLocked(fmt.Errorf("send reply: %w", err))
+			// The engine tries again: the next Send completes the same
+			// messages instead of posting beside them.
+			if len(d.parts) > 0 {
+				r.stream, r.unsent = d, true
+			}
+			return deliveryError(r.failedLocked(fmt.Errorf("send reply: %w", err)))
 		}
 	}
 	if reply.File != nil {
@@ -230,12 +238,20 @@ func (r *responder) renderLocked(ctx context.Context, d *delivery, text string, 
 				}
 				r.a.log.Debug("telegram: streaming edit skipped", "chat_id", d.t.chatID, "err", err)
 				return nil
-			case final && isEditTargetGone(err):
+			case final && !isUnreachable(err) && !isFlood(err):
+				// The message cannot be edited (gone, or the edit keeps
+				// failing): the part goes out as a fresh message and the
+				// half-written one is removed.
 				t := d.t
 				t.replyTo = 0
 				id, serr := r.a.sendText(ctx, t, c, k)
 				if serr != nil {
-					return serr
+					return errors.Join(err, serr)
+				}
+				if !isEditTargetGone(err) {
+					if derr := r.a.deleteMessage(ctx, d.t.chatID, p.id); derr != nil {
+						r.a.log.Warn("telegram: could not remove a reply part that failed to update", "chat_id", d.t.chatID, "message_id", p.id, "err", derr)
+					}
 				}
 				p.id = id
 			default:
@@ -265,13 +281,15 @@ func (r *responder) renderLocked(ctx context.Context, d *delivery, text string, 
 	return nil
 }
 
-// waitThrottleLocked waits until the stream may be edited again.
+// waitThrottleLocked waits until the stream may be edited again, at most
+// bot.DeliveryPatience (a longer flood-control hold is left to the
+// final edit's own retry, then to the engine).
 func (r *responder) waitThrottleLocked(ctx context.Context) {
 	until := r.lastEdit.Add(r.a.opts.EditInterval)
 	if r.holdUntil.After(until) {
 		until = r.holdUntil
 	}
-	if wait := until.Sub(r.a.now()); wait > 0 {
+	if wait := min(until.Sub(r.a.now()), bot.DeliveryPatience); wait > 0 {
 		_ = r.a.sleep(ctx, wait)
 	}
 }
@@ -313,6 +331,16 @@ func (r *responder) finish() {
 	}
 	ctx, cancel := context.WithTimeout(r.a.replyCtx, r.a.opts.RequestTimeout)
 	defer cancel()
+	if r.unsent {
+		// The engine gave up on this reply (it keeps the answer for the
+		// person's next message): what it left half-written goes.
+		for _, p := range d.parts {
+			if err := r.a.deleteMessage(ctx, d.t.chatID, p.id); err != nil {
+				r.a.log.Warn("telegram: could not remove an undelivered reply", "chat_id", d.t.chatID, "message_id", p.id, "err", err)
+			}
+		}
+		return
+	}
 	r.waitThrottleLocked(ctx)
 	if err := r.renderLocked(ctx, d, r.streamed, nil, "", true); err != nil {
 		_ = r.failedLocked(err)
@@ -329,4 +357,17 @@ func (r *responder) bind(ctx context.Context) (context.Context, context.CancelFu
 		stop()
 		cancel()
 	}
+}
+
+// deliveryError tells the engine how long Telegram asked to wait before
+// the reply is tried again.
+func deliveryError(err error) error {
+	if err == nil {
+		return nil
+	}
+	de := &bot.DeliveryError{Err: err}
+	if secs, ok := retryAfter(err); ok {
+		de.RetryAfter = time.Duration(secs) * time.Second
+	}
+	return de
 }

@@ -28,17 +28,21 @@ func (a *Adapter) callN(ctx context.Context, method string, attempts int, fn fun
 
 // post runs a Bot API call that creates a message (sendMessage,
 // sendDocument). Repeating one whose answer was lost would post the
-// message twice, so it retries only what Telegram is known not to have
-// acted on: flood control, and requests that never left this host
-// (dial and DNS failures). A timeout or a 5xx ends it.
+// message twice, so it retries flood control, requests that never left
+// this host (dial and DNS failures), and once a 5xx answer (Telegram said
+// it failed). A timeout after the request was sent ends it.
 func (a *Adapter) post(ctx context.Context, method string, fn func(context.Context) error) error {
 	return a.retry(ctx, method, a.opts.MaxAttempts, false, fn)
 }
 
-// retry runs fn at most attempts times; idempotent says whether failures
-// that may have reached Telegram are worth repeating.
+// retry runs fn at most attempts times, waiting at most MaxRetryAfter in
+// all between them; idempotent says whether failures that may have
+// reached Telegram are worth repeating (a call that is not is repeated
+// after one 5xx answer, never after a second).
 func (a *Adapter) retry(ctx context.Context, method string, attempts int, idempotent bool, fn func(context.Context) error) error {
 	var err error
+	serverErrors := 0
+	var waited time.Duration // in total, bounded by MaxRetryAfter
 	for attempt := 1; ; attempt++ {
 		actx, cancel := context.WithTimeout(ctx, a.opts.RequestTimeout)
 		err = fn(actx)
@@ -50,9 +54,16 @@ func (a *Adapter) retry(ctx context.Context, method string, attempts int, idempo
 			break
 		}
 		wait, ok := a.retryDelay(err, attempt, idempotent)
-		if !ok {
+		if !ok && !idempotent && isServerAnswer(err) && serverErrors == 0 {
+			wait, ok = backoff(attempt), true
+		}
+		if isServerAnswer(err) {
+			serverErrors++
+		}
+		if !ok || waited+wait > a.opts.MaxRetryAfter {
 			break
 		}
+		waited += wait
 		a.log.Debug("telegram call failed, retrying", "method", method, "attempt", attempt, "wait", wait, "err", a.redact.err(err))
 		if serr := a.sleep(ctx, wait); serr != nil {
 			break

@@ -87,18 +87,27 @@ func TestSendTimeoutIsNotRetried(t *testing.T) {
 	}
 }
 
-func TestSendServerErrorIsNotRetried(t *testing.T) {
-	h := newEchoHandler()
-	hs := startHarness(t, h, nil)
-	hs.fake.Fail("sendMessage", faketelegram.ServerError(), 1)
-	hs.fake.PushMessage(hs.fake.NewMessage(faketelegram.PrivateChat(alice), alice, "hi"))
-	hs.fake.Wait(t, waitTimeout, "the reply to fail", func() bool { return len(h.Errors()) > 0 })
-	hs.waitIdle()
-	if n := hs.fake.CallCount("sendMessage"); n != 1 {
-		t.Errorf("sendMessage calls = %d, want 1", n)
-	}
-	if got := hs.fake.Sent(alice.ID); len(got) != 0 {
-		t.Errorf("chat shows %d messages after a refused send", len(got))
+// A 5xx is Telegram saying the send failed: it is repeated once, and not
+// a second time.
+func TestSendServerErrorIsRetriedOnce(t *testing.T) {
+	for _, tt := range []struct {
+		faults, calls, shown int
+	}{{1, 2, 1}, {3, 2, 0}} {
+		h := newEchoHandler()
+		hs := startHarness(t, h, nil)
+		hs.fake.Fail("sendMessage", faketelegram.ServerError(), tt.faults)
+		hs.fake.PushMessage(hs.fake.NewMessage(faketelegram.PrivateChat(alice), alice, "hi"))
+		hs.fake.Wait(t, waitTimeout, "the reply", func() bool {
+			return len(h.Errors()) > 0 || len(hs.fake.Sent(alice.ID)) > 0
+		})
+		hs.waitIdle()
+		if n := hs.fake.CallCount("sendMessage"); n != tt.calls {
+			t.Errorf("%d faults: sendMessage calls = %d, want %d", tt.faults, n, tt.calls)
+		}
+		if got := hs.fake.SentTexts(alice.ID); len(got) != tt.shown {
+			t.Errorf("%d faults: chat shows %q, want %d messages", tt.faults, got, tt.shown)
+		}
+		hs.stop()
 	}
 }
 
@@ -142,5 +151,22 @@ func TestEditServerErrorIsRetried(t *testing.T) {
 	}
 	if errs := h.Errors(); len(errs) > 0 {
 		t.Errorf("responder errors: %v", errs)
+	}
+}
+
+// Flood-control waits are bounded per call in total, not only one by one:
+// a reply is never held for minutes by a string of 429s.
+func TestFloodControlWaitsAreBoundedInTotal(t *testing.T) {
+	h := newEchoHandler()
+	hs := startHarness(t, h, nil)
+	hs.fake.Fail("sendMessage", faketelegram.TooManyRequests(20), 2)
+	hs.fake.PushMessage(hs.fake.NewMessage(faketelegram.PrivateChat(alice), alice, "hi"))
+	hs.fake.Wait(t, waitTimeout, "the send to give up", func() bool { return len(h.Errors()) > 0 })
+	hs.waitIdle()
+	if n := hs.fake.CallCount("sendMessage"); n != 2 {
+		t.Errorf("sendMessage calls = %d, want 2: 20 s waited, a second 20 s is past the 30 s bound", n)
+	}
+	if slept := hs.clock.Slept(time.Second); len(slept) != 1 {
+		t.Errorf("waits %v, want one", slept)
 	}
 }

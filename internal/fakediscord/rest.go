@@ -8,6 +8,7 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"time"
 
@@ -33,6 +34,10 @@ type msgPayload struct {
 	Reference       *discordgo.MessageReference                 `json:"message_reference"`
 	Components      *[]rawRow                                   `json:"components"`
 	Choices         []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
+	// Nonce with EnforceNonce makes a repeated create return the message
+	// the first one stored, as Discord does for a few minutes.
+	Nonce        string `json:"nonce"`
+	EnforceNonce bool   `json:"enforce_nonce"`
 }
 
 type rawRow struct {
@@ -120,6 +125,9 @@ func (s *Server) recorder(next http.Handler) http.Handler {
 			return
 		}
 		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		if f != nil && f.after {
+			next.ServeHTTP(httptest.NewRecorder(), r.WithContext(context.WithValue(r.Context(), payloadKey{}, p)))
+		}
 		if f != nil {
 			writeFailure(sw, f)
 		} else {
@@ -287,7 +295,17 @@ func (s *Server) createMessage(w http.ResponseWriter, r *http.Request) {
 	if s.refuseLocked(w, r.PathValue("cid")) {
 		return
 	}
+	key := r.PathValue("cid") + "\x00" + mp.Nonce
+	if mp.EnforceNonce && mp.Nonce != "" {
+		if m, ok := s.nonces[key]; ok {
+			writeJSON(w, http.StatusOK, s.wire(m))
+			return
+		}
+	}
 	m := s.newMessageLocked(r.PathValue("cid"), mp, files)
+	if mp.EnforceNonce && mp.Nonce != "" {
+		s.nonces[key] = m
+	}
 	writeJSON(w, http.StatusOK, s.wire(m))
 }
 

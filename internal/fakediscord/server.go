@@ -48,6 +48,7 @@ type Server struct {
 	messages     map[string]*Message
 	order        []*Message
 	byChannel    map[string][]*Message
+	nonces       map[string]*Message // channel + nonce of creates that enforce it
 	channels     map[string]*channel
 	dmByUser     map[string]string
 	interactions map[string]*interaction
@@ -91,6 +92,7 @@ func New(tb testing.TB, opts ...Option) *Server {
 		closing:           make(chan struct{}),
 		messages:          map[string]*Message{},
 		byChannel:         map[string][]*Message{},
+		nonces:            map[string]*Message{},
 		channels:          map[string]*channel{},
 		dmByUser:          map[string]string{},
 		interactions:      map[string]*interaction{},

@@ -66,6 +66,9 @@ type fault struct {
 	parsedOnly bool
 	// hang holds matching requests without answering (see Hang).
 	hang bool
+	// after lets the request take effect and answers f instead of its
+	// result (see FailAfter).
+	after bool
 }
 
 // Fail makes the next times calls of method (every method when empty)
@@ -93,6 +96,14 @@ func (s *Server) FailFormatted(method string, times int) {
 // ClearFaults.
 func (s *Server) Hang(method string, times int) {
 	s.addFault(&fault{method: method, left: times, hang: true})
+}
+
+// FailAfter makes the next times calls of method take effect (a
+// sendMessage stores its message) and then answer f, as a Bot API whose
+// answer was lost after it acted: the client cannot tell it from a
+// request that failed.
+func (s *Server) FailAfter(method string, f Fault, times int) {
+	s.addFault(&fault{method: method, left: times, f: f, after: true})
 }
 
 // ClearFaults removes every injected failure.

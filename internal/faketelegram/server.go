@@ -247,6 +247,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if f, hit := s.takeFault(method, fields); hit {
+		if f.after {
+			_, _ = h(r.Context(), fields, files)
+			s.record(Call{Method: method, Fields: fields, Files: files, ErrorCode: f.f.Code})
+			writeError(w, f.f)
+			return
+		}
 		if f.hang {
 			s.record(Call{Method: method, Fields: fields, Files: files})
 			select {

@@ -70,7 +70,9 @@ type Usage struct {
 type Client interface {
 	// Stream runs a chat completion, calling onDelta with each piece of text
 	// as it arrives, and returns the whole answer. If onDelta returns an
-	// error the stream stops with it.
+	// error it is not called again, but the answer is still generated to
+	// its end and returned: a failure to show the answer is the caller's,
+	// never a model error.
 	Stream(ctx context.Context, req Request, onDelta func(delta string) error) (string, Usage, error)
 	// JSON runs a chat completion constrained to schema and returns the raw
 	// JSON answer (syntactically valid JSON; the caller validates meaning).

@@ -3,7 +3,6 @@ package openai
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -16,7 +15,10 @@ import (
 )
 
 // Stream runs a streamed chat completion, handing each piece of text to
-// onDelta as it arrives, and returns the whole answer. Usage is asked for
+// onDelta as it arrives, and returns the whole answer. A delivery failure
+// is not a model failure: once onDelta returns an error it is not called
+// again, but the answer is still read to its end and returned, so a
+// platform that refuses one edit never costs the answer. Usage is asked for
 // but servers that send none are tolerated (the usage is then zero). An
 // answer that stops before the server marks it finished is reported as
 // llm.ErrBadResponse together with the text received so far.
@@ -60,7 +62,9 @@ func (c *Client) stream(ctx context.Context, req llm.Request, onDelta func(delta
 				text.WriteString(piece)
 				if onDelta != nil {
 					if err := onDelta(piece); err != nil {
-						return text.String(), usage, fmt.Errorf("stream %s answer: deliver delta: %w", p, err)
+						c.log.LogAttrs(ctx, slog.LevelDebug, "delivery of a streamed answer stopped; reading it to the end",
+							slog.String("purpose", string(p)), slog.String("err", err.Error()))
+						onDelta = nil
 					}
 				}
 			}
