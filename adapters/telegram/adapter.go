@@ -60,7 +60,9 @@ type Adapter struct {
 	sleep func(ctx context.Context, d time.Duration) error
 
 	buttons *buttonTokens
-	admins  *adminCache
+	// sent holds the ids of messages this process posted.
+	sent   *sentMessages
+	admins *adminCache
 	// maxLen is the longest message text; tests lower it.
 	maxLen int
 
@@ -116,6 +118,7 @@ func New(opts Options, h Handler) (*Adapter, error) {
 		now:     time.Now,
 		sleep:   sleepContext,
 		buttons: newButtonTokens(buttonTokenCapacity),
+		sent:    newSentMessages(sentCapacity),
 		ready:   make(chan struct{}),
 		maxLen:  maxMessageLen,
 

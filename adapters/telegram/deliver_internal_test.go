@@ -92,3 +92,23 @@ func TestGivenUpReplyLeavesNothingHalfWritten(t *testing.T) {
 		return err == nil && n == 1 && hs.fake.CallCount("sendMessage") > 0 && len(hs.fake.Sent(alice.ID)) == 0
 	})
 }
+
+// A retried send never probes a message this process posted: the part
+// before it in a split answer keeps its own text.
+func TestStoredCopyProbeSparesTheBotsOwnMessages(t *testing.T) {
+	hs := startHarness(t, newFakeHandler(sendText("unused")), nil)
+	defer hs.stop()
+	chat := faketelegram.PrivateChat(alice)
+	to := target{chatID: chat.ID}
+	if _, err := hs.a.sendText(t.Context(), to, "part one", nil); err != nil {
+		t.Fatalf("send part one: %v", err)
+	}
+	hs.fake.Fail("sendMessage", faketelegram.ServerError(), 1)
+	if _, err := hs.a.sendText(t.Context(), to, "part two", nil); err != nil {
+		t.Fatalf("send part two: %v", err)
+	}
+	got := hs.fake.SentTexts(chat.ID)
+	if len(got) != 2 || got[0] != "part one" || got[1] != "part two" {
+		t.Fatalf("chat shows %q, want both parts, each with its own text", got)
+	}
+}

@@ -51,8 +51,11 @@ func (a *Adapter) sendText(ctx context.Context, t target, text string, kb *model
 			}
 			return err
 		})
-		if err == nil && refused && msg != nil {
-			a.removeStoredCopy(ctx, t.chatID, msg.ID, t.replyTo, body, mode)
+		if err == nil && msg != nil {
+			if refused {
+				a.removeStoredCopy(ctx, t.chatID, msg.ID, t.replyTo, body, mode)
+			}
+			a.sent.add(t.chatID, msg.ID)
 		}
 		return msg, err
 	}
@@ -77,11 +80,13 @@ func (a *Adapter) sendText(ctx context.Context, t target, text string, kb *model
 // edit to the very text sent: "message is not modified" proves it shows
 // exactly that text, and it is deleted. Anything else (a person's
 // message, which the bot cannot edit; nothing at that id) is left alone.
-// The probe changes another message only if the bot posted one with
-// different text in the same chat during the retry's back-off.
+// Messages this process posted are never probed, so the probe can change
+// another message only if a different process (another replica, or this
+// bot before a restart) posted one in the same chat during the retry's
+// back-off.
 func (a *Adapter) removeStoredCopy(ctx context.Context, chatID int64, id, replyTo int, body string, mode models.ParseMode) {
 	candidate := id - 1
-	if candidate <= replyTo || candidate <= 0 {
+	if candidate <= replyTo || candidate <= 0 || a.sent.has(chatID, candidate) {
 		return
 	}
 	err := a.callN(ctx, "editMessageText", 1, func(ctx context.Context) error {
