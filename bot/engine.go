@@ -55,6 +55,8 @@ type Options struct {
 	Logger *slog.Logger
 	// Limits guard against abuse and runaway costs.
 	Limits Limits
+	// Answers tune the durable answer queue (with Deps.Answers).
+	Answers AnswerOptions
 }
 
 // Deps are the engine's collaborators. Messages, People, Settings and
@@ -78,6 +80,9 @@ type Deps struct {
 	Extractor Extractor
 	// Prompts are the prompt templates (default: the embedded set).
 	Prompts *prompts.Set
+	// Answers is the durable queue of messages awaiting an answer; nil
+	// keeps that queue in memory only (lost with the process).
+	Answers AnswerQueue
 }
 
 // Engine is the conversation engine. New builds it idle; Start lets
@@ -101,8 +106,9 @@ type Engine struct {
 	memories Memories    // MemoryChoices
 	why      *injections // LastInjection
 
-	extract Extractor // flushed at Close
-	work    *workers  // every goroutine
+	extract Extractor    // flushed at Close
+	work    *workers     // every goroutine
+	queue   *answerQueue // nil: no durable queue
 }
 
 // answeredMemory is how many recent messages the engine remembers having
@@ -127,7 +133,7 @@ func New(d Deps, o Options) (*Engine, error) {
 	why := &injections{settings: d.Settings, memories: d.Memories, work: work, log: o.Logger, now: o.Now, last: make(map[string]Injection)}
 	m := newMeter()
 	capture := &capturer{people: d.People, msgs: d.Messages, extract: d.Extractor, now: o.Now}
-	return &Engine{
+	e := &Engine{
 		opts: o, base: b,
 		msgs: d.Messages, people: d.People, memories: d.Memories,
 		guilds: guilds{settings: d.Settings},
@@ -143,7 +149,11 @@ func New(d Deps, o Options) (*Engine, error) {
 		answered: newSeenSet(answeredMemory),
 		extract:  d.Extractor,
 		work:     work,
-	}, nil
+	}
+	if d.Answers != nil {
+		e.queue = newAnswerQueue(d.Answers, o)
+	}
+	return e, nil
 }
 
 func withDefaults(o Options) Options {
@@ -175,6 +185,15 @@ func withDefaults(o Options) Options {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
+	if o.Answers.Freshness <= 0 {
+		o.Answers.Freshness = DefaultFreshness
+	}
+	if o.Answers.DrainTimeout <= 0 {
+		o.Answers.DrainTimeout = DefaultDrainTimeout
+	}
+	if o.Answers.SweepInterval <= 0 {
+		o.Answers.SweepInterval = answerLease / 3
+	}
 	return o
 }
 
@@ -184,6 +203,11 @@ func withDefaults(o Options) Options {
 // (each conversation gets one while it has replies queued); it fails when
 // called twice or after Close.
 func (e *Engine) Start(ctx context.Context) error {
+	if e.queue != nil {
+		// What an earlier run under this replica's name left queued is
+		// claimable at once: that run is over.
+		e.queue.release(ctx)
+	}
 	return e.work.start(ctx)
 }
 
@@ -191,7 +215,10 @@ func (e *Engine) Start(ctx context.Context) error {
 func (e *Engine) Offline() bool { return e.reply.model == nil }
 
 // Handle captures msg and, when it needs an answer, queues the answer
-// behind earlier ones of the same conversation. It returns once the message
+// behind earlier ones of the same conversation: in the store too, with
+// Deps.Answers, so that it survives the process (a message queued there
+// before, a redelivery, is not answered again; one older than the
+// freshness window gets the missed-message notice instead). It returns once the message
 // is captured; done is closed when every reply to it has been delivered.
 // A message the engine would take in is refused with ErrNotStarted before
 // Start. A non-nil error other than ErrClosed means the message was not
@@ -248,10 +275,20 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 		close(done)
 		return done, nil
 	}
-	if !e.work.enqueue(msg.ConversationID(), func(ctx context.Context) {
-		defer close(done)
-		e.answer(ctx, t, r)
-	}) {
+	durable, fresh := false, true
+	if e.queue != nil {
+		switch err := e.queue.add(ctx, t); {
+		case err == nil:
+			durable, fresh = true, e.queue.isFresh(msg.Time)
+		case errors.Is(err, memory.ErrConflict):
+			// Redelivered: queued or answered already, here or elsewhere.
+			close(done)
+			return done, nil
+		default:
+			e.base.log.Warn("answer not queued durably", "conversation", msg.ConversationID(), "err", err)
+		}
+	}
+	if !e.work.enqueue(msg.ConversationID(), e.queuedJob(t, r, durable, fresh, done)) {
 		return nil, ErrClosed
 	}
 	return done, nil
@@ -303,11 +340,15 @@ func (e *Engine) refuse(msg Message, r Responder, p phrase, tell bool, done chan
 	}
 }
 
-// Close stops the engine: it takes no more messages, lets the queued
-// replies finish and the buffered captures go in, then has the extractor
-// flush what is pending, all within ctx. When ctx ends first, what still
-// runs is cancelled (it ends on its own shortly after) and Close returns at
-// once with an error matching ctx's. It never returns later than ctx
+// Close stops the engine: it takes no more messages, lets the replies in
+// flight finish (for at most the drain bound, AnswerOptions.DrainTimeout)
+// and the buffered captures go in, then has the extractor flush what is
+// pending, all within ctx. In flight is each conversation's reply running
+// (or about to run) when Close begins; replies queued in the store behind
+// it are not run but stay queued, released for the next run or another
+// replica to answer, and so do the ones cut off at the bound. When ctx ends
+// first, what still runs is cancelled (it ends on its own shortly after)
+// and Close returns at once with an error matching ctx's. It never returns later than ctx
 // allows. Closing again, or before Start, is fine. It does not close the
 // store.
 func (e *Engine) Close(ctx context.Context) error {
@@ -322,11 +363,20 @@ func (e *Engine) Close(ctx context.Context) error {
 		}
 	}
 	var err error
+	drainCtx, cancel := context.WithTimeout(ctx, e.opts.Answers.DrainTimeout)
+	defer cancel()
 	select {
 	case <-drained:
-	case <-ctx.Done():
+	case <-drainCtx.Done():
 		e.work.abort()
-		err = fmt.Errorf("close engine: replies still running: %w", ctx.Err())
+		if ctx.Err() != nil {
+			err = fmt.Errorf("close engine: replies still running: %w", ctx.Err())
+		} else {
+			e.base.log.Warn("replies cut off at the drain bound; they stay queued", "bound", e.opts.Answers.DrainTimeout)
+		}
+	}
+	if e.queue != nil {
+		e.queue.release(ctx)
 	}
 	if e.extract != nil {
 		if xerr := e.extract.Close(ctx); xerr != nil {

@@ -68,8 +68,4 @@ type ClaimQuery struct {
 	Holder string
 	Now    time.Time
 	Until  time.Time
-	// Own also takes entries already held by Holder whatever their lease:
-	// a replica starting again under the same name takes back what its
-	// earlier run held.
-	Own bool
 }

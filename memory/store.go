@@ -164,8 +164,7 @@ type Store interface {
 	// message is not queued twice. An incomplete entry is ErrInvalid.
 	QueueAnswer(ctx context.Context, a Answer) error
 	// ClaimAnswer takes the entry of q.Platform that is not done and whose
-	// lease ended at or before q.Now (or, with q.Own, that q.Holder holds),
-	// the oldest received first: it becomes q.Holder's until q.Until and
+	// lease ended at or before q.Now, the oldest received first: it becomes q.Holder's until q.Until and
 	// its Claims grows by 1. Of concurrent claimers exactly one gets an
 	// entry. ErrNotFound when there is none.
 	ClaimAnswer(ctx context.Context, q ClaimQuery) (Answer, error)

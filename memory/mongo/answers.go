@@ -68,11 +68,8 @@ func (s *Store) ClaimAnswer(ctx context.Context, q memory.ClaimQuery) (memory.An
 	if q.Platform == "" || q.Holder == "" {
 		return memory.Answer{}, fmt.Errorf("%s: %w: platform and holder are required", op, memory.ErrInvalid)
 	}
-	claimable := bson.A{bson.D{{Key: "lease_until", Value: bson.D{{Key: "$lte", Value: bson.NewDateTimeFromTime(q.Now)}}}}}
-	if q.Own {
-		claimable = append(claimable, bson.D{{Key: "holder", Value: q.Holder}})
-	}
-	filter := bson.D{{Key: "platform", Value: q.Platform}, {Key: "done", Value: false}, {Key: "$or", Value: claimable}}
+	filter := bson.D{{Key: "platform", Value: q.Platform}, {Key: "done", Value: false},
+		{Key: "lease_until", Value: bson.D{{Key: "$lte", Value: bson.NewDateTimeFromTime(q.Now)}}}}
 	update := bson.D{
 		{Key: "$set", Value: bson.D{{Key: "holder", Value: q.Holder}, {Key: "lease_until", Value: bson.NewDateTimeFromTime(q.Until)}}},
 		{Key: "$inc", Value: bson.D{{Key: "claims", Value: 1}}},

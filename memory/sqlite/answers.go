@@ -62,10 +62,10 @@ func (s *Store) ClaimAnswer(ctx context.Context, q memory.ClaimQuery) (memory.An
 		a, err = scanAnswer(tx.QueryRowContext(ctx, `UPDATE answer_queue SET holder = ?, lease_until = ?, claims = claims + 1
 			WHERE (conversation_id, platform_id) = (
 				SELECT conversation_id, platform_id FROM answer_queue
-				WHERE platform = ? AND done = 0 AND (lease_until <= ? OR (? AND holder = ?))
+				WHERE platform = ? AND done = 0 AND lease_until <= ?
 				ORDER BY received_at, conversation_id, platform_id LIMIT 1)
 			RETURNING `+answerColumns,
-			q.Holder, toMs(q.Until), q.Platform, toMs(q.Now), boolInt(q.Own), q.Holder))
+			q.Holder, toMs(q.Until), q.Platform, toMs(q.Now)))
 		if errors.Is(err, sql.ErrNoRows) {
 			return memory.ErrNotFound
 		}

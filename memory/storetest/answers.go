@@ -17,7 +17,6 @@ func answerContracts() []contract {
 		{name: "AnswerQueuedOnce", run: testAnswerQueuedOnce},
 		{name: "AnswerLease", run: testAnswerLease},
 		{name: "AnswerClaimOrderAndPlatform", run: testAnswerClaimOrder},
-		{name: "AnswerOwnClaim", run: testAnswerOwnClaim},
 		{name: "AnswerFinishByHolderOnly", run: testAnswerFinish},
 		{name: "AnswerRenewAndRelease", run: testAnswerRenewRelease},
 		{name: "AnswerPurge", run: testAnswerPurge},
@@ -143,18 +142,6 @@ func testAnswerClaimOrder(t *testing.T, s memory.Store) {
 	}
 }
 
-func testAnswerOwnClaim(t *testing.T, s memory.Store) {
-	mustQueue(t, s, newAnswer("telegram:1", "10", "r1"))
-	q := memory.ClaimQuery{Platform: "telegram", Holder: "r2", Now: answerT0, Until: answerT0.Add(time.Minute), Own: true}
-	_, err := s.ClaimAnswer(t.Context(), q)
-	wantErr(t, "Own claim of another holder's leased entry", err, memory.ErrNotFound)
-	q.Holder = "r1"
-	got, err := s.ClaimAnswer(t.Context(), q)
-	if err != nil || got.PlatformID != "10" {
-		t.Fatalf("Own claim of the holder's leased entry = %+v, %v", got, err)
-	}
-}
-
 func testAnswerFinish(t *testing.T, s memory.Store) {
 	ctx := t.Context()
 	a := newAnswer("telegram:1", "10", "r1")
@@ -171,8 +158,8 @@ func testAnswerFinish(t *testing.T, s memory.Store) {
 		t.Fatalf("FinishAnswer by the holder: %v", err)
 	}
 	wantErr(t, "FinishAnswer twice", s.FinishAnswer(ctx, a.ConversationID, a.PlatformID, "r2", answerT0, keep), memory.ErrConflict)
-	// Done is never claimed again, even long after, even by its holder.
-	_, err := s.ClaimAnswer(ctx, memory.ClaimQuery{Platform: "telegram", Holder: "r2", Now: keep.Add(-time.Second), Until: keep, Own: true})
+	// Done is never claimed again, even long after.
+	_, err := claim(t, s, "r3", keep.Add(-time.Second))
 	wantErr(t, "ClaimAnswer of a done entry", err, memory.ErrNotFound)
 }
 
