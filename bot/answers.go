@@ -17,8 +17,10 @@ import (
 // ResponderFor rebuilds the Responder of a message stored in the answer
 // queue, from the message alone (chat, thread and message ids), when the
 // platform update it came in is gone: after a restart, or on the replica
-// that took the message over. An adapter gives one to Engine.Resume.
-type ResponderFor func(ctx context.Context, msg Message) (Responder, error)
+// that took the message over. done is closed once the engine is finished
+// with the responder (as Handle's is). An adapter gives one to
+// Engine.Resume.
+type ResponderFor func(ctx context.Context, msg Message, done <-chan struct{}) (Responder, error)
 
 // Defaults of the answer queue.
 const (
@@ -247,10 +249,12 @@ func (e *Engine) resumeOne(ctx context.Context, a memory.Answer, f ResponderFor)
 		err = fmt.Errorf("taken over %d times", a.Claims)
 	}
 	var r Responder
+	done := make(chan struct{})
 	if err == nil {
-		r, err = f(ctx, qm.Message)
+		r, err = f(ctx, qm.Message, done)
 	}
 	if err != nil {
+		close(done)
 		q.log.Error("giving up on a queued answer", "conversation", a.ConversationID, "message", a.PlatformID, "err", err)
 		q.finishKey(ctx, a, "given up")
 		return
@@ -258,12 +262,14 @@ func (e *Engine) resumeOne(ctx context.Context, a memory.Answer, f ResponderFor)
 	msg := qm.Message
 	t, err := e.intake.capture(ctx, msg)
 	if err != nil {
+		close(done)
 		// The store failed: the lease runs out and someone tries again.
 		q.log.Warn("resume queued answer", "conversation", a.ConversationID, "message", a.PlatformID, "err", err)
 		return
 	}
 	e.answered.add(msg.ConversationID() + "\x00" + msg.ID)
-	if !e.work.enqueue(msg.ConversationID(), e.queuedJob(t, r, true, q.isFresh(a.ReceivedAt), nil)) {
+	if !e.work.enqueue(msg.ConversationID(), e.queuedJob(t, r, true, q.isFresh(a.ReceivedAt), done)) {
+		close(done)
 		return // closing: the entry stays pending for the next run
 	}
 	q.log.Info("resuming a queued answer", "conversation", a.ConversationID, "message", a.PlatformID,
@@ -282,12 +288,10 @@ func (q *answerQueue) finishKey(ctx context.Context, a memory.Answer, how string
 // one queued behind the reply in flight when Close began is left pending
 // in the store for the next run; one cut off by Close's bound likewise. A
 // fresh message is answered; a stale one gets the missed-message notice
-// or silence. done, if set, is closed when the job ends.
+// or silence. done is closed when the job ends.
 func (e *Engine) queuedJob(t turn, r Responder, durable, fresh bool, done chan struct{}) func(context.Context) {
 	return func(ctx context.Context) {
-		if done != nil {
-			defer close(done)
-		}
+		defer close(done)
 		if durable && draining(ctx) {
 			return
 		}

@@ -146,7 +146,7 @@ func startRun(t *testing.T, dir string, clk *clock, d *deliveries, o bot.AnswerO
 	if err := e.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.Resume(ctx, "console", func(_ context.Context, m bot.Message) (bot.Responder, error) {
+	if err := e.Resume(ctx, "console", func(_ context.Context, m bot.Message, _ <-chan struct{}) (bot.Responder, error) {
 		return d.responder(m.ID), nil
 	}); err != nil {
 		t.Fatal(err)

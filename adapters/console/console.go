@@ -97,7 +97,7 @@ func (c *Console) Start(ctx context.Context) error {
 	if rs, ok := c.h.(resumer); ok {
 		// What an earlier run left unanswered is printed here, between
 		// the lines of this session.
-		err := rs.Resume(ctx, Platform, func(context.Context, bot.Message) (bot.Responder, error) {
+		err := rs.Resume(ctx, Platform, func(context.Context, bot.Message, <-chan struct{}) (bot.Responder, error) {
 			return &responder{c: c}, nil
 		})
 		if err != nil {
