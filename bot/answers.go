@@ -179,8 +179,9 @@ func (q *answerQueue) platforms() map[string]ResponderFor {
 // younger than the freshness window are answered, older ones get one
 // notice (or, configured so, nothing), each logged. It keeps taking over
 // abandoned entries periodically until Close. An adapter calls it once it
-// can send, with how to deliver to a stored message. Without a durable
-// queue (no Deps.Answers) it does nothing.
+// can send, with how to deliver to a stored message; what was left is
+// queued behind the conversations' replies before Resume returns. Without
+// a durable queue (no Deps.Answers) it does nothing.
 func (e *Engine) Resume(ctx context.Context, platform string, f ResponderFor) error {
 	if e.queue == nil {
 		return nil
@@ -191,7 +192,7 @@ func (e *Engine) Resume(ctx context.Context, platform string, f ResponderFor) er
 	if e.queue.register(platform, f) {
 		e.work.goIntake(e.sweepAnswers)
 	}
-	e.work.goIntake(func(ctx context.Context) { e.takeOver(ctx, platform, f) })
+	e.takeOver(ctx, platform, f)
 	return nil
 }
 

@@ -18,6 +18,9 @@ func TestValidateNamesTheRightKey(t *testing.T) {
 		{"negative shard count", func(c *Config) { c.Discord.ShardCount = -1 }, "discord.shard_count:", "discord.shard_id"},
 		{"negative shard id", func(c *Config) { c.Discord.ShardID = -1 }, "discord.shard_id:", "discord.shard_count"},
 		{"shard id too high", func(c *Config) { c.Discord.ShardID, c.Discord.ShardCount = 2, 2 }, "discord.shard_id:", "discord.shard_count:"},
+		{"unknown missed notice", func(c *Config) { c.Bot.MissedNotice = "loud" }, "bot.missed_notice:", "bot.answer_freshness"},
+		{"zero freshness", func(c *Config) { c.Bot.AnswerFreshness = 0 }, "bot.answer_freshness:", "bot.drain_timeout"},
+		{"zero drain bound", func(c *Config) { c.Bot.DrainTimeout = 0 }, "bot.drain_timeout:", "bot.answer_freshness"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
