@@ -28,7 +28,7 @@ const (
 	// after a restart; an older one gets the missed-message notice.
 	DefaultFreshness = 2 * time.Minute
 	// DefaultDrainTimeout bounds how long Close lets the answers in flight
-	// finish.
+	// and the extraction flush take.
 	DefaultDrainTimeout = 10 * time.Second
 	// answerLease is how long a replica holds a queued answer without
 	// renewing it; a replica that dies loses its entries after it.
@@ -50,9 +50,10 @@ type AnswerOptions struct {
 	Freshness time.Duration
 	// Silent skips the notice: a missed message is only logged.
 	Silent bool
-	// DrainTimeout bounds how long Close lets the answers in flight finish
-	// (default DefaultDrainTimeout); the ones not started stay queued in
-	// the store for the next run.
+	// DrainTimeout bounds how long Close lets the answers in flight and
+	// the extraction flush take (default DefaultDrainTimeout); the answers
+	// not started stay queued in the store, and the extraction left
+	// resumes, at the next run.
 	DrainTimeout time.Duration
 	// Replica names this process among those sharing the store. A replica
 	// starting under the name of an earlier run takes back that run's

@@ -341,9 +341,9 @@ func (e *Engine) refuse(msg Message, r Responder, p phrase, tell bool, done chan
 }
 
 // Close stops the engine: it takes no more messages, lets the replies in
-// flight finish (for at most the drain bound, AnswerOptions.DrainTimeout)
-// and the buffered captures go in, then has the extractor flush what is
-// pending, all within ctx. In flight is each conversation's reply running
+// flight finish and the buffered captures go in, then has the extractor
+// flush what is pending, all within ctx and the drain bound
+// (AnswerOptions.DrainTimeout, counted from the start of Close). In flight is each conversation's reply running
 // (or about to run) when Close begins; replies queued in the store behind
 // it are not run but stay queued, released for the next run or another
 // replica to answer, and so do the ones cut off at the bound. When ctx ends
@@ -379,7 +379,14 @@ func (e *Engine) Close(ctx context.Context) error {
 		e.queue.release(ctx)
 	}
 	if e.extract != nil {
-		if xerr := e.extract.Close(ctx); xerr != nil {
+		// The flush shares the drain bound: what it leaves is past its
+		// conversation's watermark and extracted at the next start.
+		xerr := e.extract.Close(drainCtx)
+		switch {
+		case xerr == nil:
+		case ctx.Err() == nil && drainCtx.Err() != nil:
+			e.base.log.Warn("extraction cut off at the drain bound; it resumes at the next start", "err", xerr)
+		default:
 			err = errors.Join(err, fmt.Errorf("close extractor: %w", xerr))
 		}
 	}

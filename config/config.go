@@ -142,8 +142,8 @@ type Bot struct {
 	// and ask them to send it again) or "silent" (only log it).
 	MissedNotice string `toml:"missed_notice"`
 	// DrainTimeout bounds how long a shutdown lets the replies in flight
-	// finish; replies not started stay queued in the store for the next
-	// run.
+	// and the extraction of what is pending take; replies not started stay
+	// queued in the store, and extraction resumes, at the next run.
 	DrainTimeout Duration `toml:"drain_timeout"`
 }
 
