@@ -264,10 +264,10 @@ func (e *Engine) resumeOne(ctx context.Context, a memory.Answer, f ResponderFor)
 	msg := qm.Message
 	t, err := e.intake.capture(ctx, msg)
 	if err != nil {
-		close(done)
-		// The store failed: the lease runs out and someone tries again.
-		q.log.Warn("resume queued answer", "conversation", a.ConversationID, "message", a.PlatformID, "err", err)
-		return
+		// As in Handle when the store is down: answer without memories
+		// rather than hold the entry (renewed, so never retried) forever.
+		q.log.Warn("resume queued answer without capture", "conversation", a.ConversationID, "message", a.PlatformID, "err", err)
+		t = turn{msg: msg, text: msg.Text, conv: memory.Conversation{ID: msg.ConversationID()}}
 	}
 	e.answered.add(msg.ConversationID() + "\x00" + msg.ID)
 	if !e.work.enqueue(msg.ConversationID(), e.queuedJob(t, r, true, q.isFresh(a.ReceivedAt), done)) {

@@ -9,8 +9,10 @@ import (
 	"time"
 
 	"github.com/membot/membot/bot"
+	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/service"
 	"github.com/membot/membot/memory/sqlite"
+	"github.com/membot/membot/memory/storetest"
 )
 
 // TestAnotherReplicaTakesOverWhenTheLeaseRunsOut: a replica dies with an
@@ -102,5 +104,58 @@ func TestStaleMessageNoticeOrSilence(t *testing.T) {
 				t.Errorf("deliveries %v, want %s", got, want)
 			}
 		})
+	}
+}
+
+// TestResumeAnswersWhenTheCaptureFails: a message taken over while the
+// store refuses the capture is still answered (without memories), not
+// held unanswered by a replica that keeps renewing its lease.
+func TestResumeAnswersWhenTheCaptureFails(t *testing.T) {
+	dir := t.TempDir()
+	clk := &clock{now: time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)}
+	d := newDeliveries()
+	first := startRun(t, dir, clk, d, bot.AnswerOptions{})
+	d.holdFrom()
+	m := message(0, 0, clk.Now())
+	if _, err := first.engine.Handle(t.Context(), m, d.responder(m.ID)); err != nil {
+		t.Fatal(err)
+	}
+	<-d.held
+	first.kill()
+	d.release()
+
+	store, err := sqlite.Open(t.Context(), dir, sqlite.WithClock(clk.Now))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = store.Close() })
+	faulty := storetest.NewFaulty(store)
+	faulty.FailOn("ResolveIdentity", 1, memory.ErrUnavailable)
+	mems, err := service.New(service.Options{Store: faulty})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := bot.New(bot.Deps{Messages: faulty, People: faulty, Settings: faulty, Memories: mems, Answers: faulty},
+		bot.Options{Now: clk.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Answers: bot.AnswerOptions{Replica: "embedded"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Start(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Resume(t.Context(), "console", func(_ context.Context, m bot.Message, _ <-chan struct{}) (bot.Responder, error) {
+		return d.responder(m.ID), nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	d.settled(t, []string{m.ID})
+	if err := e.Close(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if kinds := exactlyOnce(t, d, []string{m.ID}); kinds["answer"] != 1 {
+		t.Errorf("got %v, want one answer", kinds)
+	}
+	if n := faulty.Calls("ResolveIdentity"); n < 1 {
+		t.Errorf("ResolveIdentity called %d times: the fault was never hit", n)
 	}
 }
