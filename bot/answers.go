@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"sync"
 	"time"
 
@@ -115,7 +116,7 @@ type queuedMessage struct {
 	Message Message `json:"message"`
 }
 
-// key is the entry's platform message id: the message's id, or the one
+// answerKey is the entry's platform message id: the message's id, or the one
 // capture gives a message without one.
 func answerKey(msg Message) string {
 	if msg.ID != "" {
@@ -165,14 +166,12 @@ func (q *answerQueue) register(platform string, f ResponderFor) (startSweeper bo
 	return startSweeper
 }
 
+// platforms returns the platforms registered by Resume, with their
+// ResponderFor.
 func (q *answerQueue) platforms() map[string]ResponderFor {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	out := make(map[string]ResponderFor, len(q.rebuild))
-	for p, f := range q.rebuild {
-		out[p] = f
-	}
-	return out
+	return maps.Clone(q.rebuild)
 }
 
 // Resume answers the messages of platform that an earlier run of this

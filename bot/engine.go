@@ -218,11 +218,12 @@ func (e *Engine) Offline() bool { return e.reply.model == nil }
 // behind earlier ones of the same conversation: in the store too, with
 // Deps.Answers, so that it survives the process (a message queued there
 // before, a redelivery, is not answered again; one older than the
-// freshness window gets the missed-message notice instead). It returns once the message
-// is captured; done is closed when every reply to it has been delivered.
-// A message the engine would take in is refused with ErrNotStarted before
-// Start. A non-nil error other than ErrClosed means the message was not
-// captured; ErrClosed may come after capture, when Close raced with Handle.
+// freshness window gets the missed-message notice instead). It returns
+// once the message is captured; done is closed when every reply to it has
+// been delivered. A message the engine would take in is refused with
+// ErrNotStarted before Start. A non-nil error other than ErrClosed means
+// the message was not captured; ErrClosed may come after capture, when
+// Close raced with Handle.
 func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan struct{}, error) {
 	done := make(chan struct{})
 	if msg.Author.IsBot {
@@ -343,12 +344,13 @@ func (e *Engine) refuse(msg Message, r Responder, p phrase, tell bool, done chan
 // Close stops the engine: it takes no more messages, lets the replies in
 // flight finish and the buffered captures go in, then has the extractor
 // flush what is pending, all within ctx and the drain bound
-// (AnswerOptions.DrainTimeout, counted from the start of Close). In flight is each conversation's reply running
-// (or about to run) when Close begins; replies queued in the store behind
-// it are not run but stay queued, released for the next run or another
-// replica to answer, and so do the ones cut off at the bound. When ctx ends
-// first, what still runs is cancelled (it ends on its own shortly after)
-// and Close returns at once with an error matching ctx's. It never returns later than ctx
+// (AnswerOptions.DrainTimeout, counted from the start of Close). In flight
+// is each conversation's reply running (or about to run) when Close
+// begins; replies queued in the store behind it are not run but stay
+// queued, released for the next run or another replica to answer, and so
+// do the ones cut off at the bound. When ctx ends first, what still runs
+// is cancelled (it ends on its own shortly after) and Close returns at
+// once with an error matching ctx's. It never returns later than ctx
 // allows. Closing again, or before Start, is fine. It does not close the
 // store.
 func (e *Engine) Close(ctx context.Context) error {
