@@ -129,3 +129,14 @@ type Spool interface {
 	// Drop removes the oldest n records, once they are in the store.
 	Drop(ctx context.Context, n int) error
 }
+
+// AnswerQueue is the durable queue of addressed messages awaiting an
+// answer (see memory.Answer). The store implements it.
+type AnswerQueue interface {
+	QueueAnswer(ctx context.Context, a memory.Answer) error
+	ClaimAnswer(ctx context.Context, q memory.ClaimQuery) (memory.Answer, error)
+	RenewAnswers(ctx context.Context, holder string, until time.Time) (int64, error)
+	ReleaseAnswers(ctx context.Context, holder string) (int64, error)
+	FinishAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error
+	PurgeAnswers(ctx context.Context, now time.Time) (int64, error)
+}

@@ -55,6 +55,8 @@ type Options struct {
 	Logger *slog.Logger
 	// Limits guard against abuse and runaway costs.
 	Limits Limits
+	// Answers tune the durable answer queue (with Deps.Answers).
+	Answers AnswerOptions
 }
 
 // Deps are the engine's collaborators. Messages, People, Settings and
@@ -81,6 +83,9 @@ type Deps struct {
 	// Spool keeps the messages a store refusing writes could not take;
 	// nil holds them in memory only.
 	Spool Spool
+	// Answers is the durable queue of messages awaiting an answer; nil
+	// keeps that queue in memory only (lost with the process).
+	Answers AnswerQueue
 }
 
 // Engine is the conversation engine. New builds it idle; Start lets
@@ -105,8 +110,9 @@ type Engine struct {
 	why      *injections // LastInjection
 	deliver  *deliverer  // retries and keeps undelivered answers
 
-	extract Extractor // flushed at Close
-	work    *workers  // every goroutine
+	extract Extractor    // flushed at Close
+	work    *workers     // every goroutine
+	queue   *answerQueue // nil: no durable queue
 }
 
 // answeredMemory is how many recent messages the engine remembers having
@@ -131,7 +137,7 @@ func New(d Deps, o Options) (*Engine, error) {
 	why := &injections{settings: d.Settings, memories: d.Memories, work: work, log: o.Logger, now: o.Now, last: make(map[string]Injection)}
 	m := newMeter()
 	capture := &capturer{people: d.People, msgs: d.Messages, extract: d.Extractor, now: o.Now}
-	return &Engine{
+	e := &Engine{
 		opts: o, base: b,
 		msgs: d.Messages, people: d.People, memories: d.Memories,
 		guilds: guilds{settings: d.Settings},
@@ -148,7 +154,11 @@ func New(d Deps, o Options) (*Engine, error) {
 		answered: newSeenSet(answeredMemory),
 		extract:  d.Extractor,
 		work:     work,
-	}, nil
+	}
+	if d.Answers != nil {
+		e.queue = newAnswerQueue(d.Answers, o)
+	}
+	return e, nil
 }
 
 func withDefaults(o Options) Options {
@@ -180,6 +190,15 @@ func withDefaults(o Options) Options {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
+	if o.Answers.Freshness <= 0 {
+		o.Answers.Freshness = DefaultFreshness
+	}
+	if o.Answers.DrainTimeout <= 0 {
+		o.Answers.DrainTimeout = DefaultDrainTimeout
+	}
+	if o.Answers.SweepInterval <= 0 {
+		o.Answers.SweepInterval = answerLease / 3
+	}
 	return o
 }
 
@@ -190,6 +209,11 @@ func withDefaults(o Options) Options {
 // what an earlier process left in the spool); it fails when called twice
 // or after Close.
 func (e *Engine) Start(ctx context.Context) error {
+	if e.queue != nil {
+		// What an earlier run under this replica's name left queued is
+		// claimable at once: that run is over.
+		e.queue.release(ctx)
+	}
 	if err := e.work.start(ctx); err != nil {
 		return err
 	}
@@ -205,11 +229,15 @@ func (e *Engine) Unsaved() Unsaved { return e.buffer.unsaved() }
 func (e *Engine) Offline() bool { return e.reply.model == nil }
 
 // Handle captures msg and, when it needs an answer, queues the answer
-// behind earlier ones of the same conversation. It returns once the message
-// is captured; done is closed when every reply to it has been delivered.
-// A message the engine would take in is refused with ErrNotStarted before
-// Start. A non-nil error other than ErrClosed means the message was not
-// captured; ErrClosed may come after capture, when Close raced with Handle.
+// behind earlier ones of the same conversation: in the store too, with
+// Deps.Answers, so that it survives the process (a message queued there
+// before, a redelivery, is not answered again; one older than the
+// freshness window gets the missed-message notice instead). It returns
+// once the message is captured; done is closed when every reply to it has
+// been delivered. A message the engine would take in is refused with
+// ErrNotStarted before Start. A non-nil error other than ErrClosed means
+// the message was not captured; ErrClosed may come after capture, when
+// Close raced with Handle.
 func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan struct{}, error) {
 	done := make(chan struct{})
 	if msg.Author.IsBot {
@@ -269,10 +297,20 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 		close(done)
 		return done, nil
 	}
-	if !e.work.enqueue(msg.ConversationID(), func(ctx context.Context) {
-		defer close(done)
-		e.answer(ctx, t, r)
-	}) {
+	durable, fresh := false, true
+	if e.queue != nil {
+		switch err := e.queue.add(ctx, t); {
+		case err == nil:
+			durable, fresh = true, e.queue.isFresh(msg.Time)
+		case errors.Is(err, memory.ErrConflict):
+			// Redelivered: queued or answered already, here or elsewhere.
+			close(done)
+			return done, nil
+		default:
+			e.base.log.Warn("answer not queued durably", "conversation", msg.ConversationID(), "err", err)
+		}
+	}
+	if !e.work.enqueue(msg.ConversationID(), e.queuedJob(t, r, durable, fresh, done)) {
 		return nil, ErrClosed
 	}
 	return done, nil
@@ -326,10 +364,15 @@ func (e *Engine) refuse(msg Message, r Responder, p phrase, tell bool, done chan
 	}
 }
 
-// Close stops the engine: it takes no more messages, lets the queued
-// replies finish and the buffered captures go in, then has the extractor
-// flush what is pending, all within ctx. When ctx ends first, what still
-// runs is cancelled (it ends on its own shortly after) and Close returns at
+// Close stops the engine: it takes no more messages, lets the replies in
+// flight finish and the buffered captures go in, then has the extractor
+// flush what is pending, all within ctx and the drain bound
+// (AnswerOptions.DrainTimeout, counted from the start of Close). In flight
+// is each conversation's reply running (or about to run) when Close
+// begins; replies queued in the store behind it are not run but stay
+// queued, released for the next run or another replica to answer, and so
+// do the ones cut off at the bound. When ctx ends first, what still runs
+// is cancelled (it ends on its own shortly after) and Close returns at
 // once with an error matching ctx's. It never returns later than ctx
 // allows. Closing again, or before Start, is fine. It does not close the
 // store.
@@ -345,14 +388,30 @@ func (e *Engine) Close(ctx context.Context) error {
 		}
 	}
 	var err error
+	drainCtx, cancel := context.WithTimeout(ctx, e.opts.Answers.DrainTimeout)
+	defer cancel()
 	select {
 	case <-drained:
-	case <-ctx.Done():
+	case <-drainCtx.Done():
 		e.work.abort()
-		err = fmt.Errorf("close engine: replies still running: %w", ctx.Err())
+		if ctx.Err() != nil {
+			err = fmt.Errorf("close engine: replies still running: %w", ctx.Err())
+		} else {
+			e.base.log.Warn("replies cut off at the drain bound; they stay queued", "bound", e.opts.Answers.DrainTimeout)
+		}
+	}
+	if e.queue != nil {
+		e.queue.release(ctx)
 	}
 	if e.extract != nil {
-		if xerr := e.extract.Close(ctx); xerr != nil {
+		// The flush shares the drain bound: what it leaves is past its
+		// conversation's watermark and extracted at the next start.
+		xerr := e.extract.Close(drainCtx)
+		switch {
+		case xerr == nil:
+		case ctx.Err() == nil && drainCtx.Err() != nil:
+			e.base.log.Warn("extraction cut off at the drain bound; it resumes at the next start", "err", xerr)
+		default:
 			err = errors.Join(err, fmt.Errorf("close extractor: %w", xerr))
 		}
 	}

@@ -17,5 +17,6 @@ var (
 	msgSlowDown          = phrase{"You are sending messages too fast, so I'm pausing my answers for about a minute. I still note what you say (up to a limit).", "你发消息太快了，我会暂停回复大约一分钟。你说的话我仍会记下（有上限）。"}
 	msgGuildLimit        = phrase{"You have reached this server's daily message limit. Try again tomorrow.", "你已达到本服务器的每日消息上限，请明天再试。"}
 	msgTokenBudget       = phrase{"You have used today's budget for model answers. Memory commands still work; try again tomorrow.", "你今天的模型回答额度已用完。记忆相关命令仍可使用，请明天再试。"}
+	msgMissed            = phrase{"I was restarting and missed your message — could you send it again?", "我刚才在重启，没收到你的消息——能再发一次吗？"}
 	msgInternalError     = phrase{"Sorry, something went wrong on my side.", "抱歉，我这边出了点问题。"}
 )

@@ -44,6 +44,22 @@ const (
 // queue holds one conversation's jobs, run one after another.
 type queue struct {
 	jobs []func(context.Context)
+	// running is set while a job runs; inFlight, set when Close begins,
+	// counts the jobs still to run as in flight (the one about to start
+	// when none runs): the later ones run with draining set.
+	running  bool
+	inFlight int
+}
+
+// drainingKey marks the context of a job queued behind the one in flight
+// when Close began: a job that can be left for the next run (its message
+// is queued in the store) returns at once.
+type drainingKey struct{}
+
+// draining reports whether ctx is such a job's.
+func draining(ctx context.Context) bool {
+	d, _ := ctx.Value(drainingKey{}).(bool)
+	return d
 }
 
 func newWorkers(log *slog.Logger) *workers {
@@ -112,20 +128,32 @@ func (w *workers) work(conversationID string, q *queue) {
 		job := q.jobs[0]
 		q.jobs[0] = nil
 		q.jobs = q.jobs[1:]
+		ctx := w.ctx
+		if w.state == closed {
+			if q.inFlight > 0 {
+				q.inFlight--
+			} else {
+				ctx = context.WithValue(ctx, drainingKey{}, true)
+			}
+		}
+		q.running = true
 		w.mu.Unlock()
-		w.run(conversationID, job)
+		w.run(ctx, conversationID, job)
+		w.mu.Lock()
+		q.running = false
+		w.mu.Unlock()
 	}
 }
 
 // run runs one job; a panic in it is logged and costs only that reply,
 // not the process and every other conversation.
-func (w *workers) run(conversationID string, job func(context.Context)) {
+func (w *workers) run(ctx context.Context, conversationID string, job func(context.Context)) {
 	defer func() {
 		if p := recover(); p != nil {
 			w.log.Error("reply job panicked", "conversation", conversationID, "panic", p, "stack", string(debug.Stack()))
 		}
 	}()
-	job(w.ctx)
+	job(ctx)
 }
 
 // goIntake runs f on a tracked goroutine for work that comes from outside
@@ -167,6 +195,11 @@ func (w *workers) stop() (drained <-chan struct{}, first bool) {
 		return w.drained, false
 	}
 	w.state = closed
+	for _, q := range w.queues {
+		if !q.running {
+			q.inFlight = 1
+		}
+	}
 	close(w.stopping)
 	w.drained = make(chan struct{})
 	go func(ch chan struct{}) {

@@ -134,6 +134,17 @@ type Bot struct {
 	// Language is the default reply language ("en" or "zh") when a person's
 	// is unknown.
 	Language string `toml:"language"`
+	// AnswerFreshness: a message left unanswered by a restart (or by a
+	// replica that died) is answered when younger than this; an older one
+	// gets the missed-message notice.
+	AnswerFreshness Duration `toml:"answer_freshness"`
+	// MissedNotice is "notice" (tell the person their message was missed
+	// and ask them to send it again) or "silent" (only log it).
+	MissedNotice string `toml:"missed_notice"`
+	// DrainTimeout bounds how long a shutdown lets the replies in flight
+	// and the extraction of what is pending take; replies not started stay
+	// queued in the store, and extraction resumes, at the next run.
+	DrainTimeout Duration `toml:"drain_timeout"`
 }
 
 // Limits protect the bot and its budget from abuse.
@@ -191,6 +202,9 @@ func defaults(getenv func(string) string) Config {
 			Name:            "membot",
 			HistoryMessages: 20,
 			Language:        "en",
+			AnswerFreshness: Duration(2 * time.Minute),
+			MissedNotice:    "notice",
+			DrainTimeout:    Duration(10 * time.Second),
 		},
 		Limits: Limits{
 			MessagesPerMinute: 20,

@@ -119,6 +119,17 @@ func (c *Config) Validate() error {
 	if c.Bot.HistoryMessages < 0 || c.Bot.HistoryMessages > 200 {
 		bad("bot.history_messages", "%d is outside 0–200", c.Bot.HistoryMessages)
 	}
+	if c.Bot.AnswerFreshness.D() <= 0 {
+		bad("bot.answer_freshness", "must be positive")
+	}
+	if c.Bot.DrainTimeout.D() <= 0 {
+		bad("bot.drain_timeout", "must be positive")
+	}
+	switch c.Bot.MissedNotice {
+	case "notice", "silent":
+	default:
+		bad("bot.missed_notice", "%q is not notice or silent", c.Bot.MissedNotice)
+	}
 	switch c.Bot.Language {
 	case "en", "zh":
 	default:

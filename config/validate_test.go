@@ -20,6 +20,9 @@ func TestValidateNamesTheRightKey(t *testing.T) {
 		{"shard id too high", func(c *Config) { c.Discord.ShardID, c.Discord.ShardCount = 2, 2 }, "discord.shard_id:", "discord.shard_count:"},
 		{"negative console limit", func(c *Config) { c.Limits.ConsoleMessagesPerMinute = -1 }, "limits.console_messages_per_minute:", "limits.messages_per_minute:"},
 		{"capture below the answer limit", func(c *Config) { c.Limits.CapturePerMinute = 5 }, "limits.capture_per_minute:", "limits.messages_per_minute:"},
+		{"unknown missed notice", func(c *Config) { c.Bot.MissedNotice = "loud" }, "bot.missed_notice:", "bot.answer_freshness"},
+		{"zero freshness", func(c *Config) { c.Bot.AnswerFreshness = 0 }, "bot.answer_freshness:", "bot.drain_timeout"},
+		{"zero drain bound", func(c *Config) { c.Bot.DrainTimeout = 0 }, "bot.drain_timeout:", "bot.answer_freshness"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -157,6 +157,33 @@ type Store interface {
 	// reloads. An empty owner is ErrInvalid.
 	BumpRevision(ctx context.Context, owner string) error
 
+	// QueueAnswer stores a, a new entry of the answer queue held by
+	// a.Holder until a.LeaseUntil (Done and Claims are ignored). An entry
+	// with the same (ConversationID, PlatformID) already queued, whether
+	// pending or done, is ErrConflict and left unchanged: a redelivered
+	// message is not queued twice. An incomplete entry is ErrInvalid.
+	QueueAnswer(ctx context.Context, a Answer) error
+	// ClaimAnswer takes the entry of q.Platform that is not done and whose
+	// lease ended at or before q.Now, the oldest received first: it becomes q.Holder's until q.Until and
+	// its Claims grows by 1. Of concurrent claimers exactly one gets an
+	// entry. ErrNotFound when there is none.
+	ClaimAnswer(ctx context.Context, q ClaimQuery) (Answer, error)
+	// RenewAnswers extends to until the lease of every entry holder holds
+	// that is not done, and returns how many.
+	RenewAnswers(ctx context.Context, holder string, until time.Time) (int64, error)
+	// ReleaseAnswers ends the lease of every entry holder holds that is not
+	// done, so that any replica may claim them at once (a replica stopping
+	// with answers left), and returns how many.
+	ReleaseAnswers(ctx context.Context, holder string) (int64, error)
+	// FinishAnswer marks an entry done at `at` and clears its payload, if
+	// holder still holds it; it is kept until keepUntil. ErrNotFound for an
+	// unknown entry; ErrConflict when it is done already or held by
+	// another replica (its lease ran out and it was taken over).
+	FinishAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error
+	// PurgeAnswers deletes done entries kept until at or before now, and
+	// returns how many went.
+	PurgeAnswers(ctx context.Context, now time.Time) (int64, error)
+
 	// Close releases the store. It is safe to call more than once.
 	Close() error
 }

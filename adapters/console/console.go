@@ -30,6 +30,12 @@ type Handler interface {
 	Handle(ctx context.Context, msg bot.Message, r bot.Responder) (<-chan struct{}, error)
 }
 
+// resumer is a Handler that answers, after a restart, the messages an
+// earlier run left unanswered (the engine with a durable answer queue).
+type resumer interface {
+	Resume(ctx context.Context, platform string, f bot.ResponderFor) error
+}
+
 // Options configure a terminal session.
 type Options struct {
 	// User names the person chatting (default "me").
@@ -88,6 +94,16 @@ func (c *Console) Start(ctx context.Context) error {
 		defer close(c.done)
 		c.err = c.session(ctx)
 	})
+	if rs, ok := c.h.(resumer); ok {
+		// What an earlier run left unanswered is printed here, between
+		// the lines of this session.
+		err := rs.Resume(ctx, Platform, func(context.Context, bot.Message, <-chan struct{}) (bot.Responder, error) {
+			return &responder{c: c}, nil
+		})
+		if err != nil {
+			c.printf("(could not resume earlier messages: %v)\n", err)
+		}
+	}
 	return nil
 }
 

@@ -160,6 +160,7 @@ func (a *Adapter) Start(ctx context.Context) error {
 	if a.opts.ShardID == 0 && !a.opts.SkipCommandRegistration {
 		a.registerCommands(ctx)
 	}
+	a.resume(ctx)
 	return nil
 }
 

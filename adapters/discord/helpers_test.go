@@ -124,6 +124,14 @@ type harness struct {
 // and waits until it is connected and has registered its commands.
 func start(tb testing.TB, h *scriptHandler, tweak func(*Options)) *harness {
 	tb.Helper()
+	hs := startWith(tb, h, tweak)
+	hs.h = h
+	return hs
+}
+
+// startWith is start for any Handler; the harness's h is left nil.
+func startWith(tb testing.TB, h Handler, tweak func(*Options)) *harness {
+	tb.Helper()
 	fake := fakediscord.New(tb)
 	logs := &lockedBuffer{}
 	opts := Options{
@@ -157,7 +165,7 @@ func start(tb testing.TB, h *scriptHandler, tweak func(*Options)) *harness {
 	fake.WaitUntil("the adapter is connected and ready", func() bool {
 		return fake.Heartbeats() > 0 && a.self() != "" && len(fake.CallsTo("PUT", "/commands")) > 0
 	})
-	return &harness{fake: fake, a: a, h: h, logs: logs}
+	return &harness{fake: fake, a: a, logs: logs}
 }
 
 // finalReply waits until the bot's reply to question in channelID shows

@@ -78,7 +78,6 @@ type Adapter struct {
 	readyOnce   sync.Once
 	startErr    error       // set before ready is closed
 	me          models.User // set before ready is closed
-	startedAt   time.Time   // set before ready is closed
 	webhookAddr string      // set before ready is closed
 
 	// group owns every goroutine the adapter starts: the intake (polling
@@ -215,7 +214,6 @@ func (a *Adapter) Start(ctx context.Context) (err error) {
 		return fmt.Errorf("telegram: start: %w", err)
 	}
 	a.me = me
-	a.startedAt = a.now()
 	a.log = a.log.With("bot", me.Username)
 	a.registerCommands(ctx)
 
@@ -244,6 +242,7 @@ func (a *Adapter) Start(ctx context.Context) (err error) {
 		a.replyCancel()
 		return errors.New("telegram: start: closed while starting")
 	}
+	a.resume(ctx)
 	a.markReady(nil)
 	return nil
 }

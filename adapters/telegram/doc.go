@@ -33,10 +33,13 @@
 // Start calls getMe (the token is checked and the bot's @username learnt),
 // registers the command menus, then polls or serves the webhook. Ready is
 // closed once that is done or has failed (see StartErr). Updates dated
-// before start-up (the backlog that piled up while the bot was down) are
-// still captured but passed with Addressed=false, so the bot does not
-// answer hours-old questions in a burst; set Options.AnswerBacklog to
-// answer them.
+// before start-up (the backlog that piled up while the bot was down, or
+// updates Telegram delivers again because they were not confirmed) go to
+// the engine like any other: it answers those still fresh, tells the
+// others their message was missed, and answers a message it has answered
+// before no second time. With an engine that keeps a durable answer queue
+// (Engine.Resume), the answers an earlier run left undelivered are sent
+// once polling runs, as replies to the messages they answer.
 //
 // # Replies
 //

@@ -224,10 +224,9 @@ func (a *Adapter) toMessage(ctx context.Context, m *models.Message, text string,
 		msg.ReplyToID = strconv.Itoa(rt.ID)
 		replyToBot = rt.From != nil && rt.From.ID == a.me.ID
 	}
+	// A message sent before start-up is passed on as it is: the engine
+	// answers it if it is still fresh, and otherwise says it was missed.
 	msg.Text, msg.Addressed = a.address(text, entities, msg.IsDM, replyToBot)
-	if !a.opts.AnswerBacklog && int64(m.Date) < a.startedAt.Unix() {
-		msg.Addressed = false
-	}
 	if !msg.IsDM && msg.Addressed {
 		a.markAdmin(ctx, &msg, m.Chat.ID, m.From.ID)
 	}

@@ -51,9 +51,6 @@ type Options struct {
 	// TypingInterval is how often the typing action is renewed while an
 	// answer is being prepared (default 4 s; Telegram shows it for 5 s).
 	TypingInterval time.Duration
-	// AnswerBacklog makes the bot answer messages sent before it started.
-	// By default they are captured but not answered (Addressed=false).
-	AnswerBacklog bool
 	// MaxAttempts bounds the attempts of one API call on 429, 5xx and
 	// network errors (default 5). Calls that post a message are repeated
 	// on 429, when the request never left, and once on a 5xx answer, never

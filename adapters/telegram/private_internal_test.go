@@ -286,31 +286,29 @@ func TestDocumentIsAnsweredButNotCaptured(t *testing.T) {
 	}
 }
 
-func TestBacklogIsCapturedButNotAnswered(t *testing.T) {
-	for _, answer := range []bool{false, true} {
-		t.Run(fmt.Sprintf("AnswerBacklog=%v", answer), func(t *testing.T) {
-			fake := faketelegram.New(t, faketelegram.Config{})
-			old := fake.NewMessage(faketelegram.PrivateChat(alice), alice, "are you there?")
-			old.Date = int(time.Now().Add(-time.Hour).Unix())
-			fake.PushMessage(old)
-			h := newEchoHandler()
-			hs := startHarnessOn(t, fake, h, func(o *Options) { o.AnswerBacklog = answer })
-			fresh := fake.NewMessage(faketelegram.PrivateChat(alice), alice, "hello")
-			fresh.Date = int(time.Now().Add(time.Minute).Unix())
-			fake.PushMessage(fresh)
-			msgs := hs.waitHandled(2)
-			if msgs[0].Addressed != answer || !msgs[1].Addressed {
-				t.Errorf("addressed = %v, %v; want %v, true", msgs[0].Addressed, msgs[1].Addressed, answer)
-			}
-			want := []string{"echo: hello"}
-			if answer {
-				want = []string{"echo: are you there?", "echo: hello"}
-			}
-			sent := hs.waitSent(alice.ID, len(want))
-			if len(sent) != len(want) {
-				t.Errorf("sent %q, want %q", hs.fake.SentTexts(alice.ID), want)
-			}
-		})
+// TestBacklogGoesToTheEngine: a message sent before start-up is passed on
+// addressed, like any other; the engine decides by its age whether to
+// answer it or say it was missed.
+func TestBacklogGoesToTheEngine(t *testing.T) {
+	fake := faketelegram.New(t, faketelegram.Config{})
+	old := fake.NewMessage(faketelegram.PrivateChat(alice), alice, "are you there?")
+	old.Date = int(time.Now().Add(-time.Hour).Unix())
+	fake.PushMessage(old)
+	h := newEchoHandler()
+	hs := startHarnessOn(t, fake, h, nil)
+	fresh := fake.NewMessage(faketelegram.PrivateChat(alice), alice, "hello")
+	fresh.Date = int(time.Now().Add(time.Minute).Unix())
+	fake.PushMessage(fresh)
+	msgs := hs.waitHandled(2)
+	if !msgs[0].Addressed || !msgs[1].Addressed {
+		t.Errorf("addressed = %v, %v; want both", msgs[0].Addressed, msgs[1].Addressed)
+	}
+	if got := msgs[0].Time.Unix(); got != int64(old.Date) {
+		t.Errorf("backlog message dated %d, want its own date %d", got, old.Date)
+	}
+	want := []string{"echo: are you there?", "echo: hello"}
+	if sent := hs.waitSent(alice.ID, len(want)); len(sent) != len(want) {
+		t.Errorf("sent %q, want %q", hs.fake.SentTexts(alice.ID), want)
 	}
 }
 

@@ -127,6 +127,7 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 		Recall:    recaller{memories: svc},
 		Extractor: extractor{sched},
 		Spool:     a.botSpool(),
+		Answers:   a.Store,
 	}, bot.Options{
 		BotName:         cfg.Bot.Name,
 		Persona:         cfg.Bot.SystemPrompt,
@@ -137,6 +138,12 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 		Temperature:     &cfg.Model.Temperature,
 		Now:             o.now,
 		Logger:          o.logger,
+		Answers: bot.AnswerOptions{
+			Freshness:    cfg.Bot.AnswerFreshness.D(),
+			Silent:       cfg.Bot.MissedNotice == "silent",
+			DrainTimeout: cfg.Bot.DrainTimeout.D(),
+			Replica:      replica(cfg),
+		},
 		Limits: bot.Limits{
 			MessagesPerMinute:         cfg.Limits.MessagesPerMinute,
 			PlatformMessagesPerMinute: map[string]int{"console": cfg.Limits.ConsoleMessagesPerMinute},
@@ -169,6 +176,17 @@ func (a *App) start(ctx context.Context) error {
 		a.log.WarnContext(ctx, "lifecycle upkeep not started", "err", err)
 	}
 	return nil
+}
+
+// replica names this process for the answer queue. The embedded store is
+// locked to one process, so every run is the same replica and takes back
+// what a killed run left at once; replicas sharing MongoDB get random
+// names and take over each other's entries when their lease runs out.
+func replica(cfg config.Config) string {
+	if cfg.MongoDB.URI.Value() != "" {
+		return ""
+	}
+	return "embedded"
 }
 
 // historyMessages maps the configured history length to the engine's

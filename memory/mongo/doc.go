@@ -61,6 +61,14 @@
 // must not stay on the disk. The embedded SQLite store scrubs deleted rows
 // itself (see memory/sqlite).
 //
+// The answer queue (collection answers) holds one document per addressed
+// message awaiting its answer, unique on {conversation_id, platform_id} so
+// a redelivered message is never queued twice. A replica claims an entry
+// whose lease ended with one findOneAndUpdate (lease_until ≤ now → holder,
+// lease_until), and marks it done with an update conditional on being its
+// holder; done entries carry keep_until, which a TTL index (and, where there
+// is none, PurgeAnswers) removes them by.
+//
 // Every versioned record (person, conversation, memory) is written with a
 // filter on its version and $inc of it, so two replicas updating one record
 // never lose an update: the second gets memory.ErrConflict.

@@ -36,6 +36,10 @@ func indexSpecs() []indexSpec {
 		{collIdentities, "person_id", bson.D{{Key: "person_id", Value: 1}}, false, false},
 		{collConversations, "updated_at", bson.D{{Key: "updated_at", Value: 1}}, false, false},
 		{collSettings, "expires_at", bson.D{{Key: "expires_at", Value: 1}}, false, true},
+		{collAnswers, "conversation_platform_id", bson.D{{Key: "conversation_id", Value: 1}, {Key: "platform_id", Value: 1}}, true, false},
+		{collAnswers, "claim", bson.D{{Key: "platform", Value: 1}, {Key: "done", Value: 1}, {Key: "lease_until", Value: 1}, {Key: "received_at", Value: 1}}, false, false},
+		{collAnswers, "holder", bson.D{{Key: "holder", Value: 1}, {Key: "done", Value: 1}}, false, false},
+		{collAnswers, "keep_until", bson.D{{Key: "keep_until", Value: 1}}, false, true},
 	}
 }
 

@@ -28,6 +28,7 @@ const (
 	collMemories      = "memories"
 	collSettings      = "settings"
 	collRevisions     = "revisions"
+	collAnswers       = "answers"
 )
 
 // closeTimeout bounds Close, so that shutting down never hangs on a server
@@ -51,6 +52,7 @@ type Store struct {
 	memories      *mongo.Collection
 	settings      *mongo.Collection
 	revisions     *mongo.Collection
+	answers       *mongo.Collection
 
 	closeOnce sync.Once
 	closeErr  error
@@ -138,6 +140,7 @@ func newStore(client *mongo.Client, database, where string, cfg config) *Store {
 		memories:      db.Collection(collMemories),
 		settings:      db.Collection(collSettings),
 		revisions:     db.Collection(collRevisions),
+		answers:       db.Collection(collAnswers),
 	}
 }
 

@@ -333,6 +333,42 @@ func (f *Faulty) BumpRevision(ctx context.Context, owner string) error {
 	return f.call("BumpRevision", func() error { return f.s.BumpRevision(ctx, owner) })
 }
 
+// QueueAnswer is memory.Store.QueueAnswer, with faults.
+func (f *Faulty) QueueAnswer(ctx context.Context, a memory.Answer) error {
+	return f.call("QueueAnswer", func() error { return f.s.QueueAnswer(ctx, a) })
+}
+
+// ClaimAnswer is memory.Store.ClaimAnswer, with faults.
+func (f *Faulty) ClaimAnswer(ctx context.Context, q memory.ClaimQuery) (a memory.Answer, err error) {
+	err = f.call("ClaimAnswer", func() (err error) { a, err = f.s.ClaimAnswer(ctx, q); return })
+	return a, err
+}
+
+// RenewAnswers is memory.Store.RenewAnswers, with faults.
+func (f *Faulty) RenewAnswers(ctx context.Context, holder string, until time.Time) (n int64, err error) {
+	err = f.call("RenewAnswers", func() (err error) { n, err = f.s.RenewAnswers(ctx, holder, until); return })
+	return n, err
+}
+
+// ReleaseAnswers is memory.Store.ReleaseAnswers, with faults.
+func (f *Faulty) ReleaseAnswers(ctx context.Context, holder string) (n int64, err error) {
+	err = f.call("ReleaseAnswers", func() (err error) { n, err = f.s.ReleaseAnswers(ctx, holder); return })
+	return n, err
+}
+
+// FinishAnswer is memory.Store.FinishAnswer, with faults.
+func (f *Faulty) FinishAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error {
+	return f.call("FinishAnswer", func() error {
+		return f.s.FinishAnswer(ctx, conversationID, platformID, holder, at, keepUntil)
+	})
+}
+
+// PurgeAnswers is memory.Store.PurgeAnswers, with faults.
+func (f *Faulty) PurgeAnswers(ctx context.Context, now time.Time) (n int64, err error) {
+	err = f.call("PurgeAnswers", func() (err error) { n, err = f.s.PurgeAnswers(ctx, now); return })
+	return n, err
+}
+
 // Close closes the wrapped store; a fault on "Close" is reported, but the
 // wrapped store is closed all the same, so that tests release it.
 func (f *Faulty) Close() error {

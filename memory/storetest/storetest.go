@@ -59,6 +59,10 @@
 //   - Revision moves as memory.Store says, whatever the backend: the
 //     suite counts exact increments per call, for successes and failures.
 //   - MissingEmbeddings compares model names exactly (case-sensitive).
+//   - The answer queue takes its times from the caller (the suite sets
+//     them): a lease ends at LeaseUntil inclusive; claims go oldest
+//     ReceivedAt first; a done entry is never claimed, renewed or released,
+//     and its key stays taken until PurgeAnswers passes its KeepUntil.
 //   - SetEmbedding works on memories of any status and leaves UseCount,
 //     LastUsedAt and UpdatedAt alone, like TouchMemories.
 package storetest
@@ -101,6 +105,7 @@ func contracts() []contract {
 	all = append(all, archiveContracts()...)
 	all = append(all, revisionContracts()...)
 	all = append(all, backfillContracts()...)
+	all = append(all, answerContracts()...)
 	all = append(all, concurrencyContracts()...)
 	return all
 }

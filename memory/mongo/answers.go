@@ -1,0 +1,143 @@
+package mongo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"github.com/membot/membot/memory"
+)
+
+// answerDoc is one entry of the answer queue as stored.
+type answerDoc struct {
+	ConversationID string         `bson:"conversation_id"`
+	PlatformID     string         `bson:"platform_id"`
+	Platform       string         `bson:"platform"`
+	Payload        string         `bson:"payload"`
+	ReceivedAt     bson.DateTime  `bson:"received_at"`
+	Holder         string         `bson:"holder"`
+	LeaseUntil     bson.DateTime  `bson:"lease_until"`
+	Claims         int            `bson:"claims"`
+	Done           bool           `bson:"done"`
+	DoneAt         *bson.DateTime `bson:"done_at,omitempty"`
+	// KeepUntil is set only on done entries: the TTL index removes them
+	// from then on, and never touches a pending one.
+	KeepUntil *bson.DateTime `bson:"keep_until,omitempty"`
+}
+
+func (d *answerDoc) answer() memory.Answer {
+	return memory.Answer{
+		ConversationID: d.ConversationID, PlatformID: d.PlatformID, Platform: d.Platform, Payload: d.Payload,
+		ReceivedAt: fromDate(d.ReceivedAt), Holder: d.Holder, LeaseUntil: fromDate(d.LeaseUntil), Claims: d.Claims,
+		Done: d.Done, DoneAt: fromOptDate(d.DoneAt), KeepUntil: fromOptDate(d.KeepUntil),
+	}
+}
+
+// QueueAnswer inserts a new entry; the unique index on {conversation_id,
+// platform_id} turns a second one into memory.ErrConflict.
+func (s *Store) QueueAnswer(ctx context.Context, a memory.Answer) error {
+	op := fmt.Sprintf("queue answer to %s/%s", a.ConversationID, a.PlatformID)
+	if err := a.Validate(); err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	if err := errors.Join(checkKey("conversation id", a.ConversationID), checkKey("platform message id", a.PlatformID),
+		checkKey("platform", a.Platform), checkKey("holder", a.Holder),
+		checkString("payload", a.Payload, memory.MaxAnswerPayload)); err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	_, err := s.answers.InsertOne(ctx, answerDoc{
+		ConversationID: a.ConversationID, PlatformID: a.PlatformID, Platform: a.Platform, Payload: a.Payload,
+		ReceivedAt: bson.NewDateTimeFromTime(a.ReceivedAt), Holder: a.Holder,
+		LeaseUntil: bson.NewDateTimeFromTime(a.LeaseUntil),
+	})
+	if err != nil {
+		return s.fail(op, err)
+	}
+	return nil
+}
+
+// ClaimAnswer takes the oldest claimable entry with one findOneAndUpdate,
+// which the server applies atomically: of concurrent claimers one matches.
+func (s *Store) ClaimAnswer(ctx context.Context, q memory.ClaimQuery) (memory.Answer, error) {
+	op := "claim answer on " + q.Platform
+	if q.Platform == "" || q.Holder == "" {
+		return memory.Answer{}, fmt.Errorf("%s: %w: platform and holder are required", op, memory.ErrInvalid)
+	}
+	filter := bson.D{{Key: "platform", Value: q.Platform}, {Key: "done", Value: false},
+		{Key: "lease_until", Value: bson.D{{Key: "$lte", Value: bson.NewDateTimeFromTime(q.Now)}}}}
+	update := bson.D{
+		{Key: "$set", Value: bson.D{{Key: "holder", Value: q.Holder}, {Key: "lease_until", Value: bson.NewDateTimeFromTime(q.Until)}}},
+		{Key: "$inc", Value: bson.D{{Key: "claims", Value: 1}}},
+	}
+	var d answerDoc
+	err := s.answers.FindOneAndUpdate(ctx, filter, update, options.FindOneAndUpdate().
+		SetSort(bson.D{{Key: "received_at", Value: 1}, {Key: "conversation_id", Value: 1}, {Key: "platform_id", Value: 1}}).
+		SetReturnDocument(options.After)).Decode(&d)
+	if err != nil {
+		return memory.Answer{}, s.fail(op, err)
+	}
+	return d.answer(), nil
+}
+
+// RenewAnswers extends the lease of holder's entries that are not done.
+func (s *Store) RenewAnswers(ctx context.Context, holder string, until time.Time) (int64, error) {
+	return s.updateAnswers(ctx, "renew answers of "+holder, holder,
+		bson.D{{Key: "lease_until", Value: bson.NewDateTimeFromTime(until)}})
+}
+
+// ReleaseAnswers makes holder's entries that are not done claimable now.
+func (s *Store) ReleaseAnswers(ctx context.Context, holder string) (int64, error) {
+	return s.updateAnswers(ctx, "release answers of "+holder, holder,
+		bson.D{{Key: "lease_until", Value: bson.NewDateTimeFromTime(time.UnixMilli(0))}})
+}
+
+func (s *Store) updateAnswers(ctx context.Context, op, holder string, set bson.D) (int64, error) {
+	res, err := s.answers.UpdateMany(ctx, bson.D{{Key: "holder", Value: holder}, {Key: "done", Value: false}},
+		bson.D{{Key: "$set", Value: set}})
+	if err != nil {
+		return 0, s.fail(op, err)
+	}
+	return res.ModifiedCount, nil
+}
+
+// FinishAnswer marks the entry done with an update conditional on holder
+// holding it and its not being done.
+func (s *Store) FinishAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error {
+	op := fmt.Sprintf("finish answer to %s/%s", conversationID, platformID)
+	key := bson.D{{Key: "conversation_id", Value: conversationID}, {Key: "platform_id", Value: platformID}}
+	filter := append(append(bson.D{}, key...), bson.E{Key: "holder", Value: holder}, bson.E{Key: "done", Value: false})
+	res, err := s.answers.UpdateOne(ctx, filter, bson.D{{Key: "$set", Value: bson.D{
+		{Key: "done", Value: true}, {Key: "payload", Value: ""},
+		{Key: "done_at", Value: bson.NewDateTimeFromTime(at)}, {Key: "keep_until", Value: bson.NewDateTimeFromTime(keepUntil)},
+	}}})
+	if err != nil {
+		return s.fail(op, err)
+	}
+	if res.MatchedCount == 1 {
+		return nil
+	}
+	n, err := s.answers.CountDocuments(ctx, key, options.Count().SetLimit(1))
+	if err != nil {
+		return s.fail(op, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("%s: %w", op, memory.ErrNotFound)
+	}
+	return fmt.Errorf("%s: done already or held by another replica: %w", op, memory.ErrConflict)
+}
+
+// PurgeAnswers deletes done entries whose keeping time has come (the TTL
+// index does the same, eventually, where the server has one).
+func (s *Store) PurgeAnswers(ctx context.Context, now time.Time) (int64, error) {
+	res, err := s.answers.DeleteMany(ctx, bson.D{{Key: "done", Value: true},
+		{Key: "keep_until", Value: bson.D{{Key: "$lte", Value: bson.NewDateTimeFromTime(now)}}}})
+	if err != nil {
+		return 0, s.fail("purge answers", err)
+	}
+	return res.DeletedCount, nil
+}

@@ -1,0 +1,129 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/membot/membot/memory"
+)
+
+const answerColumns = `conversation_id, platform_id, platform, payload, received_at, holder, lease_until, claims, done, done_at, keep_until`
+
+func scanAnswer(r rowScanner) (memory.Answer, error) {
+	var (
+		a                 memory.Answer
+		received, lease   int64
+		doneAt, keepUntil sql.NullInt64
+	)
+	err := r.Scan(&a.ConversationID, &a.PlatformID, &a.Platform, &a.Payload, &received, &a.Holder, &lease,
+		&a.Claims, &a.Done, &doneAt, &keepUntil)
+	a.ReceivedAt, a.LeaseUntil = fromMs(received), fromMs(lease)
+	a.DoneAt, a.KeepUntil = fromNullMs(doneAt), fromNullMs(keepUntil)
+	return a, err
+}
+
+// QueueAnswer inserts a new answer queue entry; an existing key is
+// memory.ErrConflict.
+func (s *Store) QueueAnswer(ctx context.Context, a memory.Answer) error {
+	if err := a.Validate(); err != nil {
+		return fmt.Errorf("queue answer: %w", err)
+	}
+	if err := checkUTF8("conversation id", a.ConversationID, "platform id", a.PlatformID, "platform", a.Platform,
+		"holder", a.Holder, "payload", a.Payload); err != nil {
+		return fmt.Errorf("queue answer: %w", err)
+	}
+	op := fmt.Sprintf("queue answer to %s/%s", a.ConversationID, a.PlatformID)
+	return s.write(ctx, op, func(tx *sql.Tx) error {
+		inserted, err := execOne(ctx, tx, `INSERT INTO answer_queue (`+answerColumns+`)
+			VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, NULL, NULL) ON CONFLICT DO NOTHING`,
+			a.ConversationID, a.PlatformID, a.Platform, a.Payload, toMs(a.ReceivedAt), a.Holder, toMs(a.LeaseUntil))
+		if err != nil {
+			return err
+		}
+		if !inserted {
+			return fmt.Errorf("%w: already queued", memory.ErrConflict)
+		}
+		return nil
+	})
+}
+
+// ClaimAnswer takes the oldest claimable entry of q.Platform in one
+// UPDATE … RETURNING, inside the write gate.
+func (s *Store) ClaimAnswer(ctx context.Context, q memory.ClaimQuery) (memory.Answer, error) {
+	if q.Platform == "" || q.Holder == "" {
+		return memory.Answer{}, fmt.Errorf("claim answer: %w: platform and holder are required", memory.ErrInvalid)
+	}
+	var a memory.Answer
+	err := s.write(ctx, "claim answer on "+q.Platform, func(tx *sql.Tx) error {
+		var err error
+		a, err = scanAnswer(tx.QueryRowContext(ctx, `UPDATE answer_queue SET holder = ?, lease_until = ?, claims = claims + 1
+			WHERE (conversation_id, platform_id) = (
+				SELECT conversation_id, platform_id FROM answer_queue
+				WHERE platform = ? AND done = 0 AND lease_until <= ?
+				ORDER BY received_at, conversation_id, platform_id LIMIT 1)
+			RETURNING `+answerColumns,
+			q.Holder, toMs(q.Until), q.Platform, toMs(q.Now)))
+		if errors.Is(err, sql.ErrNoRows) {
+			return memory.ErrNotFound
+		}
+		return err
+	})
+	return a, err
+}
+
+// RenewAnswers extends the lease of holder's entries that are not done.
+func (s *Store) RenewAnswers(ctx context.Context, holder string, until time.Time) (int64, error) {
+	return s.updateAnswers(ctx, "renew answers of "+holder,
+		`UPDATE answer_queue SET lease_until = ? WHERE holder = ? AND done = 0`, toMs(until), holder)
+}
+
+// ReleaseAnswers makes holder's entries that are not done claimable now.
+func (s *Store) ReleaseAnswers(ctx context.Context, holder string) (int64, error) {
+	return s.updateAnswers(ctx, "release answers of "+holder,
+		`UPDATE answer_queue SET lease_until = 0 WHERE holder = ? AND done = 0`, holder)
+}
+
+// PurgeAnswers deletes the done entries whose keeping time has come.
+func (s *Store) PurgeAnswers(ctx context.Context, now time.Time) (int64, error) {
+	return s.updateAnswers(ctx, "purge answers",
+		`DELETE FROM answer_queue WHERE done = 1 AND keep_until <= ?`, toMs(now))
+}
+
+// updateAnswers runs one statement over answer_queue and counts its rows.
+func (s *Store) updateAnswers(ctx context.Context, op, query string, args ...any) (int64, error) {
+	var n int64
+	err := s.write(ctx, op, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, query, args...)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return n, err
+}
+
+// FinishAnswer marks the entry done if holder holds it and it is not done.
+func (s *Store) FinishAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error {
+	op := fmt.Sprintf("finish answer to %s/%s", conversationID, platformID)
+	return s.write(ctx, op, func(tx *sql.Tx) error {
+		ok, err := execOne(ctx, tx, `UPDATE answer_queue SET done = 1, done_at = ?, keep_until = ?, payload = ''
+			WHERE conversation_id = ? AND platform_id = ? AND holder = ? AND done = 0`,
+			toMs(at), toMs(keepUntil), conversationID, platformID, holder)
+		if err != nil || ok {
+			return err
+		}
+		found, err := exists(ctx, tx, `SELECT 1 FROM answer_queue WHERE conversation_id = ? AND platform_id = ?`,
+			conversationID, platformID)
+		switch {
+		case err != nil:
+			return err
+		case !found:
+			return memory.ErrNotFound
+		}
+		return fmt.Errorf("%w: done already or held by another replica", memory.ErrConflict)
+	})
+}
