@@ -16,11 +16,9 @@ import (
 	"log/slog"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/llm"
-	"github.com/membot/membot/memory/text"
 	"github.com/membot/membot/prompts"
 )
 
@@ -339,31 +337,6 @@ func (e *Engine) answer(ctx context.Context, t turn, r Responder) {
 	}
 }
 
-// overGuildLimit counts a message against the server's daily limit and
-// reports whether the person is over it. Commands are exempt: nobody is
-// kept from seeing or erasing their memories.
-func (e *Engine) overGuildLimit(t turn) bool {
-	if t.msg.GuildID == "" || t.msg.IsCommand() {
-		return false
-	}
-	return !e.meter.allowGuildMessage(t.msg.Platform+":"+t.msg.GuildID+":"+t.person.ID, e.opts.Now(), t.guild.DailyLimit)
-}
-
-// refuse answers msg privately with p instead of answering it (when tell
-// is set; otherwise silently). done is closed once the refusal is
-// delivered.
-func (e *Engine) refuse(msg Message, r Responder, p phrase, tell bool, done chan struct{}) {
-	if !tell || !e.work.enqueue(msg.ConversationID(), func(ctx context.Context) {
-		defer close(done)
-		lang := e.base.language(turn{msg: msg, text: msg.Text})
-		if err := r.Send(ctx, Reply{Text: e.base.say(lang, p), Private: true}); err != nil {
-			e.base.log.Warn("deliver refusal", "conversation", msg.ConversationID(), "err", err)
-		}
-	}) {
-		close(done)
-	}
-}
-
 // Close stops the engine: it takes no more messages, lets the replies in
 // flight finish and the buffered captures go in, then has the extractor
 // flush what is pending, all within ctx and the drain bound
@@ -417,16 +390,4 @@ func (e *Engine) Close(ctx context.Context) error {
 	}
 	e.work.abort()
 	return err
-}
-
-// sanitize makes text valid UTF-8 without NULs and bounds its length.
-func sanitize(s string) string {
-	if !utf8.ValidString(s) {
-		s = strings.ToValidUTF8(s, "\uFFFD")
-	}
-	s = strings.ReplaceAll(s, "\x00", "")
-	if utf8.RuneCountInString(s) > MaxMessageRunes {
-		s = text.Truncate(s, MaxMessageRunes) + " …[truncated]"
-	}
-	return s
 }

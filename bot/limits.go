@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"slices"
 	"sync"
 	"time"
@@ -292,4 +293,29 @@ func add(in map[string]dayUse, key string, now time.Time, n int64) {
 	}
 	u.count += n
 	in[key] = u
+}
+
+// overGuildLimit counts a message against the server's daily limit and
+// reports whether the person is over it. Commands are exempt: nobody is
+// kept from seeing or erasing their memories.
+func (e *Engine) overGuildLimit(t turn) bool {
+	if t.msg.GuildID == "" || t.msg.IsCommand() {
+		return false
+	}
+	return !e.meter.allowGuildMessage(t.msg.Platform+":"+t.msg.GuildID+":"+t.person.ID, e.opts.Now(), t.guild.DailyLimit)
+}
+
+// refuse answers msg privately with p instead of answering it (when tell
+// is set; otherwise silently). done is closed once the refusal is
+// delivered.
+func (e *Engine) refuse(msg Message, r Responder, p phrase, tell bool, done chan struct{}) {
+	if !tell || !e.work.enqueue(msg.ConversationID(), func(ctx context.Context) {
+		defer close(done)
+		lang := e.base.language(turn{msg: msg, text: msg.Text})
+		if err := r.Send(ctx, Reply{Text: e.base.say(lang, p), Private: true}); err != nil {
+			e.base.log.Warn("deliver refusal", "conversation", msg.ConversationID(), "err", err)
+		}
+	}) {
+		close(done)
+	}
 }

@@ -2,9 +2,11 @@ package bot
 
 import (
 	"context"
+	"github.com/membot/membot/memory/text"
 	"regexp"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Message is one incoming platform message, made platform-neutral by an
@@ -105,4 +107,16 @@ type Responder interface {
 	// Send delivers a complete reply. After Stream calls, the first Send
 	// completes the streamed message.
 	Send(ctx context.Context, r Reply) error
+}
+
+// sanitize makes text valid UTF-8 without NULs and bounds its length.
+func sanitize(s string) string {
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	s = strings.ReplaceAll(s, "\x00", "")
+	if utf8.RuneCountInString(s) > MaxMessageRunes {
+		s = text.Truncate(s, MaxMessageRunes) + " …[truncated]"
+	}
+	return s
 }
