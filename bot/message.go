@@ -2,11 +2,12 @@ package bot
 
 import (
 	"context"
-	"github.com/membot/membot/memory/text"
 	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/membot/membot/memory/text"
 )
 
 // Message is one incoming platform message, made platform-neutral by an
