@@ -91,19 +91,19 @@ func DefaultExpansions() []Expansion {
 		},
 		{
 			Topic:    "reading",
-			Triggers: []string{"read", "reading", "book", "books", "novel", "看书", "读书", "小说", "书"},
+			Triggers: []string{"read", "reading", "book", "books", "看书", "读书", "小说", "书"},
 			Terms:    []string{"novel", "novels", "fiction", "sci-fi", "mystery", "thriller", "fantasy", "小说", "悬疑", "科幻", "推理"},
 		},
 		{
 			Topic: "study",
-			Triggers: []string{"course", "exam", "exams", "study", "studying", "homework", "revision", "tutor",
+			Triggers: []string{"course", "exam", "exams", "homework", "revision", "tutor",
 				"考试", "课程", "复习", "学习", "补习", "备考", "练琴"},
 			Terms: []string{"studies", "studying", "student", "university", "degree", "exam", "course",
 				"大学", "专业", "考试", "科目", "上学", "年级", "钢琴", "学"},
 		},
 		{
 			Topic:    "music",
-			Triggers: []string{"music", "song", "songs", "playlist", "album", "concert", "音乐", "歌", "曲子", "演唱会"},
+			Triggers: []string{"music", "playlist", "音乐", "曲子", "歌单"},
 			Terms:    []string{"jazz", "rock", "classical", "pop", "piano", "guitar", "violin", "band", "opera", "钢琴", "吉他", "小提琴", "爵士", "古典"},
 		},
 		{
