@@ -198,13 +198,29 @@ var enLife = []lifeRule{
 		rel, _ := subject.Relation(strings.ToLower(m[1]))
 		return lifeOf(upperFirst(strings.ToLower(m[1]))+" is called "+m[2], subject.FamilyPrefix+rel, m[1], m[2])
 	}},
-	{regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enFamily + `\s+((?:really\s+|also\s+|absolutely\s+)?(?:loves|likes|hates|prefers|enjoys|adores|is|works|has|can'?t|cannot|doesn'?t|does\s+not|won'?t|plays|studies|speaks|lives|eats|drinks)\b.+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
-		rest := trimObject(m[2])
-		if when, ok := text.ResolveDate(sentence, ref); ok && !when.Start.Before(dayStart(ref)) {
-			return found{}, false // a dated plan of theirs, not a lasting fact
-		}
+	// "My wife loves sushi", "my partner Sam is a chef": the name, when
+	// given, stays with the relation. Dated, it is their plan: "my sister
+	// Jess is visiting next weekend" is kept until then.
+	{regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enFamily + `(?:\s+(` + `(?-i:\p{Lu}[\p{L}]*)` + `),?)?\s+((?:really\s+|also\s+|absolutely\s+)?(?:loves|likes|hates|prefers|enjoys|adores|is|works|has|can'?t|cannot|doesn'?t|does\s+not|won'?t|plays|studies|speaks|lives|eats|drinks|teaches|runs|visits|comes)\b.+)`), func(m []string, _ string, ref time.Time) (found, bool) {
+		rest := trimObject(enClauseEnd.ReplaceAllString(m[3], ""))
 		rel, _ := subject.Relation(strings.ToLower(m[1]))
-		return lifeOf(upperFirst(strings.ToLower(m[1]))+" "+rest, subject.FamilyPrefix+rel, m[1], rest)
+		who := upperFirst(strings.ToLower(m[1]))
+		if m[2] != "" {
+			who += " " + m[2]
+		}
+		if when, ok := text.ResolveDate(rest, ref); ok {
+			if when.Start.Before(dayStart(ref)) {
+				return found{}, false // a past doing of theirs
+			}
+			what := strings.Join(strings.Fields(strings.Replace(rest, when.Phrase, "", 1)), " ")
+			if !validObject(what) {
+				return found{}, false
+			}
+			return found{text: who + " " + what + " on " + when.Start.Format("2006-01-02"), subject: subject.FamilyPrefix + rel,
+				typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary, importance: 0.6, confidence: 0.9, event: when,
+				object: what, terms: nonEmpty(m[1], m[2], "plan")}, true
+		}
+		return lifeOf(who+" "+rest, subject.FamilyPrefix+rel, nonEmpty(m[1], m[2], rest)...)
 	}},
 }
 
@@ -252,6 +268,17 @@ func lifeOf(t, key string, terms ...string) (found, bool) {
 	}
 	return found{text: t, subject: key, typ: memory.TypeFact, lifecycle: memory.LifecycleFact,
 		importance: 0.7, confidence: 0.9, object: t, terms: terms, keyed: true}, true
+}
+
+// nonEmpty returns the non-empty strings of ss.
+func nonEmpty(ss ...string) []string {
+	var out []string
+	for _, s := range ss {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // changed marks a fact as a change of its subject.

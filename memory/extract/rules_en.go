@@ -129,7 +129,9 @@ var enPatterns = []pattern{
 		}
 		return enFact("Is "+article(obj), key, obj)
 	}},
-	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(going\s+to|gonna|planning\s+to|about\s+to|flying\s+to|leaving\s+for|travell?ing\s+to|heading\s+to|visiting|meeting|moving\s+to|starting)\s+(.+)|\bI(?:'ll|\s+will|\s+have\s+to|'ve\s+got\s+to|\s+need\s+to|\s+must)\s+(.+)|\bI\s+(?:have|'ve\s+got)\s+(an?\s+.+)`), enPlan},
+	// Plans, the household's too ("we're flying to Lima on May 3", "we go
+	// on tour to Oslo from June 2", "I have my driving test next Friday").
+	{regexp.MustCompile(`(?i)\b(?:I(?:'m|\s+am)|we(?:'re|\s+are))\s+(going\s+to|gonna|planning\s+to|about\s+to|flying\s+to|leaving\s+for|travell?ing\s+to|heading\s+to|visiting|meeting|moving\s+to|starting|planning\s+(?:a|our)\s+(?:trip|holiday|vacation|visit)\s+to|going\s+on\s+(?:a\s+|our\s+)?(?:trip|tour|holiday|vacation|honeymoon)\s+to|off\s+to|driving\s+to)\s+(.+)|\bI(?:'ll|\s+will|\s+have\s+to|'ve\s+got\s+to|\s+need\s+to|\s+must)\s+(.+)|\bI\s+(?:have|'ve\s+got)\s+((?:an?|my|the|our)\s+.+)|\bwe(?:'ll|\s+will)?\s+(?:go|fly|travel|head|leave)\s+(?:on\s+(?:a\s+|our\s+)?(tour|trip|holiday|vacation)\s+)?(?:to|for)\s+(.+)`), enPlan},
 }
 
 // enNotPlace rejects what "live in" takes in an idiom ("we live in hope").
@@ -212,25 +214,78 @@ func enPlan(m []string, sentence string, ref time.Time) (found, bool) {
 	typ := memory.TypeEvent
 	switch {
 	case m[1] != "":
-		verb = enPlanVerbs[strings.ToLower(strings.Join(strings.Fields(m[1]), " "))]
-		if verb == "" {
+		v := strings.ToLower(strings.Join(strings.Fields(m[1]), " "))
+		verb = enPlanVerbs[v]
+		switch {
+		case verb != "":
+		case strings.HasPrefix(v, "planning"):
+			verb = "Planning a trip to"
+		case strings.HasPrefix(v, "going on"):
+			verb = "Going on a " + strings.Fields(v)[len(strings.Fields(v))-2] + " to"
+		default:
 			verb = "Going to"
 		}
 		rest = m[2]
 	case m[3] != "":
 		verb, rest, typ = "Will", m[3], memory.TypeTask
+	case m[4] != "":
+		verb, rest = "Has", article(enOwnLead.ReplaceAllString(m[4], ""))
+	case m[5] != "":
+		verb, rest = "Going on a "+strings.ToLower(m[5])+" to", m[6]
 	default:
-		verb, rest = "Has", m[4]
+		verb, rest = "Going to", m[6]
 	}
-	rest = trimObject(strings.Replace(rest, when.Phrase, "", 1))
+	span := false
+	if i := strings.Index(rest, when.Phrase); i >= 0 {
+		head, tail := rest[:i], rest[i+len(when.Phrase):]
+		switch loc := enSpanLead.FindStringIndex(head); {
+		case loc != nil && isSpan(head[loc[0]:]):
+			// "Oslo from June 2 to June 9": the span stays in the text and
+			// the event lasts until its end.
+			span = true
+			if end, ok := text.ResolveDate(tail, ref); ok && end.End.After(when.End) {
+				when.End = end.End
+			}
+		case loc != nil:
+			// "Lima on May 3 for a wedding": the date's preposition goes too.
+			rest = head[:loc[0]] + tail
+		default:
+			rest = head + tail
+		}
+	}
+	if enNotPlan.MatchString(rest) {
+		return found{}, false
+	}
+	rest = trimObject(rest)
 	rest = strings.Join(strings.Fields(rest), " ")
 	if !validObject(rest) {
 		return found{}, false
 	}
 	text := verb + " " + rest + " on " + when.Start.Format("2006-01-02")
+	if span {
+		text = verb + " " + rest
+	}
 	return found{text: text, subject: enHead(rest), typ: typ, lifecycle: memory.LifecycleTemporary,
 		importance: 0.6, confidence: 0.9, event: when, object: rest, terms: []string{rest, "plan"}}, true
 }
+
+// enOwnLead is "my", "the" or "our" before a planned thing: "I have my
+// exam on Monday" is kept as "Has an exam on …".
+var enOwnLead = regexp.MustCompile(`(?i)^(?:my|the|our)\s+`)
+
+// enSpanLead is the preposition right before a date: "on", "in", … or
+// "from"/"between", which start a span the event's date stands for.
+var enSpanLead = regexp.MustCompile(`(?i)\s+(?:on|in|at|by|for|from|between)\s*$`)
+
+// isSpan reports whether a date's preposition starts a span.
+func isSpan(lead string) bool {
+	l := strings.ToLower(strings.TrimSpace(lead))
+	return l == "from" || l == "between"
+}
+
+// enNotPlan rejects what "I have …" says that is no plan ("I have a
+// feeling it will rain tomorrow").
+var enNotPlan = regexp.MustCompile(`(?i)^(?:(?:an?|the|my)\s+)?(?:feeling|hunch|sense|impression|idea|question|headache|cold)\b`)
 
 // enStop cuts a noun phrase before its modifiers.
 var enStop = regexp.MustCompile(`(?i)\s+(?:in|on|at|for|with|over|than|when|because|if|from|by|during|instead)\s+.*$`)

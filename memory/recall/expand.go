@@ -24,7 +24,11 @@ type Expansion struct {
 // DefaultExpansions returns the topics membot expands, in English and
 // Chinese: food and eating out to diet and allergies, drinks to beverage
 // preferences, medicine to health and allergies, children to the family,
-// trips to travel habits.
+// trips and packing to travel plans, sleep to shifts, exercise to
+// injuries and sports, books to reading tastes, courses and exams to
+// studies, music to tastes and instruments, gifts and partners to the
+// relationship, free time to hobbies, the garden to what is grown, and
+// smoking to having quit.
 func DefaultExpansions() []Expansion {
 	return []Expansion{
 		{
@@ -34,11 +38,12 @@ func DefaultExpansions() []Expansion {
 				"吃", "晚饭", "午饭", "早饭", "晚餐", "午餐", "早餐", "餐厅", "饭店", "点菜", "点餐", "做饭", "菜谱", "外卖", "聚餐"},
 			Terms: []string{"vegetarian", "vegan", "pescatarian", "diet", "allergic", "allergy", "intolerant",
 				"gluten", "lactose", "dairy", "nuts", "peanut", "shellfish", "meat", "halal", "kosher", "spicy",
-				"素食", "吃素", "过敏", "忌口", "不吃", "清真", "乳糖", "海鲜", "花生", "辣"},
+				"cilantro", "coriander", "fasting",
+				"素食", "吃素", "过敏", "忌口", "不吃", "清真", "乳糖", "海鲜", "花生", "辣", "香菜"},
 		},
 		{
 			Topic:    "beverages",
-			Triggers: []string{"drink", "drinks", "coffee", "tea", "beer", "wine", "juice", "cocktail", "bar", "cafe", "喝", "饮料", "咖啡", "茶", "酒"},
+			Triggers: []string{"drink", "drinks", "coffee", "tea", "beer", "wine", "juice", "cocktail", "bar", "cafe", "café", "提神", "喝", "饮料", "咖啡", "茶", "酒"},
 			Terms: []string{"coffee", "tea", "espresso", "latte", "decaf", "caffeine", "beer", "wine", "alcohol",
 				"sober", "drink", "milk", "oat", "咖啡", "奶茶", "绿茶", "红茶", "啤酒", "红酒", "喝酒", "戒酒", "咖啡因", "燕麦奶"},
 		},
@@ -54,18 +59,74 @@ func DefaultExpansions() []Expansion {
 		{
 			Topic: "family",
 			Triggers: []string{"kid", "kids", "child", "children", "family", "son", "daughter", "parents", "baby",
-				"孩子", "家人", "家里", "儿子", "女儿", "父母", "宝宝", "小孩"},
+				"grandson", "granddaughter", "grandchildren", "grandkids",
+				"孩子", "家人", "家里", "儿子", "女儿", "父母", "宝宝", "小孩", "孙子", "孙女", "外孙"},
 			Terms: []string{"son", "daughter", "wife", "husband", "partner", "children", "kids", "mother", "father",
-				"mom", "dad", "brother", "sister", "family", "baby", "twins",
-				"儿子", "女儿", "老婆", "老公", "妻子", "丈夫", "妈妈", "爸爸", "孩子", "家人", "哥哥", "姐姐", "弟弟", "妹妹"},
+				"mom", "dad", "brother", "sister", "family", "baby", "twins", "grandson", "granddaughter",
+				"儿子", "女儿", "老婆", "老公", "妻子", "丈夫", "妈妈", "爸爸", "孩子", "家人", "哥哥", "姐姐", "弟弟", "妹妹", "孙子", "孙女"},
 		},
 		{
 			Topic: "travel",
 			Triggers: []string{"trip", "travel", "travelling", "traveling", "vacation", "holiday", "flight", "fly",
-				"hotel", "journey", "abroad", "旅行", "旅游", "出差", "出国", "机票", "航班", "酒店", "度假"},
+				"hotel", "journey", "abroad", "pack", "packing", "suitcase", "luggage",
+				"旅行", "旅游", "出差", "出国", "机票", "航班", "酒店", "度假", "行李"},
 			Terms: []string{"travel", "trip", "flight", "flying", "passport", "visa", "hotel", "airline", "seat",
-				"aisle", "window", "seasick", "motion", "luggage",
+				"aisle", "window", "seasick", "motion", "luggage", "tour",
 				"旅行", "出差", "护照", "签证", "航班", "酒店", "靠窗", "过道", "晕车", "晕机", "行李"},
+		},
+		{
+			Topic: "sleep",
+			Triggers: []string{"sleep", "sleeping", "nap", "bedtime", "tired",
+				"睡觉", "睡眠", "失眠", "熬夜", "作息"},
+			Terms: []string{"shift", "shifts", "night", "insomnia", "夜班", "倒班", "值班", "失眠", "加班"},
+		},
+		{
+			Topic: "fitness",
+			Triggers: []string{"exercise", "exercises", "workout", "workouts", "gym", "training", "fitness", "sport",
+				"sports", "running", "jogging", "game",
+				"运动", "锻炼", "健身", "跑步", "训练", "比赛", "爬山"},
+			Terms: []string{"injury", "injured", "hurt", "knee", "physio", "fasting", "runs", "running", "10k",
+				"marathon", "football", "soccer", "basketball", "tennis", "swimming", "yoga",
+				"受伤", "膝盖", "跑步", "公里", "游泳", "羽毛球", "篮球", "足球", "瑜伽"},
+		},
+		{
+			Topic:    "reading",
+			Triggers: []string{"read", "reading", "book", "books", "看书", "读书", "小说", "书"},
+			Terms:    []string{"novel", "novels", "fiction", "sci-fi", "mystery", "thriller", "fantasy", "小说", "悬疑", "科幻", "推理"},
+		},
+		{
+			Topic: "study",
+			Triggers: []string{"course", "exam", "exams", "homework", "revision", "tutor",
+				"考试", "课程", "复习", "学习", "补习", "备考", "练琴"},
+			Terms: []string{"studies", "studying", "student", "university", "degree", "exam", "course",
+				"大学", "专业", "考试", "科目", "上学", "年级", "钢琴", "学"},
+		},
+		{
+			Topic:    "music",
+			Triggers: []string{"music", "playlist", "音乐", "曲子", "歌单"},
+			Terms:    []string{"jazz", "rock", "classical", "pop", "piano", "guitar", "violin", "band", "opera", "钢琴", "吉他", "小提琴", "爵士", "古典"},
+		},
+		{
+			Topic: "partner",
+			Triggers: []string{"fiancée", "fiancee", "fiance", "fiancé", "girlfriend", "boyfriend", "gift", "gifts",
+				"未婚妻", "未婚夫", "对象", "女朋友", "男朋友", "礼物"},
+			Terms: []string{"engaged", "dating", "married", "wedding", "relationship", "订婚", "结婚", "婚礼", "恋爱"},
+		},
+		{
+			Topic: "leisure",
+			Triggers: []string{"relax", "relaxing", "unwind",
+				"放松", "休息", "爱好", "活动"},
+			Terms: []string{"hobby", "fishing", "hiking", "drama", "series", "garden", "钓鱼", "爬山", "追剧", "韩剧", "爱好"},
+		},
+		{
+			Topic:    "garden",
+			Triggers: []string{"plant", "planting", "garden", "gardening", "seeds", "种花", "种菜", "花园", "阳台"},
+			Terms:    []string{"grow", "grows", "garden", "vegetables", "tomatoes", "herbs", "flowers", "菜园", "种"},
+		},
+		{
+			Topic:    "smoking",
+			Triggers: []string{"smoke", "smoking", "cigarette", "cigarettes", "抽烟", "递烟", "香烟", "烟"},
+			Terms:    []string{"smoking", "smoke", "cigarettes", "戒烟", "抽烟"},
 		},
 	}
 }

@@ -92,3 +92,52 @@ func TestExpansionWeighsLessThanOwnWords(t *testing.T) {
 		t.Errorf("expansion weight 0 still recalled %v", resultIDs(rs))
 	}
 }
+
+// The wider everyday topics, each with memories and questions of its
+// own: sleep to shifts, exercise to injuries, books to reading tastes,
+// courses to studies, music to instruments, gifts and partners to the
+// relationship, rest to hobbies, the garden to what is grown, smoking to
+// having quit; none of the questions shares a word with its memory.
+func TestWiderTopicsAnswerIndirectQuestions(t *testing.T) {
+	x, _ := newTestIndex(&fakeLoader{mems: map[string][]memory.Memory{"p1": {
+		mem("shifts", "On rotating night shifts at the depot"),
+		mem("knee", "Tore a ligament in the left knee, physio until June"),
+		mem("novels", "Loves thriller novels"),
+		mem("nursing", "Studies nursing at Leeds University"),
+		mem("guitar", "Plays classical guitar"),
+		mem("engaged", "Got engaged to Priya in May"),
+		mem("fishing", "Goes fishing at the lake on Sundays"),
+		mem("herbs", "Grows herbs on the balcony"),
+		mem("quit", "Quit smoking last year"),
+		mem("夜班", "在医院上夜班"),
+		mem("科幻", "喜欢看科幻小说"),
+		mem("钓鱼", "休息日常去钓鱼"),
+		mem("戒烟", "已经戒烟半年了"),
+		mem("膝盖", "膝盖受过伤"),
+	}}})
+	for _, tc := range []struct{ q, want string }{
+		{"Why can't I sleep properly lately?", "shifts"},
+		{"Which workouts would suit me?", "knee"},
+		{"Recommend something to read on the train", "novels"},
+		{"Help me plan revision for my exam", "nursing"},
+		{"Any playlist ideas for tonight?", "guitar"},
+		{"Gift ideas for my fiancée?", "engaged"},
+		{"I need to relax, any suggestions?", "fishing"},
+		{"What should I plant this spring?", "herbs"},
+		{"A colleague keeps offering me cigarettes", "quit"},
+		{"最近老是失眠怎么办", "夜班"},
+		{"推荐一本书", "科幻"},
+		{"下班后想放松一下", "钓鱼"},
+		{"朋友总递烟给我", "戒烟"},
+		{"想开始健身，有什么建议", "膝盖"},
+	} {
+		if got := resultIDs(search(t, x, "p1", Query{Text: tc.q})); !slices.Contains(got, tc.want) {
+			t.Errorf("%q recalled %v, want %s", tc.q, got, tc.want)
+		}
+	}
+	for _, q := range []string{"What's the time in Tokyo now?", "Can you explain how a hash map works?", "这个函数怎么写？"} {
+		if rs := search(t, x, "p1", Query{Text: q}); len(rs) != 0 {
+			t.Errorf("off-topic %q recalled %v", q, resultIDs(rs))
+		}
+	}
+}

@@ -204,7 +204,7 @@ func (e *ownerIndex) dropStale(cands []candidate, now time.Time) []candidate {
 		if !keys[k] || e.removed[id] || !recallable(m, now) {
 			continue
 		}
-		if n, ok := newest[k]; !ok || newer(m, n) {
+		if n, ok := newest[k]; !ok || Newer(m, n) {
 			newest[k] = m
 		}
 	}
@@ -214,9 +214,11 @@ func (e *ownerIndex) dropStale(cands []candidate, now time.Time) []candidate {
 	})
 }
 
-// newer reports whether a was stated after b: created later, else updated
-// later, else (for a stable choice) the greater id.
-func newer(a, b *memory.Memory) bool {
+// Newer reports whether a was stated after b: created later, else updated
+// later, else (for a stable choice) the greater id. Of two active memories
+// on one single-valued subject recall injects the newer, and the memory
+// service flags the other for review by the same order.
+func Newer(a, b *memory.Memory) bool {
 	if !a.CreatedAt.Equal(b.CreatedAt) {
 		return a.CreatedAt.After(b.CreatedAt)
 	}

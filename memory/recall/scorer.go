@@ -15,8 +15,11 @@ const (
 // scorer accumulates the scores of one search. The corpus read lock is
 // held for its whole life.
 type scorer struct {
-	c       *Corpus
-	scores  []float64
+	c      *Corpus
+	scores []float64
+	// flat holds, by slot, what the query's terms add to a document's
+	// score for the threshold only (see presence).
+	flat    []float64
 	marked  []bool
 	touched []int32
 	avgLen  float64
@@ -38,14 +41,14 @@ func newScorer(c *Corpus) *scorer {
 		avg = c.totalLen / float64(c.live)
 	}
 	sp := c.scratch.get(len(c.slots))
-	return &scorer{c: c, scores: sp.scores, marked: sp.marked, touched: sp.touched, avgLen: avg, scratch: sp}
+	return &scorer{c: c, scores: sp.scores, flat: sp.flat, marked: sp.marked, touched: sp.touched, avgLen: avg, scratch: sp}
 }
 
 // release hands the scorer's arrays back for the next search; the scorer
 // and what it returned by slot must not be used after.
 func (s *scorer) release() {
 	s.c.scratch.put(s.scratch, s.touched)
-	s.scratch, s.scores, s.marked, s.touched = nil, nil, nil, nil
+	s.scratch, s.scores, s.flat, s.marked, s.touched = nil, nil, nil, nil, nil
 }
 
 // idf is the BM25 inverse document frequency of a term held by n
@@ -53,6 +56,23 @@ func (s *scorer) release() {
 func (s *scorer) idf(n int) float64 {
 	N := float64(s.c.live)
 	return math.Log(1 + (N-float64(n)+0.5)/(float64(n)+0.5))
+}
+
+// minIDF is the least weight a query term carries when a match is held
+// against the relevance threshold: that of a term held by half the
+// documents (ln 2, whatever their number). BM25's weight of a term every
+// document holds tends to zero, so in a small corpus (a person whose two
+// or three memories all name their dog) the one word a question shares
+// with them would count for nothing beside its other words, and the
+// threshold would drop every match. Ranking keeps BM25's weights: there a
+// term every document holds rightly tells them apart by nothing.
+const minIDF = math.Ln2
+
+// presence is what a term held by n documents adds, flat, to each
+// document holding it when its relevance is judged: the part of minIDF
+// its BM25 weight falls short of.
+func (s *scorer) presence(n int) float64 {
+	return max(0, minIDF-s.idf(n))
 }
 
 // touch records that slot has a score.
@@ -75,19 +95,21 @@ func (s *scorer) df(t string) (int32, int, bool) {
 // mass is the score of a document holding every term once at average
 // length: the yardstick that turns scores into 0–1 relevance. Terms no
 // document holds count too, so a question half about unknown things
-// matches at most half.
-func (s *scorer) mass(terms map[string]float64) float64 {
-	m := 0.0
+// matches at most half. floored is the same with every term weighing at
+// least minIDF, the yardstick of the threshold (see presence).
+func (s *scorer) mass(terms map[string]float64) (m, floored float64) {
 	for _, t := range slices.Sorted(maps.Keys(terms)) {
 		if w := terms[t]; w > 0 {
 			// A word no document has counts as a rare one, not as rarer
 			// than any: in a small corpus (a new person's few memories)
 			// the IDF of unseen words would otherwise dwarf every match.
 			_, n, _ := s.df(t)
-			m += w * s.idf(max(n, 1))
+			idf := s.idf(max(n, 1))
+			m += w * idf
+			floored += w * max(idf, minIDF)
 		}
 	}
-	return m
+	return m, floored
 }
 
 // addTerms adds the BM25 contributions of weighted terms.
@@ -102,9 +124,10 @@ func (s *scorer) addTerms(terms map[string]float64) {
 		if !ok {
 			continue
 		}
-		idf := s.idf(n)
+		idf, flat := s.idf(n), w*s.presence(n)
 		for _, p := range s.c.postings[id] {
 			s.scores[p.slot] += w * s.bm25(p, idf)
+			s.flat[p.slot] += flat
 			s.touch(p.slot)
 		}
 	}
@@ -190,7 +213,7 @@ func (s *scorer) bestPart(o Options, q Query, parts []string, mass float64) {
 		aq := o.analyse(pq, nil)
 		ps := newScorer(s.c)
 		ps.addTerms(aq.terms)
-		if pm := ps.mass(aq.own); pm > 0 {
+		if pm, _ := ps.mass(aq.own); pm > 0 {
 			for _, slot := range ps.touched {
 				if v := ps.scores[slot] / pm * mass; v > best[slot] {
 					best[slot] = v

@@ -7,6 +7,7 @@ import "sync"
 // time (about 100 kB per search at 10,000 documents).
 type scratch struct {
 	scores  []float64
+	flat    []float64
 	marked  []bool
 	touched []int32
 }
@@ -21,6 +22,7 @@ func (p *scratchPool) get(slots int) *scratch {
 		sp = &scratch{}
 	}
 	sp.scores = resize(sp.scores, slots)
+	sp.flat = resize(sp.flat, slots)
 	sp.marked = resize(sp.marked, slots)
 	sp.touched = sp.touched[:0]
 	return sp

@@ -16,7 +16,9 @@ type Hit struct {
 	// Score orders hits: fused lexical and vector evidence with the
 	// ranking features applied.
 	Score float64
-	// Relevance is Score clamped to 0–1, comparable across queries.
+	// Relevance is how well the document matches, 0–1, comparable across
+	// queries: Score clamped, or more where a query word every document
+	// holds was given its least weight (see minIDF).
 	Relevance float64
 	// Lexical is the BM25 score after ranking features; LexicalRel the
 	// same normalised by the query's weight (0–1, may exceed 1 slightly
@@ -67,9 +69,9 @@ func (c *Corpus) searchWith(q Query, vs *vectorScores, x *expander) []Hit {
 	defer sc.release()
 	sc.addTerms(aq.terms)
 	sc.addExpansion(aq.expanded)
-	mass := sc.mass(aq.own)
+	mass, floored := sc.mass(aq.own)
 	if mass <= 0 {
-		mass = sc.mass(aq.terms)
+		mass, floored = sc.mass(aq.terms)
 	}
 	if parts := text.SubQuestions(q.Text); c.opts.SubQuestionWeight > 0 && len(parts) > 1 && mass > 0 {
 		sc.bestPart(c.opts, q, parts, mass)
@@ -83,12 +85,20 @@ func (c *Corpus) searchWith(q Query, vs *vectorScores, x *expander) []Hit {
 		}
 		sc.cos, sc.hasVec, sc.dim = vs.cos, vs.has, len(qvec)
 	}
-	return c.collect(sc, final, boosted, mass, q.MinScore, limit)
+	return c.collect(sc, final, boosted, yardstick{mass, floored}, q.MinScore, limit)
 }
 
-// collect returns the best limit hits scoring at least minScore, best
-// first. c.mu is held.
-func (c *Corpus) collect(sc *scorer, final []float64, boosted []uint8, mass, minScore float64, limit int) []Hit {
+// yardstick holds the weights that turn a query's scores into 0–1
+// relevance: mass for ranking, floored for the threshold (scorer.mass).
+type yardstick struct{ mass, floored float64 }
+
+// collect returns the best limit hits whose relevance is at least
+// minScore, best first. c.mu is held.
+//
+// Ranking uses BM25's own weights; relevance, held against minScore, is
+// the larger of that and the match with every query term weighing at
+// least minIDF, so a term all of a small corpus holds still counts.
+func (c *Corpus) collect(sc *scorer, final []float64, boosted []uint8, y yardstick, minScore float64, limit int) []Hit {
 	vw := 0.0
 	var cal Calibration
 	if sc.hasVec != nil {
@@ -97,22 +107,29 @@ func (c *Corpus) collect(sc *scorer, final []float64, boosted []uint8, mass, min
 	}
 	// A document without a vector (not embedded yet) is judged by its
 	// words alone rather than penalised for the missing half.
-	fuse := func(slot int32) (lexRel, vecRel, score float64) {
-		if mass > 0 {
-			lexRel = final[slot] / mass
+	fuse := func(slot int32) (lexRel, vecRel, score, rel float64) {
+		var floorRel float64
+		if y.mass > 0 {
+			lexRel = final[slot] / y.mass
+			floorRel = lexRel
+			if f := sc.flat[slot]; f > 0 && y.floored > 0 {
+				floorRel = max(lexRel, (final[slot]+f)/y.floored)
+			}
 		}
 		if e, ok := sc.expanded[slot]; ok {
-			lexRel += c.opts.ExpansionWeight * math.Min(1, e) * (1 - clamp01(lexRel))
+			x := c.opts.ExpansionWeight * math.Min(1, e)
+			lexRel += x * (1 - clamp01(lexRel))
+			floorRel += x * (1 - clamp01(floorRel))
 		}
 		if sc.hasVec == nil || !sc.hasVec[slot] {
-			return lexRel, 0, lexRel
+			return lexRel, 0, lexRel, clamp01(floorRel)
 		}
 		vecRel = cal.relevance(sc.cos[slot])
-		return lexRel, vecRel, (1-vw)*lexRel + vw*vecRel
+		return lexRel, vecRel, (1-vw)*lexRel + vw*vecRel, clamp01((1-vw)*floorRel + vw*vecRel)
 	}
 	top := topK{k: limit}
 	consider := func(slot int32) {
-		if _, _, score := fuse(slot); score > 0 && clamp01(score) >= minScore {
+		if _, _, score, rel := fuse(slot); score > 0 && rel >= minScore {
 			top.offer(ranked{slot: slot, score: score, id: c.slots[slot].id})
 		}
 	}
@@ -127,9 +144,9 @@ func (c *Corpus) collect(sc *scorer, final []float64, boosted []uint8, mass, min
 	best := top.sorted()
 	hits := make([]Hit, len(best))
 	for i, r := range best {
-		lexRel, vecRel, score := fuse(r.slot)
+		lexRel, vecRel, score, rel := fuse(r.slot)
 		h := Hit{
-			ID: r.id, Score: score, Relevance: clamp01(score),
+			ID: r.id, Score: score, Relevance: rel,
 			Lexical: final[r.slot], LexicalRel: lexRel, VectorRel: vecRel,
 			Date: boosted[r.slot]&boostDate != 0,
 		}

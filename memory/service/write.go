@@ -11,7 +11,19 @@ import (
 )
 
 // Insert stores a new memory (see memory.Store.InsertMemory) and indexes it.
+// When it is active on a subject that holds one value at a time (see
+// subject.SingleValued) and another active memory has that subject, all
+// but the newer of them are flagged for review (see flagSameSubject).
 func (s *Service) Insert(ctx context.Context, m *memory.Memory) error {
+	if err := s.insert(ctx, m); err != nil {
+		return err
+	}
+	s.flagSameSubject(ctx, *m)
+	return nil
+}
+
+// insert is Insert without the review of the subject.
+func (s *Service) insert(ctx context.Context, m *memory.Memory) error {
 	if err := s.store.InsertMemory(ctx, m); err != nil {
 		if uncertain(err) {
 			s.unsure(ctx, m.Owner, err)
@@ -53,7 +65,9 @@ var errReplaced = errors.New("superseded memory changed meanwhile")
 // replacement stays on its own, unlinked, and linked is false.
 func (s *Service) Supersede(ctx context.Context, owner, targetID string, replacement *memory.Memory, reason string) (linked bool, err error) {
 	replacement.Supersedes = targetID
-	if err := s.Insert(ctx, replacement); err != nil {
+	// The target is marked below, and a reconciler retires further
+	// memories the change ends after: none of them is flagged meanwhile.
+	if err := s.insert(ctx, replacement); err != nil {
 		return false, err
 	}
 	now := s.now()

@@ -149,9 +149,39 @@ var dateRules = []dateRule{
 	}},
 }
 
+// monthRules resolve whole months; they count only when no rule of
+// dateRules matches, since a day anywhere in the text names the time
+// better ("in May, on the 20th").
+var monthRules = []dateRule{
+	{regexp.MustCompile(`(?i)\b(?:(?:for\s+)?the\s+rest\s+of\s+(?:the|this)\s+month|this\s+month)\b|(?:这个|本)月`), func(_ []string, d time.Time) (time.Time, time.Time, bool) {
+		return d, time.Date(d.Year(), d.Month()+1, 1, 0, 0, 0, 0, d.Location()), true
+	}},
+	{regexp.MustCompile(`(?i)\b(?:in|during|until|till|through|for\s+the\s+rest\s+of|(?:at\s+)?the\s+(?:start|beginning|end)\s+of)\s+(january|february|march|april|may|june|july|august|september|october|november|december)\b`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
+		return monthSpan(d, monthNames[strings.ToLower(m[1])])
+	}},
+}
+
+// monthSpan is month mo from d: the rest of it when d is in it, else its
+// next occurrence.
+func monthSpan(d time.Time, mo int) (time.Time, time.Time, bool) {
+	if mo < 1 || mo > 12 {
+		return time.Time{}, time.Time{}, false
+	}
+	y := d.Year()
+	if time.Month(mo) < d.Month() {
+		y++
+	}
+	s := time.Date(y, time.Month(mo), 1, 0, 0, 0, 0, d.Location())
+	e := s.AddDate(0, 1, 0)
+	if s.Before(d) {
+		s = d
+	}
+	return s, e, true
+}
+
 // ResolveDate finds the first date expression in text, English or
-// Chinese, relative ("tomorrow", "下周五", "in 3 days") or absolute
-// ("2026-04-01", "May 5th", "5月3日"), and resolves it against ref (the
+// Chinese, relative ("tomorrow", "下周五", "in 3 days", "this month") or
+// absolute ("2026-04-01", "May 5th", "5月3日", "in October"), and resolves it against ref (the
 // time of the message that says it, in its location). Extraction uses it
 // to date events and to expire temporary memories.
 func ResolveDate(text string, ref time.Time) (Span, bool) {
@@ -159,8 +189,17 @@ func ResolveDate(text string, ref time.Time) (Span, bool) {
 		return Span{}, false
 	}
 	day := time.Date(ref.Year(), ref.Month(), ref.Day(), 0, 0, 0, 0, ref.Location())
+	if sp, ok := firstDate(dateRules, text, day); ok {
+		return sp, true
+	}
+	return firstDate(monthRules, text, day)
+}
+
+// firstDate resolves the earliest expression in text that one of rules
+// matches.
+func firstDate(rules []dateRule, text string, day time.Time) (Span, bool) {
 	best, bestAt := Span{}, -1
-	for _, r := range dateRules {
+	for _, r := range rules {
 		loc := r.re.FindStringSubmatchIndex(text)
 		if loc == nil || (bestAt >= 0 && loc[0] >= bestAt) {
 			continue

@@ -32,6 +32,14 @@ func TestResolveDate(t *testing.T) {
 		{"on 2026-04-01", day(4, 1), day(4, 2)},
 		{"May 5th", day(5, 5), day(5, 6)},
 		{"这周五", day(3, 13), day(3, 14)},
+		// Whole months: the rest of the current one, or the next one named.
+		{"the garage is being rebuilt this month", day(3, 14), day(4, 1)},
+		{"I'm on early shifts for the rest of the month", day(3, 14), day(4, 1)},
+		{"这个月在装修", day(3, 14), day(4, 1)},
+		{"we're thinking of a trip to Peru in November", day(11, 1), day(12, 1)},
+		{"on call until March", day(3, 14), day(4, 1)},
+		{"back in February", time.Date(2027, 2, 1, 0, 0, 0, 0, loc), time.Date(2027, 3, 1, 0, 0, 0, 0, loc)},
+		{"in May, on the 20th of May", day(5, 20), day(5, 21)},
 	}
 	for _, tt := range tests {
 		got, ok := ResolveDate(tt.text, ref)
@@ -43,7 +51,7 @@ func TestResolveDate(t *testing.T) {
 			t.Errorf("ResolveDate(%q) = %s..%s, want %s..%s", tt.text, got.Start, got.End, tt.start, tt.end)
 		}
 	}
-	for _, text := range []string{"I sat down", "no date here", "我喜欢猫", "2026-02-30"} {
+	for _, text := range []string{"I sat down", "no date here", "我喜欢猫", "2026-02-30", "you may come", "every month"} {
 		if got, ok := ResolveDate(text, ref); ok {
 			t.Errorf("ResolveDate(%q) = %v, want none", text, got)
 		}
