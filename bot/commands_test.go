@@ -397,3 +397,23 @@ func TestSummaryOffline(t *testing.T) {
 		t.Fatalf("Chinese summary:\n%s", r.Text)
 	}
 }
+
+// A memory set aside because a newer one says otherwise reads as such in
+// the list and in its history, not as a raw status or action name.
+func TestSetAsideMemoryIsLabelled(t *testing.T) {
+	b := bottest.New(t, bottest.Offline())
+	alice := person(t, b, "console", "alice")
+	now := time.Now()
+	old := remember(t, b, alice, "", "Works at Acme", func(m *memory.Memory) {
+		m.Type, m.Lifecycle, m.Subject = memory.TypeFact, memory.LifecycleFact, "employer"
+		m.Status = memory.StatusPendingReview
+		m.History = []memory.Version{{Text: "Works at Acme", Time: now, Action: "review"}}
+	})
+	dm := bottest.DM("console", "alice", "")
+	if r := say(t, b, dm, "/memories"); !strings.Contains(r.Text, "awaiting review") || strings.Contains(r.Text, "pending_review") {
+		t.Errorf("list:\n%s", r.Text)
+	}
+	if r := say(t, b, dm, "/memories history "+old.ID[:8]); !strings.Contains(r.Text, "set aside for review") {
+		t.Errorf("history:\n%s", r.Text)
+	}
+}

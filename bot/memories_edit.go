@@ -195,8 +195,8 @@ func (h historyCmd) run(ctx context.Context, t turn, c command, lang string) Rep
 }
 
 func historyAction(action, lang string) string {
-	zh := map[string]string{"edit": "编辑前", "update": "合并前", "supersede": "被取代前"}
-	en := map[string]string{"edit": "before edit", "update": "before update", "supersede": "before supersession"}
+	zh := map[string]string{"edit": "编辑前", "update": "合并前", "supersede": "被取代前", "review": "有更新的同类记忆，待确认"}
+	en := map[string]string{"edit": "before edit", "update": "before update", "supersede": "before supersession", "review": "set aside for review: a newer memory says otherwise"}
 	m := en
 	if lang == "zh" {
 		m = zh
@@ -212,6 +212,9 @@ func historyAction(action, lang string) string {
 
 func statusLabel(s memory.Status, lang string) string {
 	if lang != "zh" {
+		if s == memory.StatusPendingReview {
+			return "awaiting review"
+		}
 		return string(s)
 	}
 	return map[memory.Status]string{
