@@ -178,8 +178,9 @@ func (s *Store) clock() time.Time {
 
 // fail wraps a driver error with the operation and maps it onto the
 // memory error kinds: no document → ErrNotFound, duplicate key →
-// ErrConflict, a server that cannot be reached → ErrUnavailable. A
-// cancelled or expired context is reported as such.
+// ErrConflict, a server that cannot be reached → ErrUnavailable, a server
+// that refuses writes for good (no permission, disk or quota full) →
+// ErrReadOnly. A cancelled or expired context is reported as such.
 func (s *Store) fail(op string, err error) error {
 	switch {
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
@@ -190,8 +191,30 @@ func (s *Store) fail(op string, err error) error {
 		return fmt.Errorf("%s: %w: %w", op, memory.ErrConflict, err)
 	case unreachable(err):
 		return fmt.Errorf("%s: %w: MongoDB at %s: %w", op, memory.ErrUnavailable, s.where, err)
+	case refusesWrites(err):
+		return fmt.Errorf("%s: %w: MongoDB at %s: %w", op, memory.ErrReadOnly, s.where, err)
 	}
 	return fmt.Errorf("%s: %w", op, err)
+}
+
+// Server error codes that mean writes will keep failing until an operator
+// acts: Unauthorized (the user lost its write role), OutOfDiskSpace, and
+// AtlasError, which Atlas answers when a cluster is over its storage quota.
+const (
+	codeUnauthorized   = 13
+	codeOutOfDiskSpace = 14031
+	codeAtlasError     = 8000
+)
+
+// refusesWrites reports whether err is the server refusing writes for a
+// reason that retrying will not cure.
+func refusesWrites(err error) bool {
+	var se mongo.ServerError
+	if !errors.As(err, &se) {
+		return false
+	}
+	return se.HasErrorCode(codeUnauthorized) || se.HasErrorCode(codeOutOfDiskSpace) ||
+		(se.HasErrorCode(codeAtlasError) && strings.Contains(strings.ToLower(se.Error()), "quota"))
 }
 
 // unreachable reports whether err means the server could not be reached,
