@@ -155,4 +155,3 @@ func (s *Server) webhookDelete(w http.ResponseWriter, r *http.Request) {
 	m.Deleted = true
 	w.WriteHeader(http.StatusNoContent)
 }
-
