@@ -41,8 +41,12 @@ const languageAttempts = 3
 
 // capture resolves the author and the conversation and persists the
 // message (redacted) unless it is a command or the person turned memory
-// off. Persisting happens before any model call.
-func (c *capturer) capture(ctx context.Context, msg Message) (turn, error) {
+// off. Persisting happens before any model call. resolved, when not nil,
+// runs once the person and conversation are known and before the message
+// is persisted (the answer queue's entry goes in first, so that a crash
+// between the two leaves an entry that restores the message, never a
+// message nobody answers); its error aborts the capture.
+func (c *capturer) capture(ctx context.Context, msg Message, resolved func(context.Context, turn) error) (turn, error) {
 	person, err := c.people.ResolveIdentity(ctx, msg.Platform, msg.Author.ID, authorName(msg.Author))
 	if err != nil {
 		return turn{}, fmt.Errorf("resolve %s user %s: %w", msg.Platform, msg.Author.ID, err)
@@ -68,6 +72,11 @@ func (c *capturer) capture(ctx context.Context, msg Message) (turn, error) {
 		return turn{}, fmt.Errorf("open conversation %s: %w", msg.ConversationID(), err)
 	}
 	t := turn{msg: msg, person: person, conv: conv, text: text}
+	if resolved != nil {
+		if err := resolved(ctx, t); err != nil {
+			return turn{}, err
+		}
+	}
 	if msg.IsCommand() || person.MemoryOff {
 		return t, nil
 	}

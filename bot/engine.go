@@ -140,7 +140,7 @@ func New(d Deps, o Options) (*Engine, error) {
 		msgs: d.Messages, people: d.People, memories: d.Memories,
 		guilds: guilds{settings: d.Settings},
 		intake: capture,
-		buffer: &captureBuffer{capture: capture.capture, work: work, log: o.Logger, spool: d.Spool, now: o.Now},
+		buffer: &captureBuffer{capture: func(ctx context.Context, msg Message) (turn, error) { return capture.capture(ctx, msg, nil) }, work: work, log: o.Logger, spool: d.Spool, now: o.Now},
 		reply: &replier{
 			base: b, msgs: d.Messages, model: d.Model, recall: d.Recall, used: d.Memories,
 			prompts: d.Prompts, why: why, meter: m, work: work, opts: o,
@@ -272,18 +272,27 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 		e.refuse(msg, r, msgSlowDown, e.meter.warnOnce(msg.Platform+":"+msg.Author.ID, e.opts.Now()), done)
 		return done, nil
 	}
-	t, err := e.intake.capture(ctx, msg)
+	q := e.queueAnswer(msg, admit)
+	t, err := e.intake.capture(ctx, msg, q.resolved)
 	if storeDown(err) && e.buffer.hold(ctx, msg, err) {
 		// The store is down: the message waits in the buffer or the
 		// spool, the person is told (now and then), and the answer goes
 		// out without memories or history.
 		text, _ := clean(msg.Text)
 		t, err = turn{msg: msg, text: text, conv: memory.Conversation{ID: msg.ConversationID()}}, nil
+		q.resolvedOnce(ctx, t)
 		if msg.Addressed && !msg.IsCommand() && e.buffer.tell(msg.ConversationID()) {
 			e.refuse(msg, r, msgCannotSave, true, make(chan struct{}))
 		}
 	}
 	if err != nil {
+		if q.durable {
+			// Queued, then not captured: its entry restores and answers
+			// it at the next run; answering now would answer it twice.
+			e.base.log.Warn("message queued but not captured; left for the next run", "conversation", msg.ConversationID(), "err", err)
+			close(done)
+			return done, nil
+		}
 		return nil, err
 	}
 	t.guild = guild
@@ -291,23 +300,11 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 		e.refuse(msg, r, msgSlowDown, e.meter.warnOnce(msg.Platform+":"+msg.Author.ID, e.opts.Now()), done)
 		return done, nil
 	}
-	if !msg.Addressed || (msg.ID != "" && !e.answered.add(msg.ConversationID()+"\x00"+msg.ID)) {
+	if !q.answer {
 		close(done)
 		return done, nil
 	}
-	durable, fresh := false, true
-	if e.queue != nil {
-		switch err := e.queue.add(ctx, t); {
-		case err == nil:
-			durable, fresh = true, e.queue.isFresh(msg.Time)
-		case errors.Is(err, memory.ErrConflict):
-			// Redelivered: queued or answered already, here or elsewhere.
-			close(done)
-			return done, nil
-		default:
-			e.base.log.Warn("answer not queued durably", "conversation", msg.ConversationID(), "err", err)
-		}
-	}
+	durable, fresh := q.durable, q.fresh
 	if !e.work.enqueue(msg.ConversationID(), e.queuedJob(t, r, durable, fresh, done)) {
 		return nil, ErrClosed
 	}
