@@ -2,17 +2,19 @@ package recall
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 )
 
-// Two models embed the same forty memories, eight topics of five: one puts
-// unrelated sentences near cosine 0, the other (a shared direction in every vector,
-// as many models have) near 0.5. Calibrated, both call a paraphrase
-// relevant and an unrelated question not; the fixed mapping would find the
-// second model's unrelated question relevant.
+// Two models embed the same forty memories, twenty topics of two: one puts
+// unrelated sentences near cosine 0, the other (a shared direction in every
+// vector, as many models have) near 0.5. Calibrated on each query's own
+// cosines, both call a paraphrase relevant and an unrelated question not;
+// the fixed mapping would find the second model's unrelated question
+// relevant.
 func TestVectorCalibrationFollowsTheModel(t *testing.T) {
-	const dims, n, topics = 256, 40, 8
+	const dims, n, topics = 256, 40, 20
 	r := rand.New(rand.NewPCG(3, 4))
 	common := gaussian(r, dims, 1)
 	embed := func(v []float32, shift float32) []float32 {
@@ -61,47 +63,96 @@ func TestVectorCalibrationFollowsTheModel(t *testing.T) {
 				}
 				return c
 			}
-			c := build(calibratedOptions())
-			cal := c.VectorCalibration(dims)
-			t.Logf("floor %.2f ceil %.2f over %d pairs", cal.Floor, cal.Ceil, cal.Pairs)
-			if cal.Pairs != n*(n-1)/2 || cal.Ceil <= cal.Floor {
-				t.Fatalf("calibration = %+v", cal)
-			}
+			c := build(MemoryOptions())
 			if h := best(c, embed(paraphrase, tc.shift)); h.ID != "d0" || h.VectorRel < 0.9 {
 				t.Errorf("paraphrase: best %s with vector relevance %.2f, want d0 ≥ 0.9", h.ID, h.VectorRel)
 			}
-			if h := best(c, embed(unrelated, tc.shift)); h.VectorRel > 0.35 {
-				t.Errorf("unrelated question: %s has vector relevance %.2f", h.ID, h.VectorRel)
+			if h := best(c, embed(unrelated, tc.shift)); h.VectorRel > 0.45 {
+				t.Errorf("unrelated question: %s has vector relevance %.2f cos %.2f", h.ID, h.VectorRel, h.Cosine)
 			}
 			if tc.shift > 0 {
 				fixed := MemoryOptions()
-				fixed.VectorFloorPercentile, fixed.VectorCeilPercentile = 0, 0
-				if h := best(build(fixed), embed(unrelated, tc.shift)); h.VectorRel < 0.5 {
-					t.Errorf("fixed mapping gave the unrelated question only %.2f: the test no longer shows a difference", h.VectorRel)
+				fixed.VectorSpanSD = 0
+				if h := best(build(fixed), embed(unrelated, tc.shift)); h.VectorRel < 0.7 {
+					t.Errorf("fixed mapping gave the unrelated question only %.2f: the test no longer shows a difference (cos %.2f)", h.VectorRel, h.Cosine)
 				}
 			}
 		})
 	}
 }
 
-// A corpus with a handful of vectors leans on the fixed floor and ceiling.
-func TestVectorCalibrationSmallCorpusLeansOnPrior(t *testing.T) {
-	c := NewCorpus(calibratedOptions())
-	mustAdd(t, c, Doc{ID: "a", Text: "x", Vector: []float32{1, 0, 0}}, Doc{ID: "b", Text: "y", Vector: []float32{0.9, 0.1, 0}})
-	cal := c.VectorCalibration(3)
-	o := MemoryOptions()
-	if cal.Pairs != 1 || cal.Floor > o.VectorFloor+0.05 || cal.Ceil < o.VectorCeil-0.05 {
-		t.Errorf("two vectors: calibration %+v, want close to the fixed %.2f–%.2f", cal, o.VectorFloor, o.VectorCeil)
+// A question sits far from the memory that answers it, much further than
+// memories on one topic sit from each other: with a sentence encoder the
+// answer's cosine may be 0.3 while the question's other cosines are near
+// 0.05. Read against the question's own cosines it is plainly relevant,
+// and above a memory the words match as well; the fixed mapping, and one
+// read from memory-to-memory cosines, called it barely related.
+func TestVectorCalibrationReadsTheQuestionsOwnCosines(t *testing.T) {
+	const dims, n = 64, 60
+	r := rand.New(rand.NewPCG(5, 6))
+	q := gaussian(r, dims, 1)
+	c := NewCorpus(MemoryOptions())
+	at := func(cos float64) []float32 {
+		// cos·q̂ plus an orthogonal part of the right length.
+		u := unitVector(q)
+		noise := gaussian(r, dims, 1)
+		var d float64
+		for i := range noise {
+			d += float64(noise[i] * u[i])
+		}
+		var norm float64
+		for i := range noise {
+			noise[i] -= float32(d) * u[i]
+			norm += float64(noise[i] * noise[i])
+		}
+		s := math.Sqrt(1-cos*cos) / math.Sqrt(norm)
+		v := make([]float32, dims)
+		for i := range v {
+			v[i] = float32(cos)*u[i] + float32(s)*noise[i]
+		}
+		return v
 	}
-	if got := c.VectorCalibration(7); got.Pairs != 0 || got.Floor != o.VectorFloor {
-		t.Errorf("no vectors of that size: %+v", got)
+	for i := range n {
+		mustAdd(t, c, Doc{ID: fmt.Sprint("m", i), Text: "unrelated words", Vector: at(0.02 + 0.06*r.Float64())})
+	}
+	mustAdd(t, c,
+		Doc{ID: "answer", Text: "is allergic to aspirin", Vector: at(0.3)},
+		Doc{ID: "words", Text: "painkillers at the pharmacy", Vector: at(0.06)},
+	)
+	hits := c.Search(Query{Text: "which painkillers are safe for me", Vector: q, Limit: 2})
+	if len(hits) == 0 || hits[0].ID != "answer" || hits[0].VectorRel < 0.9 {
+		t.Fatalf("hits = %+v, want the answer first with vector relevance ≥ 0.9", hits)
 	}
 }
 
-// calibratedOptions turns the corpus-calibrated vector mapping on (it is off
-// by default).
-func calibratedOptions() Options {
+// An owner with a handful of memories is judged by the fixed floor and
+// ceiling: a few cosines say little about their spread.
+func TestVectorCalibrationSmallCorpusLeansOnPrior(t *testing.T) {
 	o := MemoryOptions()
-	o.VectorFloorPercentile, o.VectorCeilPercentile = 0.5, 0.99
-	return o
+	few := cosStats{}
+	for _, c := range []float64{0.9, 0.1} {
+		few.add(c)
+	}
+	fixed := calibration{floor: o.VectorFloor, ceil: o.VectorCeil}
+	if got := o.calibrate(few); got != fixed {
+		t.Errorf("two cosines: calibration %+v, want the fixed %+v", got, fixed)
+	}
+	if got := o.calibrate(cosStats{}); got != fixed {
+		t.Errorf("no cosines: %+v, want the fixed mapping", got)
+	}
+	// From VectorPriorDocs on, the measured spread counts half, then more.
+	var enough cosStats
+	for i := range int(o.VectorPriorDocs) {
+		enough.add(0.05 + 0.01*float64(i%3))
+	}
+	if got := o.calibrate(enough); got.floor >= fixed.floor || got.ceil >= fixed.ceil {
+		t.Errorf("%v low cosines: calibration %+v, want below the fixed %+v", enough.n, got, fixed)
+	}
+	same := cosStats{}
+	for range 100 {
+		same.add(0.4)
+	}
+	if got := o.calibrate(same); got.ceil-got.floor < calibMinSpan-1e-9 {
+		t.Errorf("equal cosines: %+v, span below %.2f", got, calibMinSpan)
+	}
 }

@@ -70,10 +70,8 @@ type Corpus struct {
 
 	totalLen float64
 	live     int
-	// vecs holds the document vectors, calib how their cosines map onto
-	// relevance.
-	vecs  vectorSet
-	calib calibrations
+	// vecs holds the document vectors.
+	vecs vectorSet
 	// expand holds the compiled query expansions; nil for none.
 	expand *expander
 	// scratch recycles the working arrays of searches.

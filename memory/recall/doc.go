@@ -6,7 +6,8 @@
 //     notes): BM25 over the shared analysis of package text (English
 //     stopwords, irregular forms and Snowball stems; Chinese character
 //     unigrams and bigrams, no dictionary), cosine similarity when
-//     documents and query carry embeddings, the context turns of the
+//     documents and query carry embeddings (read against the query's own
+//     cosines with the owner's documents), the context turns of the
 //     query, and months and "when" questions.
 //
 //   - Index keeps one Corpus of active memories per owner, loaded through a

@@ -42,17 +42,22 @@ type Options struct {
 	// VectorWeight is the share of vector similarity in the fused
 	// relevance when both query and documents carry vectors.
 	VectorWeight float64
-	// VectorFloor and VectorCeil map cosine similarity onto 0–1 relevance:
-	// at or below the floor counts as unrelated, at or above the ceiling as
-	// fully relevant. With the percentiles below they are only the prior
-	// of a corpus with few vectors.
+	// VectorFloorSD and VectorSpanSD calibrate the mapping of cosine
+	// similarity onto 0–1 relevance from each query's own cosines with the
+	// owner's documents (see calibrate): a cosine VectorFloorSD standard
+	// deviations above their mean counts as unrelated, one VectorSpanSD
+	// further as fully relevant. Embedding models differ too much for
+	// fixed cosines, and questions sit further from their answers than
+	// memories from each other. VectorSpanSD 0 uses the fixed mapping.
+	VectorFloorSD, VectorSpanSD float64
+	// VectorFloor and VectorCeil are the fixed mapping: at or below the
+	// floor unrelated, at or above the ceiling fully relevant. With the
+	// calibration on they are its prior, weighing as much as
+	// VectorPriorDocs documents, so that an owner with a handful of
+	// memories is not judged by the spread of a handful of cosines; an
+	// owner with fewer is judged by the fixed mapping alone.
 	VectorFloor, VectorCeil float64
-	// VectorFloorPercentile and VectorCeilPercentile (0–1), when set, take
-	// the floor and the ceiling from the corpus's own vectors instead: those
-	// percentiles of the cosines between pairs of its documents (see
-	// Calibration). Embedding models differ too much for fixed values: a
-	// cosine of 0.5 is unrelated for one and a close match for another.
-	VectorFloorPercentile, VectorCeilPercentile float64
+	VectorPriorDocs         float64
 }
 
 // MemoryOptions returns the ranking used over memories: BM25 over the
@@ -75,13 +80,17 @@ func MemoryOptions() Options {
 		// best part alone) lowered MADial-Bench English recall@5.
 		SubQuestionWeight: 0.7,
 		VectorWeight:      0.6,
-		VectorFloor:       0.15,
-		VectorCeil:        0.6,
-		// The corpus-calibrated mapping (VectorFloorPercentile 0.5,
-		// VectorCeilPercentile 0.99) measured no better on LoCoMo and lost
-		// the vector gain on MADial-Bench, where questions are phrased
-		// unlike the memories they need (BENCHMARKS.md section 7): it
-		// stays available, off by default.
+		// Measured with a real sentence encoder on LoCoMo and MADial-Bench
+		// English (BENCHMARKS.md section 10): a floor 1.5 standard
+		// deviations above the query's mean with a span of 4–5 beat the
+		// fixed cosines on LoCoMo without lowering MADial-Bench @10;
+		// floors of 1 or 2, rank fusion, and min-max or z-score fusion of
+		// both lists did not.
+		VectorFloorSD:   1.5,
+		VectorSpanSD:    4,
+		VectorFloor:     0.15,
+		VectorCeil:      0.6,
+		VectorPriorDocs: 10,
 	}
 }
 
@@ -90,7 +99,7 @@ func (o Options) isZero() bool {
 	return o.Tokenizer == (text.Tokenizer{}) && o.K1 == 0 && o.B == 0 && o.KeywordWeight == 0 &&
 		o.ContextWeight == 0 && o.ContextDecay == 0 && o.DateBoost == 0 && o.TemporalBoost == 0 &&
 		len(o.Expansions) == 0 && o.ExpansionWeight == 0 && o.SubQuestionWeight == 0 && o.VectorWeight == 0 &&
-		o.VectorFloor == 0 && o.VectorCeil == 0 && o.VectorFloorPercentile == 0 && o.VectorCeilPercentile == 0
+		o.VectorFloorSD == 0 && o.VectorSpanSD == 0 && o.VectorFloor == 0 && o.VectorCeil == 0 && o.VectorPriorDocs == 0
 }
 
 // withDefaults fills parameters that must not be zero.
@@ -106,6 +115,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.VectorCeil <= o.VectorFloor {
 		o.VectorFloor, o.VectorCeil = 0.15, 0.6
+	}
+	if o.VectorPriorDocs < 0 {
+		o.VectorPriorDocs = 0
 	}
 	if o.VectorWeight < 0 || o.VectorWeight > 1 {
 		o.VectorWeight = 0.6

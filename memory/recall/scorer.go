@@ -23,10 +23,11 @@ type scorer struct {
 	marked  []bool
 	touched []int32
 	avgLen  float64
-	// cos and hasVec hold vector similarities by slot.
+	// cos and hasVec hold vector similarities by slot, cal how this
+	// query's cosines map onto relevance.
 	cos    []float64
 	hasVec []bool
-	dim    int
+	cal    calibration
 	// expanded holds, by slot, the strongest expansion term's match
 	// (see addExpansion).
 	expanded map[int32]float64

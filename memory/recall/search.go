@@ -83,7 +83,7 @@ func (c *Corpus) searchWith(q Query, vs *vectorScores, x *expander) []Hit {
 			vs = c.vecs.scan(qvec, len(c.slots), q.Vector)
 			defer vs.release()
 		}
-		sc.cos, sc.hasVec, sc.dim = vs.cos, vs.has, len(qvec)
+		sc.cos, sc.hasVec, sc.cal = vs.cos, vs.has, c.opts.calibrate(vs.stats)
 	}
 	return c.collect(sc, final, boosted, yardstick{mass, floored}, q.MinScore, limit)
 }
@@ -100,10 +100,8 @@ type yardstick struct{ mass, floored float64 }
 // least minIDF, so a term all of a small corpus holds still counts.
 func (c *Corpus) collect(sc *scorer, final []float64, boosted []uint8, y yardstick, minScore float64, limit int) []Hit {
 	vw := 0.0
-	var cal Calibration
 	if sc.hasVec != nil {
 		vw = c.opts.VectorWeight
-		cal = c.calibration(sc.dim)
 	}
 	// A document without a vector (not embedded yet) is judged by its
 	// words alone rather than penalised for the missing half.
@@ -124,7 +122,7 @@ func (c *Corpus) collect(sc *scorer, final []float64, boosted []uint8, y yardsti
 		if sc.hasVec == nil || !sc.hasVec[slot] {
 			return lexRel, 0, lexRel, clamp01(floorRel)
 		}
-		vecRel = cal.relevance(sc.cos[slot])
+		vecRel = sc.cal.relevance(sc.cos[slot])
 		return lexRel, vecRel, (1-vw)*lexRel + vw*vecRel, clamp01((1-vw)*floorRel + vw*vecRel)
 	}
 	top := topK{k: limit}

@@ -9,8 +9,8 @@ import (
 // its largest component is ±docLevels and rounded to int8, with the scale
 // kept beside it. That is a quarter of the memory of float32 and, for
 // 1536 dimensions, cosines within about 0.001 of the exact ones (tested
-// in vectors_test.go), well inside what the fusion's VectorFloor and
-// VectorCeil can tell apart.
+// in vectors_test.go), well inside what the fusion's mapping of cosines
+// onto relevance can tell apart.
 const (
 	// docLevels is the largest magnitude of a quantised document component.
 	docLevels = 127
@@ -103,9 +103,6 @@ type vectorArena struct {
 	scale []float32
 	slot  []int32
 	free  []int32
-	// changes counts the vectors put and dropped, so that a calibration
-	// knows how much moved since it was measured.
-	changes uint64
 }
 
 // row returns the components of row r.
@@ -117,7 +114,6 @@ func (a *vectorArena) row(r int32) []int8 {
 
 // put stores q for slot and returns its row.
 func (a *vectorArena) put(q quantVec, slot int32) int32 {
-	a.changes++
 	var r int32
 	if n := len(a.free); n > 0 {
 		r = a.free[n-1]
@@ -171,7 +167,6 @@ func (s *vectorSet) drop(ref vecRef) {
 		return
 	}
 	a := s.arenas[ref.dim]
-	a.changes++
 	clear(a.row(ref.row))
 	a.slot[ref.row] = -1
 	a.free = append(a.free, ref.row)
@@ -210,6 +205,9 @@ type vectorScores struct {
 	unit []float32
 	cos  []float64
 	has  []bool
+	// stats summarise cos over the documents that have a vector, for
+	// calibrating the query's mapping onto relevance.
+	stats cosStats
 }
 
 // scanVectors returns the cosines of v with the corpus's document vectors,
@@ -257,6 +255,7 @@ func (s *vectorSet) scan(u []float32, slots int, src []float32) *vectorScores {
 	vs.gen, vs.set, vs.src, vs.unit = s.gen, s, src, u
 	vs.cos = resize(vs.cos, slots)
 	vs.has = resize(vs.has, slots)
+	vs.stats = cosStats{}
 	a := s.arenas[len(u)]
 	if a == nil {
 		return vs
@@ -267,8 +266,10 @@ func (s *vectorSet) scan(u []float32, slots int, src []float32) *vectorScores {
 			continue
 		}
 		d := dotInt8Int16(a.row(int32(r)), q.v)
-		vs.cos[slot] = float64(d) * float64(a.scale[r]) * q.scale
+		c := float64(d) * float64(a.scale[r]) * q.scale
+		vs.cos[slot] = c
 		vs.has[slot] = true
+		vs.stats.add(c)
 	}
 	return vs
 }

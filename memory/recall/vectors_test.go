@@ -182,10 +182,11 @@ func TestVectorSearchRanksAsExact(t *testing.T) {
 	const dims, tol = 1536, 0.003
 	r := rand.New(rand.NewPCG(7, 8))
 	vs := vecData(r, 1000, dims, true)
-	// No ceiling, so that relevance orders hits by cosine alone.
+	// The fixed mapping without a ceiling, so that relevance orders hits
+	// by cosine alone.
 	opts := MemoryOptions()
 	opts.VectorCeil = 1
-	opts.VectorFloorPercentile = 0
+	opts.VectorSpanSD = 0
 	c := NewCorpus(opts)
 	for i, v := range vs {
 		mustAdd(t, c, Doc{ID: fmt.Sprintf("d%04d", i), Text: "some words here", Vector: v})
