@@ -8,6 +8,9 @@ import (
 	"github.com/membot/membot/bot"
 )
 
+// blockingResponder holds every reply until its context ends, keeping the
+// conversation's queue busy so later messages stay queued; entered
+// receives once the first Send began.
 type blockingResponder struct{ entered chan struct{} }
 
 func (b blockingResponder) Typing(context.Context) error         { return nil }
