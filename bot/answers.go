@@ -136,7 +136,7 @@ func (q *answerQueue) add(ctx context.Context, t turn) error {
 	}
 	now := q.now()
 	return q.store.QueueAnswer(ctx, memory.Answer{
-		ConversationID: msg.ConversationID(), PlatformID: answerKey(msg), Platform: msg.Platform,
+		ConversationID: msg.ConversationID(), PlatformID: answerKey(msg), Platform: msg.Platform, PersonID: t.person.ID,
 		Payload: string(payload), ReceivedAt: msg.Time, Holder: q.holder, LeaseUntil: now.Add(answerLease),
 	})
 }

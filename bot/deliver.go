@@ -58,8 +58,11 @@ type undelivered struct {
 	At      time.Time `json:"at"`
 }
 
+// undeliveredKey is where t's undelivered answer is kept. Answers kept
+// under the earlier key form (conversation first) are not read: they
+// expire within undeliveredTTL.
 func undeliveredKey(t turn) string {
-	return "undelivered:" + t.conv.ID + ":" + t.person.ID
+	return memory.UndeliveredKey(t.person.ID, t.conv.ID)
 }
 
 // send delivers reply through r, retrying what the platform refused

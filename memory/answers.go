@@ -20,6 +20,12 @@ type Answer struct {
 	PlatformID     string `json:"platform_id"`
 	// Platform is the adapter that can deliver the answer ("telegram", …).
 	Platform string `json:"platform"`
+	// PersonID is the message's author, so that erasing the person drops
+	// the entries still holding their words (DropAnswers). Empty when the
+	// author was not known (the store was down at capture) and for
+	// entries queued before the field existed: those belong to nobody and
+	// are never dropped by a person's erasure.
+	PersonID string `json:"person_id,omitempty"`
 	// Payload is what the engine needs to answer after a restart: the
 	// (redacted) message and where to reply. Opaque to the store; cleared
 	// when the entry is done.

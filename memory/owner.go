@@ -18,3 +18,14 @@ func IsGuildOwner(owner string) bool { return strings.HasPrefix(owner, guildPref
 // message id is captured, so that erasing a message can erase the answer
 // that repeated it.
 func ReplyPlatformID(id string) string { return "reply:" + id }
+
+// UndeliveredKey is the setting key under which an answer no platform took
+// is kept for the person's next message in the conversation. The person
+// comes first so that erasing a person deletes all of theirs by the prefix
+// UndeliveredPrefix.
+func UndeliveredKey(personID, conversationID string) string {
+	return UndeliveredPrefix(personID) + conversationID
+}
+
+// UndeliveredPrefix starts the keys of every answer kept for personID.
+func UndeliveredPrefix(personID string) string { return "undelivered:" + personID + ":" }

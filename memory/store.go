@@ -83,8 +83,11 @@ type Store interface {
 	// stored.
 	CreatePerson(ctx context.Context, p *Person) error
 	// DeletePersonMessages hard-deletes every captured message authored by
-	// the person (the right to erasure) and returns how many went. The bot's
-	// own messages are never touched: an empty personID is ErrInvalid.
+	// the person (the right to erasure), and the bot's messages replying to
+	// them (ReplyTo is the person's message's PlatformID, in the same
+	// conversation: an answer often repeats what it answers), and returns
+	// how many went, replies included. The bot's other messages are never
+	// touched: an empty personID is ErrInvalid.
 	DeletePersonMessages(ctx context.Context, personID string) (int64, error)
 
 	// Setting returns the value stored under key, or ErrNotFound if there is
@@ -103,6 +106,10 @@ type Store interface {
 	TakeSetting(ctx context.Context, key string) (string, error)
 	// DeleteSetting removes key; a key that is absent is not an error.
 	DeleteSetting(ctx context.Context, key string) error
+	// DeleteSettings removes every key starting with prefix (byte for
+	// byte, as CountSettings matches), expired or not, and returns how many
+	// went: erasing a person's records. The empty prefix is ErrInvalid.
+	DeleteSettings(ctx context.Context, prefix string) (int64, error)
 	// CountSettings counts the unexpired keys starting with prefix (byte
 	// for byte, no wildcards; the empty prefix counts every key), e.g. to
 	// rate-limit link attempts.
@@ -180,6 +187,13 @@ type Store interface {
 	// unknown entry; ErrConflict when it is done already or held by
 	// another replica (its lease ran out and it was taken over).
 	FinishAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error
+	// DropAnswers deletes every pending entry whose PersonID is personID
+	// (their payloads hold the person's words; erasing the person must not
+	// let a restart capture them again) and returns how many went. Done
+	// entries hold no payload and stay until purged, so that a redelivery
+	// is still recognised. A replica answering a dropped entry gets
+	// ErrNotFound from FinishAnswer. An empty personID is ErrInvalid.
+	DropAnswers(ctx context.Context, personID string) (int64, error)
 	// PurgeAnswers deletes done entries kept until at or before now, and
 	// returns how many went.
 	PurgeAnswers(ctx context.Context, now time.Time) (int64, error)

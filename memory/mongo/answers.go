@@ -18,6 +18,7 @@ type answerDoc struct {
 	ConversationID string         `bson:"conversation_id"`
 	PlatformID     string         `bson:"platform_id"`
 	Platform       string         `bson:"platform"`
+	PersonID       string         `bson:"person_id,omitempty"`
 	Payload        string         `bson:"payload"`
 	ReceivedAt     bson.DateTime  `bson:"received_at"`
 	Holder         string         `bson:"holder"`
@@ -32,8 +33,8 @@ type answerDoc struct {
 
 func (d *answerDoc) answer() memory.Answer {
 	return memory.Answer{
-		ConversationID: d.ConversationID, PlatformID: d.PlatformID, Platform: d.Platform, Payload: d.Payload,
-		ReceivedAt: fromDate(d.ReceivedAt), Holder: d.Holder, LeaseUntil: fromDate(d.LeaseUntil), Claims: d.Claims,
+		ConversationID: d.ConversationID, PlatformID: d.PlatformID, Platform: d.Platform, PersonID: d.PersonID,
+		Payload: d.Payload, ReceivedAt: fromDate(d.ReceivedAt), Holder: d.Holder, LeaseUntil: fromDate(d.LeaseUntil), Claims: d.Claims,
 		Done: d.Done, DoneAt: fromOptDate(d.DoneAt), KeepUntil: fromOptDate(d.KeepUntil),
 	}
 }
@@ -46,13 +47,13 @@ func (s *Store) QueueAnswer(ctx context.Context, a memory.Answer) error {
 		return fmt.Errorf("%s: %w", op, err)
 	}
 	if err := errors.Join(checkKey("conversation id", a.ConversationID), checkKey("platform message id", a.PlatformID),
-		checkKey("platform", a.Platform), checkKey("holder", a.Holder),
+		checkKey("platform", a.Platform), checkKey("holder", a.Holder), checkString("person id", a.PersonID, maxShort),
 		checkString("payload", a.Payload, memory.MaxAnswerPayload)); err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
 	_, err := s.answers.InsertOne(ctx, answerDoc{
-		ConversationID: a.ConversationID, PlatformID: a.PlatformID, Platform: a.Platform, Payload: a.Payload,
-		ReceivedAt: bson.NewDateTimeFromTime(a.ReceivedAt), Holder: a.Holder,
+		ConversationID: a.ConversationID, PlatformID: a.PlatformID, Platform: a.Platform, PersonID: a.PersonID,
+		Payload: a.Payload, ReceivedAt: bson.NewDateTimeFromTime(a.ReceivedAt), Holder: a.Holder,
 		LeaseUntil: bson.NewDateTimeFromTime(a.LeaseUntil),
 	})
 	if err != nil {
@@ -129,6 +130,20 @@ func (s *Store) FinishAnswer(ctx context.Context, conversationID, platformID, ho
 		return fmt.Errorf("%s: %w", op, memory.ErrNotFound)
 	}
 	return fmt.Errorf("%s: done already or held by another replica: %w", op, memory.ErrConflict)
+}
+
+// DropAnswers deletes the person's pending entries. Entries written before
+// the field existed have no person_id and are never matched.
+func (s *Store) DropAnswers(ctx context.Context, personID string) (int64, error) {
+	op := "drop answers of " + personID
+	if err := checkKey("person id", personID); err != nil {
+		return 0, fmt.Errorf("drop answers of a person: %w", err)
+	}
+	res, err := s.answers.DeleteMany(ctx, bson.D{{Key: "person_id", Value: personID}, {Key: "done", Value: false}})
+	if err != nil {
+		return 0, s.fail(op, err)
+	}
+	return res.DeletedCount, nil
 }
 
 // PurgeAnswers deletes done entries whose keeping time has come (the TTL

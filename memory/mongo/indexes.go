@@ -32,6 +32,7 @@ func indexSpecs() []indexSpec {
 		{collMessages, "conversation_seq", bson.D{{Key: "conversation_id", Value: 1}, {Key: "seq", Value: 1}}, true, false},
 		{collMessages, "time", bson.D{{Key: "time", Value: 1}}, false, false},
 		{collMessages, "person_id", bson.D{{Key: "person_id", Value: 1}}, false, false},
+		{collMessages, "conversation_reply_to", bson.D{{Key: "conversation_id", Value: 1}, {Key: "reply_to", Value: 1}}, false, false},
 		{collIdentities, "platform_user_id", bson.D{{Key: "platform", Value: 1}, {Key: "user_id", Value: 1}}, true, false},
 		{collIdentities, "person_id", bson.D{{Key: "person_id", Value: 1}}, false, false},
 		{collConversations, "updated_at", bson.D{{Key: "updated_at", Value: 1}}, false, false},
@@ -39,6 +40,7 @@ func indexSpecs() []indexSpec {
 		{collAnswers, "conversation_platform_id", bson.D{{Key: "conversation_id", Value: 1}, {Key: "platform_id", Value: 1}}, true, false},
 		{collAnswers, "claim", bson.D{{Key: "platform", Value: 1}, {Key: "done", Value: 1}, {Key: "lease_until", Value: 1}, {Key: "received_at", Value: 1}}, false, false},
 		{collAnswers, "holder", bson.D{{Key: "holder", Value: 1}, {Key: "done", Value: 1}}, false, false},
+		{collAnswers, "person_id", bson.D{{Key: "person_id", Value: 1}, {Key: "done", Value: 1}}, false, false},
 		{collAnswers, "keep_until", bson.D{{Key: "keep_until", Value: 1}}, false, true},
 	}
 }

@@ -215,15 +215,45 @@ func (s *Store) DeleteMessagesBefore(ctx context.Context, t time.Time) (int64, e
 }
 
 // DeletePersonMessages hard-deletes every captured message the person
-// wrote and returns how many went; the bot's messages (no person) stay.
+// wrote and the bot's replies to them, and returns how many went; the
+// bot's other messages stay. The replies go first, conversation by
+// conversation, so that a failure part-way leaves the person's messages
+// to find them again on the next attempt.
 func (s *Store) DeletePersonMessages(ctx context.Context, personID string) (int64, error) {
 	op := "delete messages of " + personID
 	if err := checkKey("person id", personID); err != nil {
 		return 0, fmt.Errorf("delete messages of a person: %w", err)
 	}
-	res, err := s.messages.DeleteMany(ctx, bson.D{{Key: "person_id", Value: personID}})
+	mine := bson.D{{Key: "person_id", Value: personID}}
+	cur, err := s.messages.Find(ctx, append(mine, bson.E{Key: "platform_id", Value: bson.D{{Key: "$ne", Value: ""}}}),
+		options.Find().SetProjection(bson.D{{Key: "conversation_id", Value: 1}, {Key: "platform_id", Value: 1}}))
 	if err != nil {
 		return 0, s.fail(op, err)
 	}
-	return res.DeletedCount, nil
+	var keys []struct {
+		ConversationID string `bson:"conversation_id"`
+		PlatformID     string `bson:"platform_id"`
+	}
+	if err := cur.All(ctx, &keys); err != nil {
+		return 0, s.fail(op, err)
+	}
+	byConv := map[string]bson.A{}
+	for _, k := range keys {
+		byConv[k.ConversationID] = append(byConv[k.ConversationID], k.PlatformID)
+	}
+	var n int64
+	for conv, ids := range byConv {
+		res, err := s.messages.DeleteMany(ctx, bson.D{{Key: "conversation_id", Value: conv},
+			{Key: "reply_to", Value: bson.D{{Key: "$in", Value: ids}}},
+			{Key: "person_id", Value: bson.D{{Key: "$in", Value: bson.A{nil, ""}}}}})
+		if err != nil {
+			return 0, s.fail(op+": replies", err)
+		}
+		n += res.DeletedCount
+	}
+	res, err := s.messages.DeleteMany(ctx, mine)
+	if err != nil {
+		return 0, s.fail(op, err)
+	}
+	return n + res.DeletedCount, nil
 }

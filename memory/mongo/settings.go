@@ -122,6 +122,22 @@ func (s *Store) DeleteSetting(ctx context.Context, key string) error {
 	return nil
 }
 
+// DeleteSettings removes every key starting with prefix.
+func (s *Store) DeleteSettings(ctx context.Context, prefix string) (int64, error) {
+	op := fmt.Sprintf("delete settings %q", prefix)
+	if prefix == "" {
+		return 0, fmt.Errorf("delete settings: %w: empty prefix", memory.ErrInvalid)
+	}
+	if err := memory.ValidateSettingPrefix(prefix); err != nil {
+		return 0, fmt.Errorf("delete settings: %w", err)
+	}
+	res, err := s.settings.DeleteMany(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$regex", Value: "^" + regexp.QuoteMeta(prefix)}}}})
+	if err != nil {
+		return 0, s.fail(op, err)
+	}
+	return res.DeletedCount, nil
+}
+
 // CountSettings counts the unexpired keys starting with prefix.
 func (s *Store) CountSettings(ctx context.Context, prefix string) (int64, error) {
 	op := fmt.Sprintf("count settings %q", prefix)

@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"log/slog"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/sqlite"
@@ -112,5 +115,57 @@ func TestErasureLeavesNothingOnDisk(t *testing.T) {
 				t.Errorf("erased vector still in %v", in)
 			}
 		})
+	}
+}
+
+// TestForgetAllLeavesNoAnswerBehind: what the person said that no memory
+// came from (the bot's reply repeating it), a message still queued for an
+// answer and an answer kept for delivery are erased by forget all, from
+// every file; another person's stay.
+func TestForgetAllLeavesNoAnswerBehind(t *testing.T) {
+	dir := t.TempDir()
+	e := sqliteEnv(t, dir)
+	e.svc = e.service(e.fault)
+	ann, bob := e.person("ann"), e.person("bob")
+	for _, p := range []struct {
+		who    memory.Person
+		marker string
+	}{{ann, "Wombat-Ann"}, {bob, "Wombat-Bob"}} {
+		conv := "console:" + p.who.ID
+		e.say(conv, p.who, "m1", "my word is "+p.marker)
+		a := memory.Answer{ConversationID: conv, PlatformID: "m2", Platform: "console", PersonID: p.who.ID,
+			Payload: `{"text":"queued ` + p.marker + `"}`, ReceivedAt: t0, Holder: "r1", LeaseUntil: t0}
+		if err := e.store.QueueAnswer(e.ctx, a); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.store.PutSetting(e.ctx, memory.UndeliveredKey(p.who.ID, conv), "kept "+p.marker, time.Time{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if in := onDisk(t, dir, []byte("wombat-ann")); len(in) == 0 {
+		t.Fatal("marker not on disk before the erasure: the test cannot see what it looks for")
+	}
+	e.fault.FailOn("DeletePersonMessages", 1, errInjected)
+	if _, err := e.svc.ForgetAll(e.ctx, ann.ID); !errors.Is(err, errInjected) {
+		t.Fatalf("ForgetAll = %v, want the failure reported", err)
+	}
+	if _, err := e.svc.ForgetAll(e.ctx, ann.ID); err != nil {
+		t.Fatalf("retried ForgetAll: %v", err)
+	}
+	if in := onDisk(t, dir, []byte("wombat-ann")); len(in) != 0 {
+		t.Errorf("erased text still in %v", in)
+	}
+	if got := e.messages("console:" + bob.ID); !slices.Equal(got, []string{"m1", "reply:m1"}) {
+		t.Errorf("bob's messages after ann's erasure: %v", got)
+	}
+	if v, err := e.store.Setting(e.ctx, memory.UndeliveredKey(bob.ID, "console:"+bob.ID)); err != nil || v != "kept Wombat-Bob" {
+		t.Errorf("bob's kept answer after ann's erasure: %q, %v", v, err)
+	}
+	a, err := e.store.ClaimAnswer(e.ctx, memory.ClaimQuery{Platform: "console", Holder: "r2", Now: t0, Until: t0.Add(time.Minute)})
+	if err != nil || a.PersonID != bob.ID {
+		t.Errorf("claimable after ann's erasure: %+v, %v; want bob's entry", a, err)
+	}
+	if _, err := e.store.ClaimAnswer(e.ctx, memory.ClaimQuery{Platform: "console", Holder: "r2", Now: t0, Until: t0.Add(time.Minute)}); !errors.Is(err, memory.ErrNotFound) {
+		t.Errorf("a second entry is claimable after ann's erasure: %v", err)
 	}
 }

@@ -150,9 +150,12 @@ func (s *Service) deleteMessages(ctx context.Context, conversationID string, ids
 	return nil
 }
 
-// ForgetAll erases everything remembered of owner: every message the
-// person wrote (first, so that no pending extraction can bring a memory
-// back), the bot's replies to the messages memories came from, and every
+// ForgetAll erases everything remembered of owner. Of a person, first the
+// messages still queued for an answer (so that no restart captures them
+// again) and the answers kept for delivery (which repeat their words),
+// then every message the person wrote with the bot's replies to them (so
+// that no pending extraction can bring a memory back); then, of any
+// owner, the bot's replies to the messages memories came from and every
 // memory with its history and vector. It returns how many memories went.
 // A failure part-way returns the error; calling it again finishes the job.
 func (s *Service) ForgetAll(ctx context.Context, owner string) (int, error) {
@@ -163,6 +166,12 @@ func (s *Service) ForgetAll(ctx context.Context, owner string) (int, error) {
 	ctx, scrub := s.batchErasure(ctx)
 	defer scrub()
 	if !memory.IsGuildOwner(owner) {
+		if _, err := s.store.DropAnswers(ctx, owner); err != nil {
+			return 0, fmt.Errorf("forget all of %s: drop queued answers: %w", owner, err)
+		}
+		if _, err := s.store.DeleteSettings(ctx, memory.UndeliveredPrefix(owner)); err != nil {
+			return 0, fmt.Errorf("forget all of %s: delete kept answers: %w", owner, err)
+		}
 		if _, err := s.store.DeletePersonMessages(ctx, owner); err != nil {
 			return 0, fmt.Errorf("forget all of %s: erase captured messages: %w", owner, err)
 		}

@@ -99,7 +99,7 @@ func (e *env) say(conv string, p memory.Person, id, text string) {
 	}
 	for _, m := range []memory.Message{
 		{ConversationID: conv, PlatformID: id, PersonID: p.ID, Role: memory.RoleUser, Text: text, Time: e.now},
-		{ConversationID: conv, PlatformID: memory.ReplyPlatformID(id), Role: memory.RoleAssistant, Text: "Noted: " + text, Time: e.now},
+		{ConversationID: conv, PlatformID: memory.ReplyPlatformID(id), Role: memory.RoleAssistant, Text: "Noted: " + text, ReplyTo: id, Time: e.now},
 	} {
 		if err := e.store.AppendMessage(e.ctx, &m); err != nil {
 			e.t.Fatalf("append message: %v", err)

@@ -10,7 +10,7 @@ import (
 	"github.com/membot/membot/memory"
 )
 
-const answerColumns = `conversation_id, platform_id, platform, payload, received_at, holder, lease_until, claims, done, done_at, keep_until`
+const answerColumns = `conversation_id, platform_id, platform, person_id, payload, received_at, holder, lease_until, claims, done, done_at, keep_until`
 
 func scanAnswer(r rowScanner) (memory.Answer, error) {
 	var (
@@ -18,7 +18,7 @@ func scanAnswer(r rowScanner) (memory.Answer, error) {
 		received, lease   int64
 		doneAt, keepUntil sql.NullInt64
 	)
-	err := r.Scan(&a.ConversationID, &a.PlatformID, &a.Platform, &a.Payload, &received, &a.Holder, &lease,
+	err := r.Scan(&a.ConversationID, &a.PlatformID, &a.Platform, &a.PersonID, &a.Payload, &received, &a.Holder, &lease,
 		&a.Claims, &a.Done, &doneAt, &keepUntil)
 	a.ReceivedAt, a.LeaseUntil = fromMs(received), fromMs(lease)
 	a.DoneAt, a.KeepUntil = fromNullMs(doneAt), fromNullMs(keepUntil)
@@ -32,14 +32,14 @@ func (s *Store) QueueAnswer(ctx context.Context, a memory.Answer) error {
 		return fmt.Errorf("queue answer: %w", err)
 	}
 	if err := checkUTF8("conversation id", a.ConversationID, "platform id", a.PlatformID, "platform", a.Platform,
-		"holder", a.Holder, "payload", a.Payload); err != nil {
+		"person id", a.PersonID, "holder", a.Holder, "payload", a.Payload); err != nil {
 		return fmt.Errorf("queue answer: %w", err)
 	}
 	op := fmt.Sprintf("queue answer to %s/%s", a.ConversationID, a.PlatformID)
 	return s.write(ctx, op, func(tx *sql.Tx) error {
 		inserted, err := execOne(ctx, tx, `INSERT INTO answer_queue (`+answerColumns+`)
-			VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, NULL, NULL) ON CONFLICT DO NOTHING`,
-			a.ConversationID, a.PlatformID, a.Platform, a.Payload, toMs(a.ReceivedAt), a.Holder, toMs(a.LeaseUntil))
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, NULL, NULL) ON CONFLICT DO NOTHING`,
+			a.ConversationID, a.PlatformID, a.Platform, a.PersonID, a.Payload, toMs(a.ReceivedAt), a.Holder, toMs(a.LeaseUntil))
 		if err != nil {
 			return err
 		}
@@ -84,6 +84,18 @@ func (s *Store) RenewAnswers(ctx context.Context, holder string, until time.Time
 func (s *Store) ReleaseAnswers(ctx context.Context, holder string) (int64, error) {
 	return s.updateAnswers(ctx, "release answers of "+holder,
 		`UPDATE answer_queue SET lease_until = 0 WHERE holder = ? AND done = 0`, holder)
+}
+
+// DropAnswers deletes the person's pending entries, as an erasure: the
+// payloads are zeroed in the file (secure_delete) and the write-ahead log
+// checkpointed, or left to Scrub under DeferScrub.
+func (s *Store) DropAnswers(ctx context.Context, personID string) (int64, error) {
+	if personID == "" {
+		return 0, fmt.Errorf("drop answers of a person: %w: no person id", memory.ErrInvalid)
+	}
+	return s.erase(ctx, "drop answers of "+personID, func(tx *sql.Tx) (int64, error) {
+		return rowsDeleted(tx.ExecContext(ctx, `DELETE FROM answer_queue WHERE person_id = ? AND person_id <> '' AND done = 0`, personID))
+	})
 }
 
 // PurgeAnswers deletes the done entries whose keeping time has come.

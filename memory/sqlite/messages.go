@@ -150,14 +150,26 @@ func (s *Store) DeleteMessagesBefore(ctx context.Context, t time.Time) (int64, e
 }
 
 // DeletePersonMessages hard-deletes every captured message the person
-// wrote, as DeleteMessage does, and returns how many went; the bot's
-// messages (no person) stay.
+// wrote and the bot's replies to them, in one transaction, as
+// DeleteMessage does, and returns how many went; the bot's other messages
+// stay.
 func (s *Store) DeletePersonMessages(ctx context.Context, personID string) (int64, error) {
 	if personID == "" {
 		return 0, fmt.Errorf("delete messages of a person: %w: no person id", memory.ErrInvalid)
 	}
 	return s.erase(ctx, "delete messages of "+personID, func(tx *sql.Tx) (int64, error) {
-		return rowsDeleted(tx.ExecContext(ctx, `DELETE FROM messages WHERE person_id = ?`, personID))
+		// From the person's messages to the replies by messages_reply_to;
+		// the unary + keeps the planner off messages_person for the
+		// replies' person_id = '', which would scan every bot message.
+		replies, err := rowsDeleted(tx.ExecContext(ctx, `DELETE FROM messages WHERE rowid IN (
+			SELECT r.rowid FROM messages p JOIN messages r
+				ON r.conversation_id = p.conversation_id AND r.reply_to = p.platform_id
+			WHERE p.person_id = ? AND p.platform_id <> '' AND r.reply_to <> '' AND +r.person_id = '')`, personID))
+		if err != nil {
+			return 0, fmt.Errorf("replies: %w", err)
+		}
+		own, err := rowsDeleted(tx.ExecContext(ctx, `DELETE FROM messages WHERE person_id = ?`, personID))
+		return replies + own, err
 	})
 }
 

@@ -84,6 +84,20 @@ func (s *Store) DeleteSetting(ctx context.Context, key string) error {
 	})
 }
 
+// DeleteSettings removes every key starting with prefix, as an erasure
+// (the values may be a person's words).
+func (s *Store) DeleteSettings(ctx context.Context, prefix string) (int64, error) {
+	if prefix == "" {
+		return 0, fmt.Errorf("delete settings: %w: empty prefix", memory.ErrInvalid)
+	}
+	if err := memory.ValidateSettingPrefix(prefix); err != nil {
+		return 0, fmt.Errorf("delete settings: %w", err)
+	}
+	return s.erase(ctx, fmt.Sprintf("delete settings %q", prefix), func(tx *sql.Tx) (int64, error) {
+		return rowsDeleted(tx.ExecContext(ctx, `DELETE FROM settings WHERE key >= ? AND key < ?`, prefix, prefixEnd(prefix)))
+	})
+}
+
 // CountSettings counts the unexpired keys starting with prefix.
 func (s *Store) CountSettings(ctx context.Context, prefix string) (int64, error) {
 	if err := memory.ValidateSettingPrefix(prefix); err != nil {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"log/slog"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -61,6 +62,49 @@ func TestUpgradeFromSchema1(t *testing.T) {
 	}
 	if err := s.PutSetting(ctx, "k", "v", time.Time{}); err != nil {
 		t.Errorf("PutSetting after the upgrade: %v", err)
+	}
+}
+
+// TestUpgradeQueuedAnswersBelongToNobody: an answer queued by a build
+// before the queue knew authors survives the upgrade with no person, is
+// still claimed, and no person's erasure drops it.
+func TestUpgradeQueuedAnswersBelongToNobody(t *testing.T) {
+	ctx := t.Context()
+	dir := t.TempDir()
+	migrations, err := loadMigrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", filepath.Join(dir, dbFileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stmts := []string{`CREATE TABLE schema_migrations (version INTEGER NOT NULL PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL) STRICT`}
+	for _, m := range migrations[:4] {
+		stmts = append(stmts, m.sql, `INSERT INTO schema_migrations VALUES (`+strconv.Itoa(m.version)+`, '`+m.name+`', 0)`)
+	}
+	stmts = append(stmts, `INSERT INTO answer_queue (conversation_id, platform_id, platform, payload, received_at, holder, lease_until)
+		VALUES ('console:room', 'm1', 'console', '{}', 1, 'old', 0)`)
+	for _, stmt := range stmts {
+		if _, err := db.ExecContext(ctx, stmt); err != nil {
+			t.Fatalf("prepare a schema 4 database: %v", err)
+		}
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(ctx, dir)
+	if err != nil {
+		t.Fatalf("Open of a schema 4 database: %v", err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	if n, err := s.DropAnswers(ctx, "p"); err != nil || n != 0 {
+		t.Errorf("DropAnswers after the upgrade = %d, %v; want 0, nil", n, err)
+	}
+	now := time.UnixMilli(2)
+	a, err := s.ClaimAnswer(ctx, memory.ClaimQuery{Platform: "console", Holder: "new", Now: now, Until: now.Add(time.Minute)})
+	if err != nil || a.PlatformID != "m1" || a.PersonID != "" {
+		t.Errorf("ClaimAnswer after the upgrade = %+v, %v; want m1 of no person", a, err)
 	}
 }
 

@@ -20,6 +20,7 @@ func answerContracts() []contract {
 		{name: "AnswerFinishByHolderOnly", run: testAnswerFinish},
 		{name: "AnswerRenewAndRelease", run: testAnswerRenewRelease},
 		{name: "AnswerPurge", run: testAnswerPurge},
+		{name: "DropAnswers", run: testDropAnswers},
 		{name: "AnswerRejectInvalid", run: testAnswerRejectInvalid},
 		{name: "ConcurrentClaimAnswer", concurrent: true, run: testConcurrentClaimAnswer},
 		{name: "ConcurrentQueueAnswer", concurrent: true, run: testConcurrentQueueAnswer},
@@ -53,7 +54,7 @@ func claim(t *testing.T, s memory.Store, holder string, now time.Time) (memory.A
 
 func testAnswerRoundTrip(t *testing.T, s memory.Store) {
 	a := newAnswer("telegram:1", "10", "r1")
-	a.ReceivedAt = answerT0.Add(1234567 * time.Microsecond)
+	a.ReceivedAt, a.PersonID = answerT0.Add(1234567*time.Microsecond), "alice"
 	mustQueue(t, s, a)
 	now := a.LeaseUntil
 	got, err := claim(t, s, "r2", now)
@@ -63,7 +64,7 @@ func testAnswerRoundTrip(t *testing.T, s memory.Store) {
 	want := a
 	want.ReceivedAt, want.Holder, want.LeaseUntil, want.Claims = ms(a.ReceivedAt), "r2", now.Add(time.Minute), 1
 	if got.ConversationID != want.ConversationID || got.PlatformID != want.PlatformID || got.Platform != want.Platform ||
-		got.Payload != want.Payload || !sameMs(got.ReceivedAt, want.ReceivedAt) || got.Holder != want.Holder ||
+		got.PersonID != want.PersonID || got.Payload != want.Payload || !sameMs(got.ReceivedAt, want.ReceivedAt) || got.Holder != want.Holder ||
 		!sameMs(got.LeaseUntil, want.LeaseUntil) || got.Claims != 1 || got.Done {
 		t.Errorf("claimed %+v, want %+v", got, want)
 	}
@@ -161,6 +162,48 @@ func testAnswerFinish(t *testing.T, s memory.Store) {
 	// Done is never claimed again, even long after.
 	_, err := claim(t, s, "r3", keep.Add(-time.Second))
 	wantErr(t, "ClaimAnswer of a done entry", err, memory.ErrNotFound)
+}
+
+// testDropAnswers: erasing a person drops their pending entries, payload
+// and all, and nothing else: not others', not those of no person, and not
+// their done ones (which keep recognising a redelivery).
+func testDropAnswers(t *testing.T, s memory.Store) {
+	ctx := t.Context()
+	for _, a := range []struct{ id, person string }{{"1", "alice"}, {"2", "alice"}, {"3", "bob"}, {"4", ""}, {"5", "alice"}} {
+		e := newAnswer("telegram:1", a.id, "r1")
+		e.PersonID = a.person
+		mustQueue(t, s, e)
+	}
+	keep := answerT0.Add(48 * time.Hour)
+	if err := s.FinishAnswer(ctx, "telegram:1", "5", "r1", answerT0, keep); err != nil {
+		t.Fatalf("FinishAnswer: %v", err)
+	}
+	n, err := s.DropAnswers(ctx, "alice")
+	if err != nil || n != 2 {
+		t.Fatalf("DropAnswers(alice) = %d, %v; want 2, nil", n, err)
+	}
+	wantErr(t, "FinishAnswer of a dropped entry", s.FinishAnswer(ctx, "telegram:1", "1", "r1", answerT0, keep), memory.ErrNotFound)
+	again := newAnswer("telegram:1", "5", "r2")
+	wantErr(t, "QueueAnswer of a done entry kept after DropAnswers", s.QueueAnswer(ctx, again), memory.ErrConflict)
+	var left []string
+	for {
+		a, err := claim(t, s, "r2", answerT0.Add(time.Hour))
+		if errors.Is(err, memory.ErrNotFound) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("ClaimAnswer: %v", err)
+		}
+		left = append(left, a.PlatformID+"/"+a.PersonID)
+	}
+	if fmt.Sprint(left) != "[3/bob 4/]" {
+		t.Errorf("claimable after DropAnswers(alice): %v, want [3/bob 4/]", left)
+	}
+	if n, err := s.DropAnswers(ctx, "alice"); err != nil || n != 0 {
+		t.Errorf("second DropAnswers(alice) = %d, %v; want 0, nil", n, err)
+	}
+	_, err = s.DropAnswers(ctx, "")
+	wantErr(t, "DropAnswers without a person", err, memory.ErrInvalid)
 }
 
 func testAnswerRenewRelease(t *testing.T, s memory.Store) {

@@ -11,6 +11,7 @@ func erasureContracts() []contract {
 	return []contract{
 		{name: "DeletePersonMessages", run: testDeletePersonMessages},
 		{name: "DeletePersonMessagesRejectsEmpty", run: testDeletePersonMessagesRejectsEmpty},
+		{name: "DeletePersonMessagesTakesReplies", run: testDeletePersonMessagesTakesReplies},
 	}
 }
 
@@ -77,5 +78,43 @@ func testDeletePersonMessagesRejectsEmpty(t *testing.T, s memory.Store) {
 	wantErr(t, "DeletePersonMessages without a person (the bot's messages)", err, memory.ErrInvalid)
 	if got := len(mustMessages(t, s, a, 0, 0)) + len(mustMessages(t, s, b, 0, 0)); got != 8 {
 		t.Errorf("after a rejected erasure %d messages are left, want all 8", got)
+	}
+}
+
+// testDeletePersonMessagesTakesReplies: the bot's replies to the person's
+// messages go with them (an answer often repeats what it answers); its
+// replies to others, a reply in another conversation naming the same id,
+// and a person's reply to the person stay.
+func testDeletePersonMessagesTakesReplies(t *testing.T, s memory.Store) {
+	ctx := t.Context()
+	a, b := mustEnsure(t, s, "discord:a").ID, mustEnsure(t, s, "telegram:b").ID
+	for _, m := range []struct {
+		conv, id, author, replyTo string
+	}{
+		{a, "1", "alice", ""},
+		{a, memory.ReplyPlatformID("1"), "", "1"}, // the bot's answer to alice: goes
+		{a, "2", "bob", ""},
+		{a, memory.ReplyPlatformID("2"), "", "2"}, // its answer to bob: stays
+		{a, "3", "bob", "1"},                      // bob replying to alice: stays
+		{a, "4", "", ""},                          // the bot unprompted: stays
+		{b, "9", "", "1"},                         // another conversation's "1": stays
+	} {
+		role := memory.RoleUser
+		if m.author == "" {
+			role = memory.RoleAssistant
+		}
+		msg := memory.Message{ConversationID: m.conv, PlatformID: m.id, PersonID: m.author, Role: role,
+			Text: "by " + m.author, ReplyTo: m.replyTo, Time: base}
+		mustAppend(t, s, &msg)
+	}
+	n, err := s.DeletePersonMessages(ctx, "alice")
+	if err != nil || n != 2 {
+		t.Fatalf("DeletePersonMessages(alice) = %d, %v; want 2 (her message and the reply), nil", n, err)
+	}
+	if got := seqs(mustMessages(t, s, a, 0, 0)); !slices.Equal(got, []int64{3, 4, 5, 6}) {
+		t.Errorf("left in %s: %v, want [3 4 5 6]", a, got)
+	}
+	if got := seqs(mustMessages(t, s, b, 0, 0)); !slices.Equal(got, []int64{1}) {
+		t.Errorf("left in %s: %v, want [1]", b, got)
 	}
 }

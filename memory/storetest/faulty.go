@@ -299,6 +299,12 @@ func (f *Faulty) DeleteSetting(ctx context.Context, key string) error {
 	return f.call("DeleteSetting", func() error { return f.s.DeleteSetting(ctx, key) })
 }
 
+// DeleteSettings is memory.Store.DeleteSettings, with faults.
+func (f *Faulty) DeleteSettings(ctx context.Context, prefix string) (n int64, err error) {
+	err = f.call("DeleteSettings", func() (err error) { n, err = f.s.DeleteSettings(ctx, prefix); return })
+	return n, err
+}
+
 // CountSettings is memory.Store.CountSettings, with faults.
 func (f *Faulty) CountSettings(ctx context.Context, prefix string) (n int64, err error) {
 	err = f.call("CountSettings", func() (err error) { n, err = f.s.CountSettings(ctx, prefix); return })
@@ -361,6 +367,12 @@ func (f *Faulty) FinishAnswer(ctx context.Context, conversationID, platformID, h
 	return f.call("FinishAnswer", func() error {
 		return f.s.FinishAnswer(ctx, conversationID, platformID, holder, at, keepUntil)
 	})
+}
+
+// DropAnswers is memory.Store.DropAnswers, with faults.
+func (f *Faulty) DropAnswers(ctx context.Context, personID string) (n int64, err error) {
+	err = f.call("DropAnswers", func() (err error) { n, err = f.s.DropAnswers(ctx, personID); return })
+	return n, err
 }
 
 // PurgeAnswers is memory.Store.PurgeAnswers, with faults.

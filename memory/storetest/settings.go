@@ -20,6 +20,7 @@ func settingContracts() []contract {
 		{name: "TakeSetting", run: testTakeSetting},
 		{name: "DeleteSetting", run: testDeleteSetting},
 		{name: "CountSettings", run: testCountSettings},
+		{name: "DeleteSettings", run: testDeleteSettings},
 		{name: "SettingsRejectInvalid", run: testSettingsRejectInvalid},
 		{name: "ConcurrentTakeSetting", concurrent: true, run: testConcurrentTakeSetting},
 	}
@@ -196,6 +197,41 @@ func testCountSettings(t *testing.T, s memory.Store) {
 		if got := mustCount(t, s, tc.prefix); got != tc.want {
 			t.Errorf("CountSettings(%q) = %d, want %d", tc.prefix, got, tc.want)
 		}
+	}
+}
+
+// testDeleteSettings: every key with the prefix goes, expired or not, and
+// the prefix is matched byte for byte (no wildcards, no case folding).
+func testDeleteSettings(t *testing.T, s memory.Store) {
+	ctx := t.Context()
+	at := expiries()
+	for _, k := range []string{"undelivered:alice:c1", "undelivered:alice:c2", "undelivered:alicia:c1",
+		"Undelivered:alice:c3", "undelivered:a.ice:c1", "undelivered:bob:c1"} {
+		mustPut(t, s, k, "x", time.Time{})
+	}
+	mustPut(t, s, "undelivered:alice:old", "x", at.past)
+	mustPut(t, s, "undelivered:alice:new", "x", at.future)
+	n, err := s.DeleteSettings(ctx, "undelivered:alice:")
+	if err != nil || n < 3 || n > 4 {
+		// The expired key may have been purged already by a later write.
+		t.Fatalf("DeleteSettings(undelivered:alice:) = %d, %v; want 3 or 4, nil", n, err)
+	}
+	for _, k := range []string{"undelivered:alice:c1", "undelivered:alice:c2", "undelivered:alice:new"} {
+		wantNoSetting(t, s, k)
+	}
+	for _, k := range []string{"undelivered:alicia:c1", "Undelivered:alice:c3", "undelivered:a.ice:c1", "undelivered:bob:c1"} {
+		wantSetting(t, s, k, "x")
+	}
+	if got := mustCount(t, s, "undelivered:alice"); got != 0 {
+		t.Errorf("after DeleteSettings, %d keys of alice counted, want 0", got)
+	}
+	if n, err := s.DeleteSettings(ctx, "undelivered:alice:"); err != nil || n != 0 {
+		t.Errorf("second DeleteSettings = %d, %v; want 0, nil", n, err)
+	}
+	_, err = s.DeleteSettings(ctx, "")
+	wantErr(t, "DeleteSettings of every key", err, memory.ErrInvalid)
+	if got := mustCount(t, s, ""); got != 4 {
+		t.Errorf("after a rejected DeleteSettings, %d keys, want 4", got)
 	}
 }
 

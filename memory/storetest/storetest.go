@@ -46,7 +46,10 @@
 //     empty and otherwise behaves as InsertMemory does for memories: a
 //     taken id (whether created or resolved) is ErrConflict.
 //   - DeletePersonMessages leaves the sequence numbers of later messages
-//     unaffected (never reused).
+//     unaffected (never reused), and takes the bot's replies to the
+//     person's messages with them (same conversation, ReplyTo the
+//     message's PlatformID), not the bot's other messages nor a person's
+//     reply to them.
 //   - Settings expire against the store's clock: a setting is expired from
 //     its expiry time on. Keys match prefixes byte for byte: no wildcards,
 //     no case folding. A rejected write leaves any stored value as it was.
