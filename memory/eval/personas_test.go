@@ -25,16 +25,19 @@ type personaFloor struct {
 // and guards today's figures as floors so that no change makes them
 // worse.
 //
-// These floors are NOT the targets of issue 10, not all of which are met
-// yet: corrections applied ≥ 0.80 (met: 1.00 en, 0.91 zh), wrong
-// ownership 0 (met), precision ≥ 0.90 (met: 1.00 en, 0.98 zh), gold
-// recall ≥ 0.60 (met: 0.72 en, 0.61 zh) and follow-ups answered ≥ 0.50
-// (met: 0.65 en, 0.55 zh). Raise a floor whenever a change lifts its
-// figure.
+// These floors are NOT the targets of issue 10: corrections applied
+// ≥ 0.80 (met: 0.92 en, 0.93 zh), wrong ownership 0 (met), precision
+// ≥ 0.90 (met: 0.98 en, 0.97 zh), gold recall ≥ 0.60 (met: 0.83 en,
+// 0.71 zh) and follow-ups answered ≥ 0.50 (met: 0.73 en, 0.62 zh), over
+// all 26 personas. Personas 11–13 of each language were written before
+// the routine rules (life_routine.go) and first scored 0.38 en / 0.61 zh
+// gold recall and 1 of 7 corrections: expect that much less on
+// conversations the rules have not seen. Raise a floor whenever a change
+// lifts its figure.
 func TestPersonasOffline(t *testing.T) {
 	floors := map[string]personaFloor{
-		"en": {precision: 0.999, recall: 0.722, corrections: 1, followUps: 0.65, wrongOwner: 0, duplicates: 0},
-		"zh": {precision: 0.976, recall: 0.611, corrections: 0.909, followUps: 0.55, wrongOwner: 0, duplicates: 0},
+		"en": {precision: 0.975, recall: 0.826, corrections: 0.923, followUps: 0.727, wrongOwner: 0, duplicates: 0},
+		"zh": {precision: 0.972, recall: 0.71, corrections: 0.933, followUps: 0.618, wrongOwner: 0, duplicates: 1},
 	}
 	set := loadPersonaSet(t)
 	rep, err := eval.RunPersonas(context.Background(), set, eval.AppBots{Config: config.Default(), Dir: t.TempDir()}, "", nil)
@@ -79,12 +82,13 @@ func TestPersonasOffline(t *testing.T) {
 // and recall) answers. The writing is checked too (every gold memory
 // found, every correction applied, nothing wrong); the follow-ups
 // answered are guarded as floors at what they measure today. The target
-// of issue 10 is ≥ 0.80 (met: 0.95 en, 0.875 zh; 0.45 and 0.475 before
-// the profile of core facts, 0.65 and 0.675 before the wider everyday
-// topics of recall.DefaultExpansions). Those topics were widened with
-// this set's misses in view, so expect less on questions it has not seen.
+// of issue 10 is ≥ 0.80 (met over all 26 personas: 0.873 en, 0.855 zh;
+// on the first 20, 0.95 and 0.875, and 0.45 and 0.475 before the profile
+// of core facts). The topics of recall.DefaultExpansions were widened
+// with the first 20 in view: on personas 11–13 alone it is 0.667 en and
+// 0.80 zh.
 func TestPersonasPerfect(t *testing.T) {
-	floors := map[string]float64{"en": 0.95, "zh": 0.875}
+	floors := map[string]float64{"en": 0.872, "zh": 0.854}
 	set := loadPersonaSet(t)
 	rep, err := eval.RunPersonasPerfect(context.Background(), set, eval.AppBots{Config: config.Default(), Dir: t.TempDir()}, nil)
 	if err != nil {
@@ -109,7 +113,7 @@ func TestPersonasPerfect(t *testing.T) {
 }
 
 // loadPersonaSet reads the committed persona set, which must hold at least
-// 20 personas.
+// 26 personas.
 func loadPersonaSet(t *testing.T) *eval.PersonaSet {
 	t.Helper()
 	f, err := os.Open(personaSet)
@@ -121,8 +125,8 @@ func loadPersonaSet(t *testing.T) *eval.PersonaSet {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(set.Personas) < 20 {
-		t.Fatalf("the set has %d personas, want at least 20", len(set.Personas))
+	if len(set.Personas) < 26 {
+		t.Fatalf("the set has %d personas, want at least 26", len(set.Personas))
 	}
 	return set
 }

@@ -73,7 +73,7 @@ var enLife = []lifeRule{
 	}},
 	// Moves.
 	{enMoved, func(m []string, _ string, _ time.Time) (found, bool) {
-		place := trimObject(enTimeTail.ReplaceAllString(m[1], ""))
+		place := trimObject(enTimeTail.ReplaceAllString(enClauseEnd.ReplaceAllString(m[1], ""), ""))
 		return changed(enFact("Lives in "+place, subject.Residence, place))
 	}},
 	// Diet.
@@ -95,7 +95,7 @@ var enLife = []lifeRule{
 		return f, ok
 	}},
 	// Health.
-	{regexp.MustCompile(`(?i)\bI\s+(?:have|'ve\s+got|suffer\s+from|was\s+diagnosed\s+with|live\s+with|get)\s+` + enHealth + `\b`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\bI(?:\s+have|'ve\s+got|\s+have\s+got|\s+suffer\s+from|\s+was\s+diagnosed\s+with|\s+live\s+with|\s+get)\s+` + enHealth + `\b`), func(m []string, _ string, _ time.Time) (found, bool) {
 		cond := strings.Join(strings.Fields(strings.ToLower(m[1])), " ")
 		f, ok := enFact("Has "+cond, subject.HealthPrefix+enHead(cond), cond)
 		f.terms = append(f.terms, "health", "健康")
@@ -201,7 +201,7 @@ var enLife = []lifeRule{
 	// "My wife loves sushi", "my partner Sam is a chef": the name, when
 	// given, stays with the relation. Dated, it is their plan: "my sister
 	// Jess is visiting next weekend" is kept until then.
-	{regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enFamily + `(?:\s+(` + `(?-i:\p{Lu}[\p{L}]*)` + `),?)?\s+((?:really\s+|also\s+|absolutely\s+)?(?:loves|likes|hates|prefers|enjoys|adores|is|works|has|can'?t|cannot|doesn'?t|does\s+not|won'?t|plays|studies|speaks|lives|eats|drinks|teaches|runs|visits|comes)\b.+)`), func(m []string, _ string, ref time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enFamily + `(?:\s+(` + `(?-i:\p{Lu}[\p{L}]*)` + `),?)?\s+((?:really\s+|also\s+|absolutely\s+|just\s+)?(?:loves|likes|hates|prefers|enjoys|adores|is|works|has|does|started|began|grows|cooks|bakes|collects|can'?t|cannot|doesn'?t|does\s+not|won'?t|plays|studies|speaks|lives|eats|drinks|teaches|runs|visits|comes)\b.+)`), func(m []string, _ string, ref time.Time) (found, bool) {
 		rest := trimObject(enClauseEnd.ReplaceAllString(m[3], ""))
 		rel, _ := subject.Relation(strings.ToLower(m[1]))
 		who := upperFirst(strings.ToLower(m[1]))
@@ -229,7 +229,7 @@ var enLife = []lifeRule{
 var enMoved = regexp.MustCompile(`(?i)\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|now\s+)?(?:moved|relocated)\s+(?:from\s+.+?\s+)?to\s+(.+)`)
 
 // enTimeTail is a time phrase at the end of an object ("last week").
-var enTimeTail = regexp.MustCompile(`(?i)\s+(?:last|this|next)\s+(?:week|weekend|month|year|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b.*$|\s+(?:yesterday|today|recently|a\s+(?:few\s+)?(?:days?|weeks?|months?|years?)\s+ago|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december))\b.*$`)
+var enTimeTail = regexp.MustCompile(`(?i)\s+(?:last|this|next)\s+(?:week|weekend|month|year|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b.*$|\s+(?:yesterday|today|recently|a\s+(?:few\s+)?(?:days?|weeks?|months?|years?)\s+ago|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|over\s+(?:easter|christmas|the\s+(?:weekend|summer|holidays|break)))\b.*$`)
 
 // enClauseEnd is the rest of a sentence after the clause that holds an
 // object: "Helix, Emacs felt too heavy" → "Helix".

@@ -90,7 +90,7 @@ var zhLife = []lifeRule{
 		if !validObject(obj) {
 			return found{}, false
 		}
-		return found{text: "改用" + obj, subject: firstNonEmpty(subject.ToolOf(obj), zhHead(obj)), typ: memory.TypePreference,
+		return found{text: "改用" + obj, subject: firstNonEmpty(subject.ToolOf(obj), activityKind(obj), zhHead(obj)), typ: memory.TypePreference,
 			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: obj, terms: []string{obj}, change: true, keyed: true}, true
 	}},
 	{regexp.MustCompile(`(?:我)?(?:把)?(?:我的)?(.{1,8}?)(?:改成|改为|换成)了?(.{1,15}?)了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {

@@ -223,19 +223,24 @@ func findInSentence(sentence string, ref time.Time) []found {
 // lifeFacts applies the sentence rules of both languages, keeping one
 // memory per subject.
 func lifeFacts(sentence string, ref time.Time) []found {
-	rules := enLife
+	rules, routine := enLife, enRoutine
 	if hasHan(sentence) {
-		rules = zhLife
+		rules, routine = zhLife, zhRoutine
 	}
 	var out []found
-	for _, r := range rules {
-		m := r.re.FindStringSubmatch(sentence)
-		if m == nil {
-			continue
+	for _, rs := range [][]lifeRule{rules, routine} {
+		for _, r := range rs {
+			m := r.re.FindStringSubmatch(sentence)
+			if m == nil {
+				continue
+			}
+			if f, ok := r.build(m, sentence, ref); ok {
+				out = keepNew(out, f)
+			}
 		}
-		if f, ok := r.build(m, sentence, ref); ok {
-			out = keepNew(out, f)
-		}
+	}
+	if f, ok := answerStyle(sentence); ok {
+		out = keepNew(out, f)
 	}
 	return out
 }
@@ -245,6 +250,9 @@ func lifeFacts(sentence string, ref time.Time) []found {
 func keepNew(fs []found, f found) []found {
 	obj := Normalize(f.object)
 	for _, k := range fs {
+		if k.subject == answerSubject && answerStyleWords[strings.ToLower(f.subject)] {
+			return fs // "I hate long replies" beside "keep it short please"
+		}
 		if k.keyed && f.keyed && subject.Key(k.subject) == subject.Key(f.subject) {
 			return fs
 		}

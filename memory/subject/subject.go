@@ -32,6 +32,9 @@ const (
 	Allergy      = "allergy"
 	Health       = "health"
 	Tool         = "tool"
+	// WorkSchedule is when and where someone works: night shifts, from
+	// home on Fridays, in the office every day.
+	WorkSchedule = "work schedule"
 )
 
 // Prefixes of the keys that carry what they are about: "allergy:peanuts",
@@ -67,6 +70,7 @@ var aliases = func() map[string]string {
 		Family:       {"family", "家庭", "家人"},
 		Allergy:      {"allergy", "allergies", "过敏"},
 		Health:       {"health", "medical", "medical condition", "健康", "病史"},
+		WorkSchedule: {"work schedule", "schedule", "shifts", "shift", "shift pattern", "work pattern", "working hours", "work hours", "班次", "上班时间", "工作时间", "排班", "上班方式"},
 	} {
 		for _, w := range words {
 			out[w] = key
@@ -121,6 +125,17 @@ var toolNames = map[string]string{
 	"iphone": "phone", "android": "phone", "pixel": "phone",
 	"obsidian": "notes", "notion": "notes", "evernote": "notes", "logseq": "notes",
 	"zsh": "shell", "bash": "shell", "fish": "shell",
+	"photoshop": "design", "figma": "design", "sketch": "design", "illustrator": "design", "canva": "design", "gimp": "design",
+	"affinity designer": "design", "procreate": "design",
+	"premiere": "video", "final cut": "video", "davinci resolve": "video", "剪映": "video", "capcut": "video",
+	"ynab": "bookkeeping", "随手记": "bookkeeping", "鲨鱼记账": "bookkeeping",
+	// Tasks name the kind of tool used for them: "用笔记本记账" and
+	// "改用手机App记账" meet on tool:bookkeeping.
+	"做图": "design", "作图": "design", "画图": "design", "修图": "design", "设计": "design", "design": "design",
+	"记账": "bookkeeping", "bookkeeping": "bookkeeping", "budgeting": "bookkeeping", "budget": "bookkeeping",
+	"剪视频": "video", "剪辑": "video", "video editing": "video",
+	"记笔记": "notes", "做笔记": "notes", "notes": "notes", "note-taking": "notes",
+	"写代码": "editor", "编程": "editor", "coding": "editor",
 }
 
 // ToolOf returns the tool key of a product name ("VS Code" →
@@ -223,7 +238,7 @@ func withPrefix(prefix, rest string) string {
 // singleValued are the plain keys a person has one value of at a time.
 var singleValued = map[string]bool{
 	Name: true, Age: true, Birthday: true, Anniversary: true, Residence: true, Hometown: true,
-	Employer: true, Occupation: true, School: true, Diet: true, Relationship: true,
+	Employer: true, Occupation: true, School: true, Diet: true, Relationship: true, WorkSchedule: true,
 }
 
 // SingleValued reports whether key (as Key returns it) names a fact a
