@@ -12,6 +12,10 @@ type detector struct {
 	kind Kind
 	// needDigit skips the detector on text without any ASCII digit.
 	needDigit bool
+	// minDigits skips the detector on text with fewer ASCII digits in all
+	// than the shortest value it accepts holds (its check rejects shorter
+	// ones anyway); 0 means no such bound.
+	minDigits int
 	// hints are lowercase substrings of which at least one must occur for
 	// the detector to run; empty means always run. They keep the regular
 	// expressions off the vast majority of messages.
@@ -34,7 +38,7 @@ type detector struct {
 }
 
 func (d *detector) applies(sc *scanText) bool {
-	if d.needDigit && !sc.hasDigit {
+	if d.needDigit && !sc.hasDigit || d.minDigits > sc.digits {
 		return false
 	}
 	if d.needCode && !sc.hasCode() {
@@ -85,22 +89,22 @@ var detectors = []*detector{
 	// Contact data and identity numbers.
 	{kind: KindEmail, hints: []string{"@"}, re: reEmail, check: checkEmail, propagate: always},
 	{kind: KindEmail, hints: obfuscatedHints, scan: scanObfuscatedEmails},
-	{kind: KindIDNumber, needDigit: true, re: reChineseID, check: checkChineseID},
-	{kind: KindIDNumber, needDigit: true, hints: []string{"-"}, re: reSSN, check: checkSSN},
-	{kind: KindIDNumber, needDigit: true, hints: ssnWords, re: reSSNAfterWord, group: 1, check: checkSSN},
-	{kind: KindIDNumber, needDigit: true, needCode: true, re: reUKNI, check: checkUKNI},
-	{kind: KindIDNumber, needDigit: true, hints: ukNIWords, re: reUKNIAfterWord, group: 1, check: checkUKNI},
+	{kind: KindIDNumber, needDigit: true, re: reChineseID, check: checkChineseID, minDigits: 17},
+	{kind: KindIDNumber, needDigit: true, hints: []string{"-"}, re: reSSN, check: checkSSN, minDigits: 9},
+	{kind: KindIDNumber, needDigit: true, hints: ssnWords, re: reSSNAfterWord, group: 1, check: checkSSN, minDigits: 9},
+	{kind: KindIDNumber, needDigit: true, needCode: true, re: reUKNI, check: checkUKNI, minDigits: 6},
+	{kind: KindIDNumber, needDigit: true, hints: ukNIWords, re: reUKNIAfterWord, group: 1, check: checkUKNI, minDigits: 6},
 	{kind: KindIBAN, needDigit: true, needCode: true, re: reIBAN, check: checkIBAN},
-	{kind: KindCard, needDigit: true, scan: scanCards},
-	{kind: KindPhone, needDigit: true, re: reCNMobile, check: checkPhone(11, 15)},
-	{kind: KindPhone, needDigit: true, re: reCNLandline, check: checkPhone(10, 12)},
-	{kind: KindPhone, needDigit: true, re: reUSPhone, check: checkPhone(10, 11)},
-	{kind: KindPhone, needDigit: true, hints: []string{"+"}, re: reIntlPhone, check: checkPhone(8, 15)},
-	{kind: KindPhone, needDigit: true, re: reNationalPhone, check: checkNationalPhone},
-	{kind: KindPhone, needDigit: true, re: reRUPhone, check: checkPhone(11, 11)},
-	{kind: KindPhone, needDigit: true, hints: phoneWordsIntl, re: rePhoneAfterWordIntl, group: 1, check: checkPhoneAfterWord},
-	{kind: KindPhone, needDigit: true, hints: phoneWordsEN, re: rePhoneAfterWordEN, group: 1, check: checkPhoneAfterWord},
-	{kind: KindPhone, needDigit: true, hints: phoneWordsZH, re: rePhoneAfterWordZH, group: 1, check: checkPhoneAfterWord},
+	{kind: KindCard, needDigit: true, scan: scanCards, minDigits: 13},
+	{kind: KindPhone, needDigit: true, re: reCNMobile, check: checkPhone(11, 15), minDigits: 11},
+	{kind: KindPhone, needDigit: true, re: reCNLandline, check: checkPhone(10, 12), minDigits: 10},
+	{kind: KindPhone, needDigit: true, re: reUSPhone, check: checkPhone(10, 11), minDigits: 10},
+	{kind: KindPhone, needDigit: true, hints: []string{"+"}, re: reIntlPhone, check: checkPhone(8, 15), minDigits: 8},
+	{kind: KindPhone, needDigit: true, re: reNationalPhone, check: checkNationalPhone, minDigits: 9},
+	{kind: KindPhone, needDigit: true, re: reRUPhone, check: checkPhone(11, 11), minDigits: 11},
+	{kind: KindPhone, needDigit: true, hints: phoneWordsIntl, re: rePhoneAfterWordIntl, group: 1, check: checkPhoneAfterWord, minDigits: 7},
+	{kind: KindPhone, needDigit: true, hints: phoneWordsEN, re: rePhoneAfterWordEN, group: 1, check: checkPhoneAfterWord, minDigits: 7},
+	{kind: KindPhone, needDigit: true, hints: phoneWordsZH, re: rePhoneAfterWordZH, group: 1, check: checkPhoneAfterWord, minDigits: 7},
 
 	// Credentials with a recognisable shape.
 	{kind: KindSecret, hints: []string{"sk-"}, re: reOpenAIKey, check: checkRandomToken, propagate: always},

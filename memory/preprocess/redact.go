@@ -313,6 +313,7 @@ type scanText struct {
 	lower    string // ASCII-lowercased copy, computed on first use
 	hasLower bool
 	hasDigit bool
+	digits   int  // ASCII digits in text
 	code     int8 // hasCode's answer: 0 unknown, 1 yes, -1 no
 }
 
@@ -341,7 +342,12 @@ func (sc *scanText) hasCode() bool {
 
 func newScanText(text string) *scanText {
 	sc := &scanText{text: text}
-	sc.hasDigit = strings.ContainsAny(text, "0123456789")
+	for i := 0; i < len(text); i++ {
+		if '0' <= text[i] && text[i] <= '9' {
+			sc.digits++
+		}
+	}
+	sc.hasDigit = sc.digits > 0
 	return sc
 }
 
