@@ -39,7 +39,8 @@ type Hit struct {
 // unset). Documents with neither a lexical nor a vector match are never
 // returned. Query vectors are compared with document vectors of the same
 // dimension; without a query vector the search is lexical. It ranks the
-// query's own words: topic expansions are for recall (Index.Search).
+// query's own words: topic expansions and the second hop (feedback) are
+// for recall (Index.Search).
 func (c *Corpus) Search(q Query) []Hit { return c.searchWith(q, nil, nil) }
 
 // search is Search with the corpus's topic expansions, reusing the vector
@@ -77,6 +78,9 @@ func (c *Corpus) searchWith(q Query, vs *vectorScores, x *expander) []Hit {
 		sc.bestPart(c.opts, q, parts, mass)
 	}
 	boosted := sc.applyBoosts(aq)
+	if x != nil {
+		sc.feedback(c.opts, mass)
+	}
 	final := sc.scores
 	if qvec != nil {
 		if !vs.currentFor(q.Vector, c.vecs.gen) {
