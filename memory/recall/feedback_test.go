@@ -7,16 +7,17 @@ import (
 
 // TestFeedbackSecondHop: a question that names only the first memory
 // reaches the second through the rare words they share, and only in
-// recall; a plain corpus search and a search with feedback off do not.
+// lexical recall; a plain corpus search, a literal one, one with a query
+// vector and one with feedback off do not.
 func TestFeedbackSecondHop(t *testing.T) {
 	build := func(o Options) *Corpus {
 		c := NewCorpus(o)
 		docs := []Doc{
-			{ID: "first", Text: "Caroline went camping at the lake with Mel"},
-			{ID: "second", Text: "Mel bought a kayak and a paddle for the lake"},
+			{ID: "first", Text: "Caroline went camping at the lake with Mel", Vector: []float32{1, 0}},
+			{ID: "second", Text: "Mel bought a kayak and a paddle for the lake", Vector: []float32{0, 1}},
 		}
 		for i := range 40 {
-			docs = append(docs, Doc{ID: fmt.Sprintf("filler-%02d", i), Text: fmt.Sprintf("note %d about the weather and groceries", i)})
+			docs = append(docs, Doc{ID: fmt.Sprintf("filler-%02d", i), Text: fmt.Sprintf("note %d about the weather and groceries", i), Vector: []float32{0, 1}})
 		}
 		for _, d := range docs {
 			if err := c.Add(d); err != nil {
@@ -46,6 +47,9 @@ func TestFeedbackSecondHop(t *testing.T) {
 		{"recall without feedback", build(off).search(q, nil), false},
 		{"plain corpus search", on.Search(q), false},
 		{"literal recall", on.search(Query{Text: q.Text, Limit: 10, Literal: true}, nil), false},
+		// With a query vector the hop is off: the vectors already compare
+		// the question's meaning with every memory.
+		{"hybrid recall", on.search(Query{Text: q.Text, Limit: 10, Vector: []float32{1, 0}}, nil), false},
 	}
 	for _, tt := range tests {
 		if !found(tt.hits, "first") {

@@ -45,8 +45,9 @@ type Options struct {
 	// again, and what they match adds FeedbackWeight of the query's own
 	// weight at most. Only terms held by two documents or more and by at
 	// most FeedbackMaxShare of them count, so an owner with fewer than
-	// 2/FeedbackMaxShare documents gets no second hop. 0 in any turns it
-	// off.
+	// 2/FeedbackMaxShare documents gets no second hop. Recall applies it
+	// to lexical searches only (none with a query vector). 0 in any turns
+	// it off.
 	FeedbackDocs, FeedbackTerms      int
 	FeedbackWeight, FeedbackMaxShare float64
 
@@ -92,9 +93,9 @@ func MemoryOptions() Options {
 		SubQuestionWeight: 0.7,
 		// Measured on the development sets (BENCHMARKS.md section 10):
 		// 5 documents, 20 terms, weight 0.3, terms held by at most 5% of
-		// the memories lifted LoCoMo, MADial-Bench @10 and MemDaily;
-		// without the share cap, or from 3 documents, MADial-Bench Chinese
-		// @10 fell.
+		// the memories lifted LoCoMo and MADial-Bench @10, MemDaily
+		// unchanged; without the share cap, or from 3 documents,
+		// MADial-Bench Chinese @10 fell.
 		FeedbackDocs:     5,
 		FeedbackTerms:    20,
 		FeedbackWeight:   0.3,
