@@ -39,20 +39,23 @@ type Hit struct {
 // unset). Documents with neither a lexical nor a vector match are never
 // returned. Query vectors are compared with document vectors of the same
 // dimension; without a query vector the search is lexical. It ranks the
-// query's own words: topic expansions are for recall (Index.Search).
-func (c *Corpus) Search(q Query) []Hit { return c.searchWith(q, nil, nil) }
+// query's own words: topic expansions and the second hop (feedback) are
+// for recall (Index.Search).
+func (c *Corpus) Search(q Query) []Hit { return c.searchWith(q, nil, nil, false) }
 
-// search is Search with the corpus's topic expansions, reusing the vector
-// scores vs where they are current for q (see scanVectors); vs may be nil.
+// search is Search with the corpus's topic expansions and the second hop
+// (scorer.feedback), reusing the vector scores vs where they are current
+// for q (see scanVectors); vs may be nil. A literal query gets neither.
 func (c *Corpus) search(q Query, vs *vectorScores) []Hit {
 	if q.Literal {
-		return c.searchWith(q, vs, nil)
+		return c.searchWith(q, vs, nil, false)
 	}
-	return c.searchWith(q, vs, c.expand)
+	return c.searchWith(q, vs, c.expand, true)
 }
 
-// searchWith searches with the expansions x (nil for none).
-func (c *Corpus) searchWith(q Query, vs *vectorScores, x *expander) []Hit {
+// searchWith searches with the expansions x (nil for none), and with the
+// second hop when hop is set and the search is lexical.
+func (c *Corpus) searchWith(q Query, vs *vectorScores, x *expander, hop bool) []Hit {
 	aq := c.opts.analyse(q, x)
 	qvec := vs.unitOf(q.Vector)
 	limit := q.Limit
@@ -77,6 +80,12 @@ func (c *Corpus) searchWith(q Query, vs *vectorScores, x *expander) []Hit {
 		sc.bestPart(c.opts, q, parts, mass)
 	}
 	boosted := sc.applyBoosts(aq)
+	if hop && qvec == nil {
+		// With vectors the question's meaning is already compared with
+		// every memory; the hop there cost MADial-Bench more than it
+		// gained LoCoMo (BENCHMARKS.md section 10).
+		sc.feedback(c.opts, mass)
+	}
 	final := sc.scores
 	if qvec != nil {
 		if !vs.currentFor(q.Vector, c.vecs.gen) {
