@@ -81,3 +81,54 @@ func TestRulesReadJobsByTheirWorkAndHouseholdMoves(t *testing.T) {
 		})
 	}
 }
+
+// Giving up one pastime for another is one change of the exercise
+// subject, and what a change replaces is never read across a comma.
+func TestRulesReadOnePastimeForAnother(t *testing.T) {
+	at := time.Date(2026, 3, 14, 15, 4, 0, 0, time.UTC)
+	tests := []struct {
+		in   string
+		want []lifeWant
+	}{
+		{"我不打篮球了，腰受不了，改成游泳", []lifeWant{{"不打篮球了，改成游泳", "exercise", true}}},
+		{"我现在不骑车了，改成跑步", []lifeWant{{"不骑车了，改成跑步", "exercise", true}}},
+		{"最近太忙了，改成周末再说", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			var got []lifeWant
+			for _, m := range extractAll(t, tt.in, at) {
+				got = append(got, lifeWant{m.Text, m.Subject, slices.Contains(m.Tags, ChangeTag)})
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+// Spreadsheets are a kind of tool: where a task is kept names it, and a
+// switch between two of them is a change of that tool.
+func TestRulesReadSpreadsheets(t *testing.T) {
+	at := time.Date(2026, 3, 14, 15, 4, 0, 0, time.UTC)
+	tests := []struct {
+		in   string
+		want []lifeWant
+	}{
+		{"I do all my invoices in Excel", []lifeWant{{"Uses Excel for invoices", "tool:spreadsheet", false}}},
+		{"I moved over from Excel to Google Sheets", []lifeWant{{"Switched from Excel to Google Sheets", "tool:spreadsheet", true}}},
+		{"我一般用 Excel 做报表", []lifeWant{{"用Excel做报表", "tool:spreadsheet", false}}},
+		{"I keep my notes in my head", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			var got []lifeWant
+			for _, m := range extractAll(t, tt.in, at) {
+				got = append(got, lifeWant{m.Text, m.Subject, slices.Contains(m.Tags, ChangeTag)})
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}

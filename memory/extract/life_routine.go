@@ -66,6 +66,17 @@ var enRoutine = []lifeRule{
 		f.change = changeCue.MatchString(sentence)
 		return f, ok
 	}},
+	// Where a task is kept is the tool for it ("I keep all my marking in
+	// Excel", "I do my accounts in Google Sheets").
+	{regexp.MustCompile(`(?i)\bI\s+(?:usually\s+|mostly\s+|always\s+|now\s+)?(?:keep|do|track|write|plan)\s+(?:all\s+)?(?:of\s+)?(?:my|our)\s+([\p{L}]+(?:\s+[\p{L}]+)?)\s+(?:in|on)\s+((?-i:\p{Lu})[\p{L}\p{N}.+-]*(?:\s+(?-i:\p{Lu})[\p{L}\p{N}.+-]*)?)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		tool, task := m[2], strings.ToLower(m[1])
+		key := firstNonEmpty(subject.ToolOf(tool), subject.ToolOf(task))
+		if key == "" || !validObject(task) {
+			return found{}, false // only a known kind of tool is a lasting choice
+		}
+		return found{text: "Uses " + tool + " for " + task, subject: key, typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
+			importance: 0.6, confidence: 0.85, object: tool, terms: []string{tool, task, "tool"}, keyed: true, change: changeCue.MatchString(sentence)}, true
+	}},
 	{regexp.MustCompile(`(?i)\bI\s+(?:usually\s+|mostly\s+|always\s+|now\s+)?use\s+(\p{Lu}[\p{L}\p{N}.+-]*(?:\s+\p{Lu}[\p{L}\p{N}.+-]*)?)\s+for\s+((?:my\s+)?[\p{L}]+(?:\s+[\p{L}]+)?)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		task := strings.TrimPrefix(strings.ToLower(m[2]), "my ")
 		if !validObject(m[1]) || !validObject(task) {
@@ -182,7 +193,7 @@ var zhRoutine = []lifeRule{
 }
 
 // zhTask are the tasks a tool is named for.
-const zhTask = `记账|做图|作图|画图|修图|设计|剪视频|剪辑|写代码|编程|记笔记|做笔记|写作|写东西|做表|做PPT|做ppt|听歌|看书|背单词|学英语`
+const zhTask = `记账|做图|作图|画图|修图|设计|剪视频|剪辑|写代码|编程|记笔记|做笔记|写作|写东西|做报表|做表格|做表|做PPT|做ppt|听歌|看书|背单词|学英语`
 
 // zhNotHobby are objects of a routine verb that are chores, not pastimes.
 var zhNotHobby = regexp.MustCompile(`^(?:饭|菜|家务|作业|功课|核酸|检查|班|加班|卡|报告|表)`)

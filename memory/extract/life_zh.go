@@ -93,7 +93,18 @@ var zhLife = []lifeRule{
 		return found{text: "改用" + obj, subject: firstNonEmpty(subject.ToolOf(obj), activityKind(obj), zhHead(obj)), typ: memory.TypePreference,
 			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: obj, terms: []string{obj}, change: true, keyed: true}, true
 	}},
-	{regexp.MustCompile(`(?:我)?(?:把)?(?:我的)?(.{1,8}?)(?:改成|改为|换成)了?(.{1,15}?)了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
+	// Stopping one activity for another ("我不跑步了，膝盖受不了，改成游泳").
+	{regexp.MustCompile(`(?:不再|不)([^，,。！!；;：:]{1,6}?)了[，,].*?(?:改成|改为|换成)了?([^，,。！!；;：:]{1,10}?)了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
+		from, to := trimObject(m[1]), trimObject(m[2])
+		key := firstNonEmpty(activityKind(to), activityKind(from))
+		if key == "" || !validObject(to) {
+			return found{}, false // only a pastime is replaced this way
+		}
+		return found{text: "不" + from + "了，改成" + to, subject: key, typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
+			importance: 0.6, confidence: 0.85, object: to, terms: []string{to, from}, change: true, keyed: true}, true
+	}},
+	// What is changed is named inside the clause: never across a comma.
+	{regexp.MustCompile(`(?:我)?(?:把)?(?:我的)?([^，,。！!；;：:]{1,8}?)(?:改成|改为|换成)了?(.{1,15}?)了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
 		what, to := trimObject(strings.TrimPrefix(m[1], "把")), trimObject(m[2])
 		if !validObject(what) || !validObject(to) {
 			return found{}, false
