@@ -132,3 +132,31 @@ func TestRulesReadSpreadsheets(t *testing.T) {
 		})
 	}
 }
+
+// A pastime is read from an outing with its days, and from a morning
+// routine; a relative who opens the sentence is the author's family.
+func TestRulesReadOutingsAndRelatives(t *testing.T) {
+	at := time.Date(2026, 3, 14, 15, 4, 0, 0, time.UTC)
+	tests := []struct {
+		in   string
+		want []lifeWant
+	}{
+		{"I usually go for a run after work on Tuesdays and Fridays", []lifeWant{{"Goes running after work on Tuesdays and Fridays", "exercise", false}}},
+		{"I go for a walk every evening", []lifeWant{{"Goes walking every evening", "walking", false}}},
+		{"I go for a walk", nil},
+		{"我每天早上五点半起床游泳", []lifeWant{{"每天早上五点半起床游泳", "exercise", false}}},
+		{"媳妇是会计，在银行上班", []lifeWant{{"媳妇是会计，在银行上班", "family:wife", false}}},
+		{"儿子今年上初一", []lifeWant{{"儿子今年上初一", "family:son", false}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			var got []lifeWant
+			for _, m := range extractAll(t, tt.in, at) {
+				got = append(got, lifeWant{m.Text, m.Subject, slices.Contains(m.Tags, ChangeTag)})
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}

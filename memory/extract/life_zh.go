@@ -180,11 +180,12 @@ var zhLife = []lifeRule{
 	// Birthdays and anniversaries: lasting facts that keep their date.
 	{regexp.MustCompile(`我(?:的)?(?:` + zhFamily + `的)?生日是(.+)|(?:我们的?)?((?:结婚)?纪念日)是(.+)`), zhDate},
 	// Family members.
-	{regexp.MustCompile(`我(?:的)?` + zhFamily + `(?:叫|名叫|的名字是|名字叫)([\p{Han}A-Za-z]{1,6})`), func(m []string, _ string, _ time.Time) (found, bool) {
+	// A sentence may open on the relative alone ("老公是警察").
+	{regexp.MustCompile(`(?:^|我(?:的)?)` + zhFamily + `(?:叫|名叫|的名字是|名字叫)([\p{Han}A-Za-z]{1,6})`), func(m []string, _ string, _ time.Time) (found, bool) {
 		rel, _ := subject.Relation(m[1])
 		return lifeOf(m[1]+"叫"+strings.TrimRight(m[2], "了啊呀的"), subject.FamilyPrefix+rel, m[1], m[2], "家人", "family")
 	}},
-	{regexp.MustCompile(`我(?:的)?` + zhFamily + `((?:[\p{Han}]{2,3}?)?(?:很|也|特别|非常|最|比较|一直|不)*(?:是|在|喜欢|爱|讨厌|不喜欢|不吃|不喝|对|会|做|当|开|吃|喝|住在|今年).+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:^|我(?:的)?)` + zhFamily + `((?:[\p{Han}]{2,3}?)?(?:很|也|特别|非常|最|比较|一直|不)*(?:是|在|喜欢|爱|讨厌|不喜欢|不吃|不喝|对|会|做|当|开|吃|喝|住在|今年).+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		rest := trimObject(m[2])
 		if when, ok := text.ResolveDate(sentence, ref); ok && !when.Start.Before(dayStart(ref)) {
 			return found{}, false
