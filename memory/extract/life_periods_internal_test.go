@@ -160,3 +160,47 @@ func TestRulesReadOutingsAndRelatives(t *testing.T) {
 		})
 	}
 }
+
+// What a change gives up ends with its clause: the reason or the new
+// habit after the comma is not part of it.
+func TestRulesCutWhatIsGivenUpAtItsClause(t *testing.T) {
+	at := time.Date(2026, 3, 14, 15, 4, 0, 0, time.UTC)
+	for in, want := range map[string]string{
+		"I don't drink cola anymore, I switched to sparkling water": "Switched to sparkling water; no longer drinks cola",
+		"I don't play squash anymore, my knee is bad":               "No longer plays squash",
+	} {
+		ms := extractAll(t, in, at)
+		if !slices.ContainsFunc(ms, func(m memory.Memory) bool { return m.Text == want }) {
+			var got []string
+			for _, m := range ms {
+				got = append(got, m.Text)
+			}
+			t.Errorf("%q: got %q, want %q among them", in, got, want)
+		}
+	}
+}
+
+// A habit said by how much is kept with the amount, on the subject the
+// change that ends it will name.
+func TestRulesReadHabitsByAmount(t *testing.T) {
+	at := time.Date(2026, 3, 14, 15, 4, 0, 0, time.UTC)
+	tests := []struct {
+		in   string
+		want []lifeWant
+	}{
+		{"I drink way too much tea, like six mugs a day", []lifeWant{{"Drinks tea, six mugs a day", "tea", false}}},
+		{"I have about three cups of coffee a day", []lifeWant{{"Has coffee, three cups a day", "coffee", false}}},
+		{"I drink water", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			var got []lifeWant
+			for _, m := range extractAll(t, tt.in, at) {
+				got = append(got, lifeWant{m.Text, m.Subject, slices.Contains(m.Tags, ChangeTag)})
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
