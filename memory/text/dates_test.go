@@ -58,6 +58,8 @@ func TestResolveDate(t *testing.T) {
 		{"6月初考试", day(6, 1), day(6, 11)},
 		{"年底换车", day(12, 1), time.Date(2027, 1, 1, 0, 0, 0, 0, loc)},
 		{"明年初去留学", time.Date(2027, 1, 1, 0, 0, 0, 0, loc), time.Date(2027, 2, 1, 0, 0, 0, 0, loc)},
+		{"年初定的目标", time.Date(2027, 1, 1, 0, 0, 0, 0, loc), time.Date(2027, 2, 1, 0, 0, 0, 0, loc)},
+		{"明年底结婚", time.Date(2027, 12, 1, 0, 0, 0, 0, loc), time.Date(2028, 1, 1, 0, 0, 0, 0, loc)},
 	}
 	for _, tt := range tests {
 		got, ok := ResolveDate(tt.text, ref)
@@ -69,7 +71,7 @@ func TestResolveDate(t *testing.T) {
 			t.Errorf("ResolveDate(%q) = %s..%s, want %s..%s", tt.text, got.Start, got.End, tt.start, tt.end)
 		}
 	}
-	for _, text := range []string{"I sat down", "no date here", "我喜欢猫", "2026-02-30", "you may come", "every month"} {
+	for _, text := range []string{"I sat down", "no date here", "我喜欢猫", "2026-02-30", "you may come", "every month", "我那年初中毕业"} {
 		if got, ok := ResolveDate(text, ref); ok {
 			t.Errorf("ResolveDate(%q) = %v, want none", text, got)
 		}

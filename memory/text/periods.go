@@ -40,8 +40,9 @@ var periodRules = []dateRule{
 	{regexp.MustCompile(`(下个?月|这个月|本月|月)(上旬|中旬|下旬|初|底|末)|(上旬|中旬|下旬)`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
 		return relativeMonthPart(d, strings.HasPrefix(m[1], "下"), zhPart(m[2]+m[3]))
 	}},
-	{regexp.MustCompile(`(明|今)?年(底|末|初)`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
-		return yearPart(d, m[1] == "明", m[2] != "初")
+	// 年初 only with 明/今 or opening the text: "那年初中毕业" names no date.
+	{regexp.MustCompile(`(明|今)?年(底|末)|(明|今)年(初)|^年(初)`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
+		return yearPart(d, m[1]+m[3] == "明", m[4]+m[5] == "")
 	}},
 }
 
