@@ -26,18 +26,18 @@ type personaFloor struct {
 // worse.
 //
 // These floors are NOT the targets of issue 10: corrections applied
-// ≥ 0.80 (met: 0.92 en, 0.93 zh), wrong ownership 0 (met), precision
-// ≥ 0.90 (met: 0.98 en, 0.97 zh), gold recall ≥ 0.60 (met: 0.83 en,
-// 0.71 zh) and follow-ups answered ≥ 0.50 (met: 0.73 en, 0.62 zh), over
-// all 26 personas. Personas 11–13 of each language were written before
-// the routine rules (life_routine.go) and first scored 0.38 en / 0.61 zh
-// gold recall and 1 of 7 corrections: expect that much less on
-// conversations the rules have not seen. Raise a floor whenever a change
-// lifts its figure.
+// ≥ 0.80 (met over all 30: 0.88 en, 0.89 zh), wrong ownership 0
+// (met), precision ≥ 0.90 (met: 0.98 en, 0.98 zh), gold recall ≥ 0.60
+// (met: 0.86 en, 0.80 zh) and follow-ups answered ≥ 0.50 (met: 0.74 en,
+// 0.66 zh). Two rounds of personas were scored before any rule was
+// written for them: 11–13 of each language first scored 0.38 en / 0.61
+// zh gold recall and 1 of 7 corrections, 14–15 0.60 / 0.50 and 0 of 7:
+// expect that much less on conversations the rules have not seen. Raise
+// a floor whenever a change lifts its figure.
 func TestPersonasOffline(t *testing.T) {
 	floors := map[string]personaFloor{
-		"en": {precision: 0.975, recall: 0.826, corrections: 0.923, followUps: 0.727, wrongOwner: 0, duplicates: 0},
-		"zh": {precision: 0.972, recall: 0.71, corrections: 0.933, followUps: 0.618, wrongOwner: 0, duplicates: 1},
+		"en": {precision: 0.980, recall: 0.855, corrections: 0.882, followUps: 0.738, wrongOwner: 0, duplicates: 0},
+		"zh": {precision: 0.978, recall: 0.796, corrections: 0.888, followUps: 0.661, wrongOwner: 0, duplicates: 1},
 	}
 	set := loadPersonaSet(t)
 	rep, err := eval.RunPersonas(context.Background(), set, eval.AppBots{Config: config.Default(), Dir: t.TempDir()}, "", nil)
@@ -46,8 +46,8 @@ func TestPersonasOffline(t *testing.T) {
 	}
 	for lang, floor := range floors {
 		got, ok := rep.ByLanguage[lang]
-		if !ok || got.Personas < 10 {
-			t.Errorf("%s: %d personas, want at least 10", lang, got.Personas)
+		if !ok || got.Personas < 15 {
+			t.Errorf("%s: %d personas, want at least 15", lang, got.Personas)
 			continue
 		}
 		t.Logf("%s: precision %.3f recall %.3f corrections %.3f wrong owner %d duplicates %d follow-ups %.3f",
@@ -82,13 +82,14 @@ func TestPersonasOffline(t *testing.T) {
 // and recall) answers. The writing is checked too (every gold memory
 // found, every correction applied, nothing wrong); the follow-ups
 // answered are guarded as floors at what they measure today. The target
-// of issue 10 is ≥ 0.80 (met over all 26 personas: 0.873 en, 0.855 zh;
-// on the first 20, 0.95 and 0.875, and 0.45 and 0.475 before the profile
-// of core facts). The topics of recall.DefaultExpansions were widened
-// with the first 20 in view: on personas 11–13 alone it is 0.667 en and
-// 0.80 zh.
+// of issue 10 is ≥ 0.80 (met over all 30 personas: 0.846 en, 0.815 zh;
+// over the first 26, 0.873 and 0.855; on the first 20, 0.95 and 0.875,
+// and 0.45 and 0.475 before the profile of core facts). The topics of
+// recall.DefaultExpansions were widened with the first 20 in view: on
+// personas 11–13 alone it is 0.667 en and 0.80 zh, on 14–15 0.70 and
+// 0.60.
 func TestPersonasPerfect(t *testing.T) {
-	floors := map[string]float64{"en": 0.872, "zh": 0.854}
+	floors := map[string]float64{"en": 0.846, "zh": 0.815}
 	set := loadPersonaSet(t)
 	rep, err := eval.RunPersonasPerfect(context.Background(), set, eval.AppBots{Config: config.Default(), Dir: t.TempDir()}, nil)
 	if err != nil {
@@ -96,8 +97,8 @@ func TestPersonasPerfect(t *testing.T) {
 	}
 	for lang, floor := range floors {
 		got, ok := rep.ByLanguage[lang]
-		if !ok || got.Personas < 10 {
-			t.Errorf("%s: %d personas, want at least 10", lang, got.Personas)
+		if !ok || got.Personas < 15 {
+			t.Errorf("%s: %d personas, want at least 15", lang, got.Personas)
 			continue
 		}
 		t.Logf("%s: follow-ups %.3f (%d/%d); precision %.3f recall %.3f corrections %.3f",
@@ -113,7 +114,7 @@ func TestPersonasPerfect(t *testing.T) {
 }
 
 // loadPersonaSet reads the committed persona set, which must hold at least
-// 26 personas.
+// 30 personas.
 func loadPersonaSet(t *testing.T) *eval.PersonaSet {
 	t.Helper()
 	f, err := os.Open(personaSet)
@@ -125,8 +126,8 @@ func loadPersonaSet(t *testing.T) *eval.PersonaSet {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(set.Personas) < 26 {
-		t.Fatalf("the set has %d personas, want at least 26", len(set.Personas))
+	if len(set.Personas) < 30 {
+		t.Fatalf("the set has %d personas, want at least 30", len(set.Personas))
 	}
 	return set
 }

@@ -30,6 +30,13 @@ func (r *Reconciler) apply(ctx context.Context, owner string, batch []*work, out
 		if d.target != nil && superseded[d.target.ID] && d.action != ActionNoop {
 			d = decision{action: ActionAdd, reason: "target superseded in this batch"}
 		}
+		if d.action != ActionNoop && d.action != ActionConflict {
+			for _, job := range w.jobs {
+				if err := r.dropTown(ctx, owner, job); err != nil {
+					return err
+				}
+			}
+		}
 		switch d.action {
 		case ActionNoop:
 			out.Noops++

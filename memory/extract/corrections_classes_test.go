@@ -87,3 +87,17 @@ func TestOfflineChangeClassesStayPrecise(t *testing.T) {
 		}
 	}
 }
+
+// A switch said with what it leaves ("I don't drink X anymore, I switched
+// to Y") ends the habit of X, in one sentence as in two.
+func TestOfflineSwitchEndsTheHabitItLeaves(t *testing.T) {
+	e := newEnv(t, envConfig{offline: true})
+	ann, _ := e.stateThenChange("I drink way too much cola, like three cans a day", "I don't drink cola anymore, I switched to sparkling water")
+	all := e.memories(ann.ID)
+	if m := statusOf(t, all, "Drinks cola, three cans a day"); m.Status != memory.StatusSuperseded {
+		t.Errorf("old habit: status %s, want superseded", m.Status)
+	}
+	if m := statusOf(t, all, "Switched to sparkling water; no longer drinks cola"); m.Status != memory.StatusActive {
+		t.Errorf("new habit: status %s, want active", m.Status)
+	}
+}

@@ -137,7 +137,9 @@ var enLife = []lifeRule{
 			terms: []string{obj}, change: true, keyed: true}, true
 	}},
 	{regexp.MustCompile(`(?i)\bI\s+(?:don'?t|do\s+not|no\s+longer)\s+(drink|smoke|use|play)\s+(.+?)\s*(?:any\s?more)?$`), func(m []string, sentence string, _ time.Time) (found, bool) {
-		obj := trimObject(m[2])
+		// "coffee anymore, I switched to green tea": the object ends with
+		// its clause.
+		obj := trimObject(enAnyMore.ReplaceAllString(enClauseEnd.ReplaceAllString(m[2], ""), ""))
 		if !validObject(obj) || !changeCue.MatchString(sentence) {
 			return found{}, false
 		}
@@ -170,6 +172,22 @@ var enLife = []lifeRule{
 		if m[2] != "" {
 			t = upperFirst(strings.ToLower(m[2])) + "s " + obj + " every " + strings.ToLower(m[4])
 		}
+		return found{text: t, subject: firstNonEmpty(kindOf(obj), enHead(obj)), typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
+			importance: 0.6, confidence: 0.85, object: obj, terms: []string{obj, "habit"}, keyed: true}, true
+	}},
+	// A habit by how much ("I drink way too much coffee, like four cups a
+	// day", "I have two cans of cola a day").
+	{regexp.MustCompile(`(?i)\bI\s+(?:(?:always|usually|still|probably)\s+)?(drink|have|smoke)\s+(?:(?:way\s+)?too\s+much\s+|a\s+lot\s+of\s+|loads\s+of\s+)?([\p{L}][\p{L} -]{1,20}?),?\s+(?:like\s+|about\s+|around\s+|maybe\s+)?((?:\d+|one|two|three|four|five|six|ten|a\s+couple\s+of)\s+(?:cups?|mugs?|glasses|cans?|bottles?|pints?|shots?|packs?)(?:\s+of\s+[\p{L}]+)?\s+a\s+(?:day|week|night))\b`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj, amount := trimObject(m[2]), strings.ToLower(m[3])
+		if !validObject(obj) || strings.Contains(amount, " of ") && !strings.HasPrefix(amount, "a couple of") {
+			obj = strings.TrimSpace(amount[strings.LastIndex(amount, " of ")+4 : strings.LastIndex(amount, " a ")])
+			amount = amount[:strings.LastIndex(amount, " of ")] + amount[strings.LastIndex(amount, " a "):]
+		}
+		if !validObject(obj) {
+			return found{}, false
+		}
+		verb := map[string]string{"drink": "Drinks", "have": "Has", "smoke": "Smokes"}[strings.ToLower(m[1])]
+		t := verb + " " + obj + ", " + amount
 		return found{text: t, subject: firstNonEmpty(kindOf(obj), enHead(obj)), typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
 			importance: 0.6, confidence: 0.85, object: obj, terms: []string{obj, "habit"}, keyed: true}, true
 	}},
@@ -230,6 +248,9 @@ var enMoved = regexp.MustCompile(`(?i)\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|re
 
 // enTimeTail is a time phrase at the end of an object ("last week").
 var enTimeTail = regexp.MustCompile(`(?i)\s+(?:last|this|next)\s+(?:week|weekend|month|year|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b.*$|\s+(?:yesterday|today|recently|a\s+(?:few\s+)?(?:days?|weeks?|months?|years?)\s+ago|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|over\s+(?:easter|christmas|the\s+(?:weekend|summer|holidays|break)))\b.*$`)
+
+// enAnyMore is "anymore" closing a clause.
+var enAnyMore = regexp.MustCompile(`(?i)\s+any\s?more$`)
 
 // enClauseEnd is the rest of a sentence after the clause that holds an
 // object: "Helix, Emacs felt too heavy" → "Helix".

@@ -55,6 +55,11 @@ var enRoutine = []lifeRule{
 	{regexp.MustCompile(`(?i)\bI\s+(?:also\s+|still\s+|regularly\s+|usually\s+)?go\s+([\p{L}]+ing)\b(\s+(?:on\s+[\p{L}]+|every\s+[\p{L}]+(?:\s+[\p{L}]+)?|at\s+(?:the\s+)?weekends?|(?:once|twice|\w+\s+times)\s+a\s+(?:week|month))[\p{L}\s]*)?`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return enHobby([]string{m[0], "go", m[1], m[2]}, "", time.Time{})
 	}},
+	// "I go for a swim before work on Mondays": a pastime named by its
+	// outing.
+	{regexp.MustCompile(`(?i)\bI\s+(?:also\s+|still\s+|regularly\s+|usually\s+|often\s+|always\s+)?go\s+for\s+an?\s+(swim|run|jog|walk|bike\s+ride|ride|hike)\b((?:\s+(?:before|after)\s+(?:work|school|breakfast|dinner))?\s+(?:on\s+[\p{L}]+(?:\s+and\s+[\p{L}]+)?|every\s+[\p{L}]+(?:\s+[\p{L}]+)?|at\s+(?:the\s+)?weekends?|(?:once|twice|\w+\s+times)\s+a\s+(?:week|month)))`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return enHobby([]string{m[0], "go", enOuting[strings.ToLower(strings.Join(strings.Fields(m[1]), " "))], m[2]}, "", time.Time{})
+	}},
 	// "I'm a nurse in Leeds": where they work is where they live.
 	{regexp.MustCompile(`\bI(?i:'m|\s+am)\s+(?i:an?)\s+[\p{Ll}' -]{2,40}?\s+(?i:in|based\s+in)\s+(\p{Lu}[\p{L}]+(?:\s+\p{Lu}[\p{L}]+)?)\s*(?:[,.;!]|$)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return enFact("Lives in "+m[1], subject.Residence, m[1])
@@ -65,6 +70,17 @@ var enRoutine = []lifeRule{
 		f.terms = append(f.terms, "diet", "food", "饮食")
 		f.change = changeCue.MatchString(sentence)
 		return f, ok
+	}},
+	// Where a task is kept is the tool for it ("I keep all my marking in
+	// Excel", "I do my accounts in Google Sheets").
+	{regexp.MustCompile(`(?i)\bI\s+(?:usually\s+|mostly\s+|always\s+|now\s+)?(?:keep|do|track|write|plan)\s+(?:all\s+)?(?:of\s+)?(?:my|our)\s+([\p{L}]+(?:\s+[\p{L}]+)?)\s+(?:in|on)\s+((?-i:\p{Lu})[\p{L}\p{N}.+-]*(?:\s+(?-i:\p{Lu})[\p{L}\p{N}.+-]*)?)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		tool, task := m[2], strings.ToLower(m[1])
+		key := firstNonEmpty(subject.ToolOf(tool), subject.ToolOf(task))
+		if key == "" || !validObject(task) {
+			return found{}, false // only a known kind of tool is a lasting choice
+		}
+		return found{text: "Uses " + tool + " for " + task, subject: key, typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
+			importance: 0.6, confidence: 0.85, object: tool, terms: []string{tool, task, "tool"}, keyed: true, change: changeCue.MatchString(sentence)}, true
 	}},
 	{regexp.MustCompile(`(?i)\bI\s+(?:usually\s+|mostly\s+|always\s+|now\s+)?use\s+(\p{Lu}[\p{L}\p{N}.+-]*(?:\s+\p{Lu}[\p{L}\p{N}.+-]*)?)\s+for\s+((?:my\s+)?[\p{L}]+(?:\s+[\p{L}]+)?)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		task := strings.TrimPrefix(strings.ToLower(m[2]), "my ")
@@ -95,6 +111,10 @@ var enNotHobby = regexp.MustCompile(`(?i)^(?:it|this|that|them|a\s+role|a\s+part
 
 // enMyTheir is "my" in a phrase rewritten about the person.
 var enMyTheir = regexp.MustCompile(`(?i)\bmy\b`)
+
+// enOuting names the pastime of an outing ("a swim" → swimming).
+var enOuting = map[string]string{"swim": "swimming", "run": "running", "jog": "jogging", "walk": "walking",
+	"bike ride": "cycling", "ride": "cycling", "hike": "hiking"}
 
 // enHobby builds a pastime: "I play netball on Thursday evenings", "I grow
 // chillies on my balcony", "I do pottery on Sunday afternoons".
@@ -136,7 +156,7 @@ var zhRoutine = []lifeRule{
 		f.change = changeCue.MatchString(sentence) || strings.Contains(m[0], "开始")
 		return f, ok
 	}},
-	{regexp.MustCompile(`我` + zhAdverbs + `((?:每周[一二三四五六日天](?:[和、跟]周[一二三四五六日天])*|每周|每天|天天|每晚|每个?周末|周末|平时|经常|一周[一两二三四五六七]次|每个?(?:早上|晚上))(?:早上|晚上|下午|中午)?(?:[一二三四五六七八九十两\d]+点(?:半)?)?(?:都|会|去|起来|坚持)*(?:打|练|跑|游|踢|弹|拉|画|骑|爬|跳|做|去)(.{1,6}?))(?:[，,；;。！!]|$)`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`我` + zhAdverbs + `((?:每周[一二三四五六日天](?:[和、跟]周[一二三四五六日天])*|每周|每天|天天|每晚|每个?周末|周末|平时|经常|一周[一两二三四五六七]次|每个?(?:早上|晚上))(?:早上|晚上|下午|中午)?(?:[一二三四五六七八九十两\d]+点(?:半)?)?(?:都|会|去|起来|起床|坚持)*(?:打|练|跑|游|踢|弹|拉|画|骑|爬|跳|做|去)(.{1,6}?))(?:[，,；;。！!]|$)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		what := trimObject(m[2])
 		if !validObject(what) || strings.Contains(what, "班") || zhNotHobby.MatchString(m[3]) {
 			return found{}, false
@@ -182,7 +202,7 @@ var zhRoutine = []lifeRule{
 }
 
 // zhTask are the tasks a tool is named for.
-const zhTask = `记账|做图|作图|画图|修图|设计|剪视频|剪辑|写代码|编程|记笔记|做笔记|写作|写东西|做表|做PPT|做ppt|听歌|看书|背单词|学英语`
+const zhTask = `记账|做图|作图|画图|修图|设计|剪视频|剪辑|写代码|编程|记笔记|做笔记|写作|写东西|做报表|做表格|做表|做PPT|做ppt|听歌|看书|背单词|学英语`
 
 // zhNotHobby are objects of a routine verb that are chores, not pastimes.
 var zhNotHobby = regexp.MustCompile(`^(?:饭|菜|家务|作业|功课|核酸|检查|班|加班|卡|报告|表)`)

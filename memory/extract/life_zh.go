@@ -93,7 +93,18 @@ var zhLife = []lifeRule{
 		return found{text: "改用" + obj, subject: firstNonEmpty(subject.ToolOf(obj), activityKind(obj), zhHead(obj)), typ: memory.TypePreference,
 			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: obj, terms: []string{obj}, change: true, keyed: true}, true
 	}},
-	{regexp.MustCompile(`(?:我)?(?:把)?(?:我的)?(.{1,8}?)(?:改成|改为|换成)了?(.{1,15}?)了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
+	// Stopping one activity for another ("我不跑步了，膝盖受不了，改成游泳").
+	{regexp.MustCompile(`(?:不再|不)([^，,。！!；;：:]{1,6}?)了[，,].*?(?:改成|改为|换成)了?([^，,。！!；;：:]{1,10}?)了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
+		from, to := trimObject(m[1]), trimObject(m[2])
+		key := firstNonEmpty(activityKind(to), activityKind(from))
+		if key == "" || !validObject(to) {
+			return found{}, false // only a pastime is replaced this way
+		}
+		return found{text: "不" + from + "了，改成" + to, subject: key, typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
+			importance: 0.6, confidence: 0.85, object: to, terms: []string{to, from}, change: true, keyed: true}, true
+	}},
+	// What is changed is named inside the clause: never across a comma.
+	{regexp.MustCompile(`(?:我)?(?:把)?(?:我的)?([^，,。！!；;：:]{1,8}?)(?:改成|改为|换成)了?(.{1,15}?)了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
 		what, to := trimObject(strings.TrimPrefix(m[1], "把")), trimObject(m[2])
 		if !validObject(what) || !validObject(to) {
 			return found{}, false
@@ -169,11 +180,12 @@ var zhLife = []lifeRule{
 	// Birthdays and anniversaries: lasting facts that keep their date.
 	{regexp.MustCompile(`我(?:的)?(?:` + zhFamily + `的)?生日是(.+)|(?:我们的?)?((?:结婚)?纪念日)是(.+)`), zhDate},
 	// Family members.
-	{regexp.MustCompile(`我(?:的)?` + zhFamily + `(?:叫|名叫|的名字是|名字叫)([\p{Han}A-Za-z]{1,6})`), func(m []string, _ string, _ time.Time) (found, bool) {
+	// A sentence may open on the relative alone ("老公是警察").
+	{regexp.MustCompile(`(?:^|我(?:的)?)` + zhFamily + `(?:叫|名叫|的名字是|名字叫)([\p{Han}A-Za-z]{1,6})`), func(m []string, _ string, _ time.Time) (found, bool) {
 		rel, _ := subject.Relation(m[1])
 		return lifeOf(m[1]+"叫"+strings.TrimRight(m[2], "了啊呀的"), subject.FamilyPrefix+rel, m[1], m[2], "家人", "family")
 	}},
-	{regexp.MustCompile(`我(?:的)?` + zhFamily + `((?:[\p{Han}]{2,3}?)?(?:很|也|特别|非常|最|比较|一直|不)*(?:是|在|喜欢|爱|讨厌|不喜欢|不吃|不喝|对|会|做|当|开|吃|喝|住在|今年).+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:^|我(?:的)?)` + zhFamily + `((?:[\p{Han}]{2,3}?)?(?:很|也|特别|非常|最|比较|一直|不)*(?:是|在|喜欢|爱|讨厌|不喜欢|不吃|不喝|对|会|做|当|开|吃|喝|住在|今年).+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		rest := trimObject(m[2])
 		if when, ok := text.ResolveDate(sentence, ref); ok && !when.Start.Before(dayStart(ref)) {
 			return found{}, false

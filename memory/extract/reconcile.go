@@ -101,6 +101,8 @@ type work struct {
 	cand memory.Memory
 	near []memory.Memory
 	dec  decision
+	// jobs name the town a move leaves (see movedJobs).
+	jobs []memory.Memory
 }
 
 // decision is the verdict on one candidate.
@@ -163,7 +165,11 @@ func (r *Reconciler) Reconcile(ctx context.Context, owner string, cands []memory
 			out.Duplicates++
 			continue
 		}
-		w := &work{cand: c, near: near, dec: decision{action: ActionAdd}}
+		jobs, err := r.movedJobs(ctx, owner, c, near)
+		if err != nil {
+			return out, fmt.Errorf("reconcile memories of %s: %w", owner, err)
+		}
+		w := &work{cand: c, near: near, dec: decision{action: ActionAdd}, jobs: jobs}
 		batch = append(batch, w)
 		if len(near) > 0 {
 			ask = append(ask, w)

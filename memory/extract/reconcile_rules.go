@@ -29,8 +29,8 @@ func changeMarked(c memory.Memory) bool {
 
 // givenUp finds what a change says the author stopped having or using:
 // "Has given up coffee", "已戒咖啡", "Switched from Vim to …", "No longer
-// works at Acme".
-var givenUp = regexp.MustCompile(`(?i)^(?:has given up (?:drinking |smoking |eating |using |playing )?|no longer works at |no longer (?:drinks|smokes|uses|plays) |does not eat |已戒|不再(?:喝|吃|用|抽|玩|去|看|做)?|不吃|已从)(.+?)(?:离职)?$|^switched from (.+?) to `)
+// works at Acme", "Switched to green tea; no longer drinks coffee".
+var givenUp = regexp.MustCompile(`(?i)^(?:has given up (?:drinking |smoking |eating |using |playing )?|no longer works at |no longer (?:drinks|smokes|uses|plays) |does not eat |已戒|不再(?:喝|吃|用|抽|玩|去|看|做)?|不吃|已从)(.+?)(?:离职)?$|^switched from (.+?) to |^switched to .+?; no longer (?:drinks|smokes|uses|plays|eats) (.+)$`)
 
 // givenUpObject is what c says the author gave up, lower-cased, or "".
 func givenUpObject(c memory.Memory) string {
@@ -38,7 +38,7 @@ func givenUpObject(c memory.Memory) string {
 	if m == nil {
 		return ""
 	}
-	return strings.ToLower(strings.TrimSpace(m[1] + m[2]))
+	return strings.ToLower(strings.TrimSpace(m[1] + m[2] + m[3]))
 }
 
 // dietFoods are, for what a diet leaves out, the foods whose memories it

@@ -176,6 +176,10 @@ func findInSentence(sentence string, ref time.Time) []found {
 		if hasHan(clause) {
 			loc := zhOther.FindStringIndex(clause)
 			switch {
+			case !other && !strings.Contains(body, "我") && zhDatedPlan(clause, ref):
+				// "月底要去西安出差", "年底打算带女儿去三亚": a plan that opens on
+				// its date, with no subject, is the author's.
+				clause = "我" + clause
 			case loc != nil && (loc[0] == 0 || strings.Contains(clause, "我")):
 				if !strings.Contains(clause, "我") {
 					clause = "我" + clause

@@ -87,6 +87,21 @@ var enPatterns = []pattern{
 		role := trimObject(m[1])
 		return enFact("Works as "+article(role), workKey(role), role)
 	}},
+	// A job said by what it is done ("I teach maths at a school") or by its
+	// start ("I just started as a sous chef at a bistro").
+	{regexp.MustCompile(`(?i)\bI\s+(?:(?:now|currently|also|still)\s+)*teach\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		what := trimObject(m[1])
+		if strings.HasPrefix(strings.ToLower(what), "myself") {
+			return found{}, false
+		}
+		f, ok := enFact("Teaches "+what, workKey(what), what)
+		f.terms = append(f.terms, "teacher", "job")
+		return f, ok
+	}},
+	{regexp.MustCompile(`(?i)\bI(?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?started\s+(?:work\s+|working\s+)?as\s+(?:an?\s+)?(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		role := trimObject(m[1])
+		return enFact("Works as "+article(role), workKey(role), role)
+	}},
 	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:(?:good|great|fluent|proficient|experienced|skilled|an?\s+expert)\s+(?:at|in|with))\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return enSkill("Is good at "+trimObject(m[1]), trimObject(m[1]))
 	}},
@@ -131,6 +146,8 @@ var enPatterns = []pattern{
 	}},
 	// Plans, the household's too ("we're flying to Lima on May 3", "we go
 	// on tour to Oslo from June 2", "I have my driving test next Friday").
+	// A dated sign-up is a plan too ("I signed up for a 10k in mid-May").
+	{regexp.MustCompile(`(?i)\b(?:I|we)(?:'ve|\s+have)?\s+(signed\s+up\s+for|registered\s+for|booked)\s+(.+)`), enPlan},
 	{regexp.MustCompile(`(?i)\b(?:I(?:'m|\s+am)|we(?:'re|\s+are))\s+(going\s+to|gonna|planning\s+to|about\s+to|flying\s+to|leaving\s+for|travell?ing\s+to|heading\s+to|visiting|meeting|moving\s+to|starting|planning\s+(?:a|our)\s+(?:trip|holiday|vacation|visit)\s+to|going\s+on\s+(?:a\s+|our\s+)?(?:trip|tour|holiday|vacation|honeymoon)\s+to|off\s+to|driving\s+to)\s+(.+)|\bI(?:'ll|\s+will|\s+have\s+to|'ve\s+got\s+to|\s+need\s+to|\s+must)\s+(.+)|\bI\s+(?:have|'ve\s+got)\s+((?:an?|my|the|our)\s+.+)|\bwe(?:'ll|\s+will)?\s+(?:go|fly|travel|head|leave)\s+(?:on\s+(?:a\s+|our\s+)?(tour|trip|holiday|vacation)\s+)?(?:to|for)\s+(.+)`), enPlan},
 }
 
@@ -202,6 +219,8 @@ var enPlanVerbs = map[string]string{
 	"flying to": "Flying to", "leaving for": "Leaving for", "traveling to": "Traveling to",
 	"travelling to": "Travelling to", "heading to": "Heading to", "visiting": "Visiting",
 	"meeting": "Meeting", "moving to": "Moving to", "starting": "Starting",
+	"signed up for": "Signed up for", "registered for": "Registered for",
+	"booked": "Booked",
 }
 
 // enPlan builds a dated plan; without a date a plan is too vague to keep.
@@ -261,12 +280,22 @@ func enPlan(m []string, sentence string, ref time.Time) (found, bool) {
 	if !validObject(rest) {
 		return found{}, false
 	}
-	text := verb + " " + rest + " on " + when.Start.Format("2006-01-02")
+	text := verb + " " + rest + " " + enWhen(when)
 	if span {
 		text = verb + " " + rest
 	}
 	return found{text: text, subject: enHead(rest), typ: typ, lifecycle: memory.LifecycleTemporary,
 		importance: 0.6, confidence: 0.9, event: when, object: rest, terms: []string{rest, "plan"}}, true
+}
+
+// enWhen dates a plan: its day, or the days of a part of a month
+// ("between 2025-07-21 and 2025-07-31" for "the end of the month").
+func enWhen(sp text.Span) string {
+	last := sp.End.AddDate(0, 0, -1)
+	if !last.After(sp.Start) || sp.End.After(sp.Start.AddDate(0, 0, 11)) {
+		return "on " + sp.Start.Format("2006-01-02")
+	}
+	return "between " + sp.Start.Format("2006-01-02") + " and " + last.Format("2006-01-02")
 }
 
 // enOwnLead is "my", "the" or "our" before a planned thing: "I have my

@@ -47,7 +47,8 @@ var zhPatterns = []pattern{
 		place := trimObject(m[1] + m[2])
 		return zhFact("来自"+place, "家乡", place)
 	}},
-	{regexp.MustCompile(`我` + zhAdverbs + `(?:上个月|上周|去年|前段时间|前阵子|刚刚|刚)?(?:住在|定居在|搬到了|搬到|搬去了|搬去)(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+	// The household's home too ("我们全家搬到杭州了").
+	{regexp.MustCompile(`我(?:们)?(?:全家|一家|俩|两个|一家人)?` + zhAdverbs + `(?:上个月|上周|去年|前段时间|前阵子|刚刚|刚)?(?:住在|定居在|搬到了|搬到|搬去了|搬去)(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		place := trimObject(m[2])
 		if len([]rune(place)) < 2 {
 			return found{}, false
@@ -183,9 +184,22 @@ func zhPlan(m []string, sentence string, ref time.Time) (found, bool) {
 	if verb == "得" || verb == "需要" {
 		typ = memory.TypeTask
 	}
-	text := when.Start.Format("2006年1月2日") + verb + rest
+	text := zhWhen(when) + verb + rest
 	return found{text: text, subject: zhHead(rest), typ: typ, lifecycle: memory.LifecycleTemporary,
 		importance: 0.6, confidence: 0.9, event: when, object: rest, terms: []string{rest, "计划", "plan"}}, true
+}
+
+// zhWhen dates a plan: its day, or the days of a part of a month
+// ("2025年5月21日至31日" for 月底).
+func zhWhen(sp text.Span) string {
+	last := sp.End.AddDate(0, 0, -1)
+	if !last.After(sp.Start) || sp.End.After(sp.Start.AddDate(0, 0, 11)) {
+		return sp.Start.Format("2006年1月2日")
+	}
+	if last.Month() == sp.Start.Month() {
+		return sp.Start.Format("2006年1月2日") + "至" + last.Format("2日")
+	}
+	return sp.Start.Format("2006年1月2日") + "至" + last.Format("1月2日")
 }
 
 // zhCategories are head nouns a Chinese object may end with; the longest

@@ -129,6 +129,9 @@ var toolNames = map[string]string{
 	"affinity designer": "design", "procreate": "design",
 	"premiere": "video", "final cut": "video", "davinci resolve": "video", "剪映": "video", "capcut": "video",
 	"ynab": "bookkeeping", "随手记": "bookkeeping", "鲨鱼记账": "bookkeeping",
+	"excel": "spreadsheet", "microsoft excel": "spreadsheet", "google sheets": "spreadsheet", "libreoffice calc": "spreadsheet",
+	"wps表格": "spreadsheet", "airtable": "spreadsheet", "spreadsheet": "spreadsheet", "spreadsheets": "spreadsheet",
+	"做报表": "spreadsheet", "做表格": "spreadsheet", "做表": "spreadsheet", "表格": "spreadsheet",
 	// Tasks name the kind of tool used for them: "用笔记本记账" and
 	// "改用手机App记账" meet on tool:bookkeeping.
 	"做图": "design", "作图": "design", "画图": "design", "修图": "design", "设计": "design", "design": "design",

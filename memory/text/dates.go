@@ -180,8 +180,9 @@ func monthSpan(d time.Time, mo int) (time.Time, time.Time, bool) {
 }
 
 // ResolveDate finds the first date expression in text, English or
-// Chinese, relative ("tomorrow", "下周五", "in 3 days", "this month") or
-// absolute ("2026-04-01", "May 5th", "5月3日", "in October"), and resolves it against ref (the
+// Chinese, relative ("tomorrow", "下周五", "in 3 days", "this month", "月底")
+// or absolute ("2026-04-01", "May 5th", "5月3日", "in October", "mid-May",
+// "五月下旬"), and resolves it against ref (the
 // time of the message that says it, in its location). Extraction uses it
 // to date events and to expire temporary memories.
 func ResolveDate(text string, ref time.Time) (Span, bool) {
@@ -189,7 +190,7 @@ func ResolveDate(text string, ref time.Time) (Span, bool) {
 		return Span{}, false
 	}
 	day := time.Date(ref.Year(), ref.Month(), ref.Day(), 0, 0, 0, 0, ref.Location())
-	if sp, ok := firstDate(dateRules, text, day); ok {
+	if sp, ok := firstDate(append(periodRules[:len(periodRules):len(periodRules)], dateRules...), text, day); ok {
 		return sp, true
 	}
 	return firstDate(monthRules, text, day)

@@ -40,6 +40,26 @@ func TestResolveDate(t *testing.T) {
 		{"on call until March", day(3, 14), day(4, 1)},
 		{"back in February", time.Date(2027, 2, 1, 0, 0, 0, 0, loc), time.Date(2027, 3, 1, 0, 0, 0, 0, loc)},
 		{"in May, on the 20th of May", day(5, 20), day(5, 21)},
+		// Parts of a month or year: the rest of this one, else the next.
+		{"I'm off to Porto at the end of the month", day(3, 21), day(4, 1)},
+		{"at the start of next month", day(4, 1), day(4, 11)},
+		{"a conference in mid-May", day(5, 11), day(5, 21)},
+		{"early June we repaint the kitchen", day(6, 1), day(6, 11)},
+		{"late February", time.Date(2027, 2, 21, 0, 0, 0, 0, loc), time.Date(2027, 3, 1, 0, 0, 0, 0, loc)},
+		{"by the end of April", day(4, 21), day(5, 1)},
+		{"the end of the year", day(12, 1), time.Date(2027, 1, 1, 0, 0, 0, 0, loc)},
+		{"early next year", time.Date(2027, 1, 1, 0, 0, 0, 0, loc), time.Date(2027, 2, 1, 0, 0, 0, 0, loc)},
+		{"月底要交房租", day(3, 21), day(4, 1)},
+		{"月初发工资", day(4, 1), day(4, 11)},
+		{"下个月底搬家", day(4, 21), day(5, 1)},
+		{"中旬去体检", day(3, 14), day(3, 21)},
+		{"上旬开学", day(4, 1), day(4, 11)},
+		{"五月下旬去云南", day(5, 21), day(6, 1)},
+		{"6月初考试", day(6, 1), day(6, 11)},
+		{"年底换车", day(12, 1), time.Date(2027, 1, 1, 0, 0, 0, 0, loc)},
+		{"明年初去留学", time.Date(2027, 1, 1, 0, 0, 0, 0, loc), time.Date(2027, 2, 1, 0, 0, 0, 0, loc)},
+		{"年初定的目标", time.Date(2027, 1, 1, 0, 0, 0, 0, loc), time.Date(2027, 2, 1, 0, 0, 0, 0, loc)},
+		{"明年底结婚", time.Date(2027, 12, 1, 0, 0, 0, 0, loc), time.Date(2028, 1, 1, 0, 0, 0, 0, loc)},
 	}
 	for _, tt := range tests {
 		got, ok := ResolveDate(tt.text, ref)
@@ -51,7 +71,7 @@ func TestResolveDate(t *testing.T) {
 			t.Errorf("ResolveDate(%q) = %s..%s, want %s..%s", tt.text, got.Start, got.End, tt.start, tt.end)
 		}
 	}
-	for _, text := range []string{"I sat down", "no date here", "我喜欢猫", "2026-02-30", "you may come", "every month"} {
+	for _, text := range []string{"I sat down", "no date here", "我喜欢猫", "2026-02-30", "you may come", "every month", "我那年初中毕业"} {
 		if got, ok := ResolveDate(text, ref); ok {
 			t.Errorf("ResolveDate(%q) = %v, want none", text, got)
 		}
