@@ -17,7 +17,30 @@ type lifeWant struct {
 	change        bool
 }
 
-// extractTexts runs the rules over one message.
+// lifeCase is one sentence and the memories the rules should give for it.
+type lifeCase struct {
+	in   string
+	want []lifeWant
+}
+
+// checkLife runs the rules over each case's sentence, sent at at, and
+// compares text, subject and change mark of what they give.
+func checkLife(t *testing.T, at time.Time, tests []lifeCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			var got []lifeWant
+			for _, m := range extractAll(t, tt.in, at) {
+				got = append(got, lifeWant{m.Text, m.Subject, slices.Contains(m.Tags, ChangeTag)})
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+// extractAll runs the rules over one message.
 func extractAll(t *testing.T, s string, at time.Time) []memory.Memory {
 	t.Helper()
 	got, err := RuleExtractor{}.Extract(context.Background(), ruleInput(s, at))

@@ -59,106 +59,50 @@ func TestRulesReadPlansOverPartsOfAMonth(t *testing.T) {
 // a household's move is theirs.
 func TestRulesReadJobsByTheirWorkAndHouseholdMoves(t *testing.T) {
 	at := time.Date(2026, 3, 14, 15, 4, 0, 0, time.UTC)
-	tests := []struct {
-		in   string
-		want []lifeWant
-	}{
+	checkLife(t, at, []lifeCase{
 		{"I teach biology at a sixth-form college", []lifeWant{{"Teaches biology at a sixth-form college", "employer", false}}},
 		{"I teach piano", []lifeWant{{"Teaches piano", "occupation", false}}},
 		{"I've just started as a paralegal at a firm in town", []lifeWant{{"Works as a paralegal at a firm in town", "employer", false}}},
 		{"我们全家去年搬到了厦门", []lifeWant{{"住在厦门", "residence", true}}},
 		{"上周我们俩搬去了苏州", []lifeWant{{"住在苏州", "residence", true}}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			var got []lifeWant
-			for _, m := range extractAll(t, tt.in, at) {
-				got = append(got, lifeWant{m.Text, m.Subject, slices.Contains(m.Tags, ChangeTag)})
-			}
-			if !slices.Equal(got, tt.want) {
-				t.Errorf("got %+v, want %+v", got, tt.want)
-			}
-		})
-	}
+	})
 }
 
 // Giving up one pastime for another is one change of the exercise
 // subject, and what a change replaces is never read across a comma.
 func TestRulesReadOnePastimeForAnother(t *testing.T) {
 	at := time.Date(2026, 3, 14, 15, 4, 0, 0, time.UTC)
-	tests := []struct {
-		in   string
-		want []lifeWant
-	}{
+	checkLife(t, at, []lifeCase{
 		{"我不打篮球了，腰受不了，改成游泳", []lifeWant{{"不打篮球了，改成游泳", "exercise", true}}},
 		{"我现在不骑车了，改成跑步", []lifeWant{{"不骑车了，改成跑步", "exercise", true}}},
 		{"最近太忙了，改成周末再说", nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			var got []lifeWant
-			for _, m := range extractAll(t, tt.in, at) {
-				got = append(got, lifeWant{m.Text, m.Subject, slices.Contains(m.Tags, ChangeTag)})
-			}
-			if !slices.Equal(got, tt.want) {
-				t.Errorf("got %+v, want %+v", got, tt.want)
-			}
-		})
-	}
+	})
 }
 
 // Spreadsheets are a kind of tool: where a task is kept names it, and a
 // switch between two of them is a change of that tool.
 func TestRulesReadSpreadsheets(t *testing.T) {
 	at := time.Date(2026, 3, 14, 15, 4, 0, 0, time.UTC)
-	tests := []struct {
-		in   string
-		want []lifeWant
-	}{
+	checkLife(t, at, []lifeCase{
 		{"I do all my invoices in Excel", []lifeWant{{"Uses Excel for invoices", "tool:spreadsheet", false}}},
 		{"I moved over from Excel to Google Sheets", []lifeWant{{"Switched from Excel to Google Sheets", "tool:spreadsheet", true}}},
 		{"我一般用 Excel 做报表", []lifeWant{{"用Excel做报表", "tool:spreadsheet", false}}},
 		{"I keep my notes in my head", nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			var got []lifeWant
-			for _, m := range extractAll(t, tt.in, at) {
-				got = append(got, lifeWant{m.Text, m.Subject, slices.Contains(m.Tags, ChangeTag)})
-			}
-			if !slices.Equal(got, tt.want) {
-				t.Errorf("got %+v, want %+v", got, tt.want)
-			}
-		})
-	}
+	})
 }
 
 // A pastime is read from an outing with its days, and from a morning
 // routine; a relative who opens the sentence is the author's family.
 func TestRulesReadOutingsAndRelatives(t *testing.T) {
 	at := time.Date(2026, 3, 14, 15, 4, 0, 0, time.UTC)
-	tests := []struct {
-		in   string
-		want []lifeWant
-	}{
+	checkLife(t, at, []lifeCase{
 		{"I usually go for a run after work on Tuesdays and Fridays", []lifeWant{{"Goes running after work on Tuesdays and Fridays", "exercise", false}}},
 		{"I go for a walk every evening", []lifeWant{{"Goes walking every evening", "walking", false}}},
 		{"I go for a walk", nil},
 		{"我每天早上五点半起床游泳", []lifeWant{{"每天早上五点半起床游泳", "exercise", false}}},
 		{"媳妇是会计，在银行上班", []lifeWant{{"媳妇是会计，在银行上班", "family:wife", false}}},
 		{"儿子今年上初一", []lifeWant{{"儿子今年上初一", "family:son", false}}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			var got []lifeWant
-			for _, m := range extractAll(t, tt.in, at) {
-				got = append(got, lifeWant{m.Text, m.Subject, slices.Contains(m.Tags, ChangeTag)})
-			}
-			if !slices.Equal(got, tt.want) {
-				t.Errorf("got %+v, want %+v", got, tt.want)
-			}
-		})
-	}
+	})
 }
 
 // What a change gives up ends with its clause: the reason or the new
@@ -184,23 +128,9 @@ func TestRulesCutWhatIsGivenUpAtItsClause(t *testing.T) {
 // change that ends it will name.
 func TestRulesReadHabitsByAmount(t *testing.T) {
 	at := time.Date(2026, 3, 14, 15, 4, 0, 0, time.UTC)
-	tests := []struct {
-		in   string
-		want []lifeWant
-	}{
+	checkLife(t, at, []lifeCase{
 		{"I drink way too much tea, like six mugs a day", []lifeWant{{"Drinks tea, six mugs a day", "tea", false}}},
 		{"I have about three cups of coffee a day", []lifeWant{{"Has coffee, three cups a day", "coffee", false}}},
 		{"I drink water", nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			var got []lifeWant
-			for _, m := range extractAll(t, tt.in, at) {
-				got = append(got, lifeWant{m.Text, m.Subject, slices.Contains(m.Tags, ChangeTag)})
-			}
-			if !slices.Equal(got, tt.want) {
-				t.Errorf("got %+v, want %+v", got, tt.want)
-			}
-		})
-	}
+	})
 }

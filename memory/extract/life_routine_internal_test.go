@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"slices"
 	"testing"
 	"time"
 )
@@ -11,10 +10,7 @@ import (
 // the tool used for a task and how the person likes to be answered.
 func TestRulesReadRoutines(t *testing.T) {
 	at := time.Date(2026, 5, 4, 10, 0, 0, 0, time.UTC)
-	tests := []struct {
-		in   string
-		want []lifeWant
-	}{
+	checkLife(t, at, []lifeCase{
 		// Work patterns.
 		{"I work weekends at the garden centre", []lifeWant{{"Works weekends at the garden centre", "work schedule", false}}},
 		{"I'm on early shifts this month", []lifeWant{{"Works early shifts this month", "work schedule", false}}},
@@ -48,16 +44,5 @@ func TestRulesReadRoutines(t *testing.T) {
 		{"这段话帮我写简短一点", nil},
 		// A change of sport lands on the sport it replaces.
 		{"我换成骑车了", []lifeWant{{"改用骑车", "exercise", true}}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			var got []lifeWant
-			for _, m := range extractAll(t, tt.in, at) {
-				got = append(got, lifeWant{m.Text, m.Subject, slices.Contains(m.Tags, ChangeTag)})
-			}
-			if !slices.Equal(got, tt.want) {
-				t.Errorf("got %+v, want %+v", got, tt.want)
-			}
-		})
-	}
+	})
 }
