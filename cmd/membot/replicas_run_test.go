@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -299,7 +300,7 @@ func (c *cluster) waitShards() {
 	for {
 		up := 0
 		for i, r := range c.replicas {
-			if r.alive() && c.dc.ShardConnected(i) {
+			if r.alive() && slices.Contains(c.dc.ConnectedShards(), i) {
 				up++
 			} else if !r.alive() {
 				up++
