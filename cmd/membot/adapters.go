@@ -132,6 +132,7 @@ func buildAdapters(cfg config.Config, a *app.App, log *slog.Logger) ([]part, err
 			CommandGuildIDs: cfg.Discord.CommandGuilds,
 			APIBase:         cfg.Discord.APIURL,
 			Logger:          log,
+			ButtonSettings:  a.ButtonSettings(),
 		}, a.Engine)
 		if err != nil {
 			return nil, fmt.Errorf("discord: %w", err)
@@ -147,7 +148,8 @@ func buildAdapters(cfg config.Config, a *app.App, log *slog.Logger) ([]part, err
 				PublicURL:   cfg.Telegram.Webhook.URL,
 				SecretToken: cfg.Telegram.Webhook.Secret.Value(),
 			},
-			Logger: log,
+			Logger:         log,
+			ButtonSettings: a.ButtonSettings(),
 		}, a.Engine)
 		if err != nil {
 			return nil, fmt.Errorf("telegram: %w", err)
