@@ -200,15 +200,12 @@ func TestForgetAllConfirmationTakenOnce(t *testing.T) {
 	}
 }
 
-// whyKeyOf is where the engine keeps the record behind "/memories why".
-func whyKeyOf(personID string) string { return "why:" + personID }
-
 // waitWhy waits until the stored why record names message text's reply;
 // the engine writes it behind the reply.
 func (rs *replicas) waitWhy(t *testing.T, personID, word string) {
 	t.Helper()
 	for range 500 {
-		if v, err := rs.store.Setting(context.Background(), whyKeyOf(personID)); err == nil && strings.Contains(v, word) {
+		if v, err := rs.store.Setting(context.Background(), memory.WhyKey(personID)); err == nil && strings.Contains(v, word) {
 			return
 		}
 		time.Sleep(10 * time.Millisecond)

@@ -44,8 +44,6 @@ type whyItem struct {
 	Parts map[string]float64 `json:"parts,omitempty"`
 }
 
-func whyKey(personID string) string { return "why:" + personID }
-
 // injections remember what went into each person's last reply, for
 // "/memories why": in the process, and in the store so that the record
 // survives a restart and is seen by every replica.
@@ -101,7 +99,7 @@ func (w *injections) record(t turn, recalled []Recalled) {
 	w.work.goTracked(func(ctx context.Context) {
 		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
-		if err := w.settings.PutSetting(ctx, whyKey(person), string(raw), in.At.Add(whyTTL)); err != nil {
+		if err := w.settings.PutSetting(ctx, memory.WhyKey(person), string(raw), in.At.Add(whyTTL)); err != nil {
 			w.log.Warn("store why record", "person", person, "err", err)
 			return
 		}
@@ -161,7 +159,7 @@ func (w *injections) load(ctx context.Context, personID string) (Injection, erro
 // stored reads the person's record from the store: memory.ErrNotFound
 // when there is none (or it cannot be decoded).
 func (w *injections) stored(ctx context.Context, personID string) (whyRecord, error) {
-	raw, err := w.settings.Setting(ctx, whyKey(personID))
+	raw, err := w.settings.Setting(ctx, memory.WhyKey(personID))
 	if err != nil {
 		return whyRecord{}, fmt.Errorf("load why record: %w", err)
 	}
