@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
 	"github.com/membot/membot/internal/observe"
 	"github.com/membot/membot/internal/observe/observetest"
 	"github.com/membot/membot/memory"
@@ -194,5 +196,26 @@ func TestStateGauges(t *testing.T) {
 	}
 	if v := f.Value(t, "membot_leases_held", map[string]string{"kind": "upkeep"}); v != 1 {
 		t.Fatalf("upkeep leases = %v", v)
+	}
+}
+
+// The registry passes the client library's own consistency checks
+// (every collected metric described, names and help valid) with every
+// scrape-time source set.
+func TestRegistryIsConsistent(t *testing.T) {
+	m := observe.NewMetrics()
+	m.WatchExtraction(func(context.Context) (observe.Lag, error) { return observe.Lag{Pending: 1, MaxMessages: 3}, nil })
+	m.WatchUnsaved(func() (int, int) { return 1, 0 })
+	m.WatchLeases(func(context.Context) (map[string]int, error) { return map[string]int{"upkeep": 1}, nil })
+	m.MessageIn("console")
+	problems, err := testutil.GatherAndLint(m.Registry())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Errorf("%s: %s", p.Metric, p.Text)
+	}
+	if n := testutil.CollectAndCount(m.Registry(), "membot_leases_held", "membot_spool_messages"); n != 2 {
+		t.Fatalf("%d series, want 2", n)
 	}
 }

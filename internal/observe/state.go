@@ -29,9 +29,13 @@ var (
 // served.
 type stateCollector struct{ m *Metrics }
 
-// Describe sends nothing: the lease kinds are only known at scrape time,
-// so the collector is unchecked.
-func (c *stateCollector) Describe(chan<- *prometheus.Desc) {}
+// Describe sends every metric the collector may report, whether or not
+// its source is set yet.
+func (c *stateCollector) Describe(ch chan<- *prometheus.Desc) {
+	for _, d := range []*prometheus.Desc{descPending, descLagMax, descSpool, descUnsaved, descLeases} {
+		ch <- d
+	}
+}
 
 // Collect reads each source that is set, under one bounded context:
 // prometheus collectors are not given the scrape's.

@@ -6,8 +6,6 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/prometheus/client_golang/prometheus/testutil"
-
 	"github.com/membot/membot/internal/observe"
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/sqlite"
@@ -105,7 +103,7 @@ func TestStoreCountsErrorsByKind(t *testing.T) {
 			t.Errorf("%s%v = %v, want %v", name, labels, v, tt.want)
 		}
 	}
-	if n := testutil.CollectAndCount(m.Registry(), "membot_store_errors_total"); n != 2 {
+	if n := len(scrape(t, m.Registry()).f["membot_store_errors_total"].GetMetric()); n != 2 {
 		t.Fatalf("%d error series, want 2", n)
 	}
 }
