@@ -12,13 +12,13 @@ import (
 
 // Captured messages the store could not take are kept here and written
 // when it answers again (DESIGN §7: store down → reply without memories,
-// lose nothing): in process memory through a transient outage, in the
-// spool (when there is one) when the store refuses writes, and in the
-// spool too for whatever is still held when the engine closes.
+// lose nothing): in the spool when there is one, so that they outlive a
+// crash; in process memory without one or when the spool fails, and
+// those go to the spool too when the engine closes.
 const (
 	// BufferSize bounds the messages held in memory while the store is
-	// down; past it Handle reports the failure, so the adapter can retry
-	// or log it.
+	// down (the spool has its own bound); past it Handle reports the
+	// failure, so the adapter can retry or log it.
 	BufferSize = 1000
 	// flushEvery is how often held messages are retried.
 	flushEvery = 5 * time.Second
@@ -59,32 +59,44 @@ func storeDown(err error) bool {
 }
 
 // hold keeps msg, whose capture failed with err, for later capture, and
-// starts the flusher if none runs. A store that refuses writes sends it
-// to the spool, and is logged as an error: it will not mend by itself. It
-// reports false when the message could be kept nowhere or the engine no
-// longer takes work (nothing would write the message).
+// starts the flusher if none runs. With a spool, the message goes there
+// (synced to disk, so that a crash while the store is down loses
+// nothing); in process memory without one, or when the spool fails, and
+// then so do the messages after it until memory is empty again, so that
+// the spool always holds the older ones and the replay keeps their
+// order. A store that refuses writes is logged as an error: it will not
+// mend by itself. It reports false when the message could be kept nowhere
+// or the engine no longer takes work (nothing would write the message).
 func (b *captureBuffer) hold(ctx context.Context, msg Message, err error) bool {
 	if msg.IsCommand() {
 		return true // a command is not captured: nothing to keep
 	}
 	conv := msg.ConversationID()
-	if errors.Is(err, memory.ErrReadOnly) && b.spool != nil {
+	readOnly := errors.Is(err, memory.ErrReadOnly)
+	// Held under the lock, so that concurrent holds reach the spool in
+	// the order they are counted.
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	switch {
+	case b.spool != nil && len(b.msgs) == 0:
 		serr := b.toSpool(ctx, msg)
 		if serr == nil {
-			b.log.Error("store refuses writes; message kept in the spool", "conversation", conv, "err", err)
-			b.mu.Lock()
-			defer b.mu.Unlock()
+			if readOnly {
+				b.log.Error("store refuses writes; message kept in the spool", "conversation", conv, "err", err)
+			} else {
+				b.log.Warn("store unavailable; message kept in the spool", "conversation", conv, "err", err)
+			}
 			b.spooled++
 			return b.ensureFlusher()
 		}
-		b.log.Error("store refuses writes and the spool too; message held in memory", "conversation", conv, "err", err, "spool_err", serr)
-	} else if errors.Is(err, memory.ErrReadOnly) {
+		b.log.Error("store unavailable and the spool too; message held in memory", "conversation", conv, "err", err, "spool_err", serr)
+	case b.spool != nil:
+		b.log.Warn("store unavailable; message held in memory behind earlier ones the spool could not take", "conversation", conv, "err", err)
+	case readOnly:
 		b.log.Error("store refuses writes; message held in memory", "conversation", conv, "err", err)
-	} else {
+	default:
 		b.log.Warn("store unavailable; message held in memory", "conversation", conv, "err", err)
 	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
 	if len(b.msgs) >= BufferSize || !b.ensureFlusher() {
 		return false
 	}

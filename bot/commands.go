@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"strings"
-	"time"
 	"unicode"
 )
 
@@ -95,7 +94,7 @@ func newCommands(b *base, d Deps, why *injections, o Options) commands {
 	list := listCmd{base: b, memories: d.Memories}
 	search := searchCmd{base: b, recall: d.Recall}
 	forget := forgetCmd{base: b, memories: d.Memories, why: why,
-		all: forgetAllCmd{base: b, memories: d.Memories, why: why, asked: &confirmations{at: make(map[string]time.Time)}}}
+		all: forgetAllCmd{base: b, memories: d.Memories, why: why, settings: d.Settings}}
 	memories := memoriesCmd{
 		base:    b,
 		list:    list,

@@ -132,7 +132,7 @@ func New(d Deps, o Options) (*Engine, error) {
 	o = withDefaults(o)
 	b := &base{log: o.Logger, now: o.Now, fallback: o.Language, memories: d.Memories}
 	work := newWorkers(o.Logger)
-	why := &injections{settings: d.Settings, memories: d.Memories, work: work, log: o.Logger, now: o.Now, last: make(map[string]Injection)}
+	why := &injections{settings: d.Settings, memories: d.Memories, work: work, log: o.Logger, now: o.Now, last: make(map[string]localInjection)}
 	m := newMeter()
 	capture := &capturer{people: d.People, msgs: d.Messages, extract: d.Extractor, now: o.Now}
 	e := &Engine{

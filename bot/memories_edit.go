@@ -2,9 +2,9 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/membot/membot/memory"
@@ -64,35 +64,20 @@ func (h forgetCmd) run(ctx context.Context, t turn, c command, lang string) Repl
 
 // forgetAllCmd is "/memories forget all [confirm|cancel]": everything a
 // person has is erased only on a confirmation within ForgetAllWindow. It
-// runs as the command "all" with the answer as its argument.
+// runs as the command "all" with the answer as its argument. The request
+// waits in the store, so that the confirmation may reach another replica
+// or this one after a restart, and is taken once: of two replicas given
+// the same confirmation, one erases and the other says nothing waits.
 type forgetAllCmd struct {
 	*base
 	memories Memories
 	why      *injections
-	asked    *confirmations
+	settings Settings
 }
 
-// confirmations hold when each person asked for something that waits
-// for their confirmation.
-type confirmations struct {
-	mu sync.Mutex
-	at map[string]time.Time
-}
-
-func (c *confirmations) ask(person string, now time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.at[person] = now
-}
-
-// take forgets person's request, reporting when it was made.
-func (c *confirmations) take(person string) (time.Time, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	at, ok := c.at[person]
-	delete(c.at, person)
-	return at, ok
-}
+// forgetAllKey is the setting under which a person's "forget all" waits
+// for its confirmation.
+func forgetAllKey(personID string) string { return "confirm:forget-all:" + personID }
 
 func (h forgetAllCmd) run(ctx context.Context, t turn, c command, lang string) Reply {
 	owner := t.person.ID
@@ -103,12 +88,19 @@ func (h forgetAllCmd) run(ctx context.Context, t turn, c command, lang string) R
 	}
 	switch answer {
 	case "cancel":
-		h.asked.take(owner)
+		if _, err := h.settings.TakeSetting(ctx, forgetAllKey(owner)); err != nil && !errors.Is(err, memory.ErrNotFound) {
+			return h.internalError(lang, "cancel forget all", err)
+		}
 		return Reply{Text: h.say(lang, msgCancelled)}
 	case "confirm":
-		asked, ok := h.asked.take(owner)
-		if !ok || now.Sub(asked) > ForgetAllWindow {
+		// The store drops the request once its window is over; taking it
+		// is the single use.
+		_, err := h.settings.TakeSetting(ctx, forgetAllKey(owner))
+		if errors.Is(err, memory.ErrNotFound) {
 			return Reply{Text: h.say(lang, msgForgetAllStale)}
+		}
+		if err != nil {
+			return h.internalError(lang, "take forget-all confirmation", err)
 		}
 		n, err := h.memories.ForgetAll(ctx, owner)
 		if err != nil {
@@ -121,7 +113,9 @@ func (h forgetAllCmd) run(ctx context.Context, t turn, c command, lang string) R
 	if err != nil {
 		return h.internalError(lang, "count memories", err)
 	}
-	h.asked.ask(owner, now)
+	if err := h.settings.PutSetting(ctx, forgetAllKey(owner), now.UTC().Format(time.RFC3339Nano), now.Add(ForgetAllWindow)); err != nil {
+		return h.internalError(lang, "keep forget-all request", err)
+	}
 	return Reply{
 		Text: fmt.Sprintf(h.say(lang, msgForgetAllAsk), n),
 		Buttons: [][]Button{{

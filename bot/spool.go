@@ -21,12 +21,17 @@ func (b *captureBuffer) toSpool(ctx context.Context, msg Message) error {
 	return b.spool.Append(ctx, rec)
 }
 
-// resume counts what an earlier process left in the spool and starts
-// replaying it into the store.
+// resume counts what an earlier process left in the spool (also one that
+// crashed while the store was down) and starts replaying it into the
+// store.
 func (b *captureBuffer) resume(ctx context.Context) {
 	if b.spool == nil {
 		return
 	}
+	// Counted under the lock, so that a message spooled meanwhile is
+	// counted once.
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	recs, err := b.spool.Records(ctx)
 	if err != nil {
 		b.log.Error("read the spool of unsaved messages", "err", err)
@@ -35,9 +40,7 @@ func (b *captureBuffer) resume(ctx context.Context) {
 	if len(recs) == 0 {
 		return
 	}
-	b.log.Info("replaying messages the store refused earlier", "messages", len(recs))
-	b.mu.Lock()
-	defer b.mu.Unlock()
+	b.log.Info("replaying messages an earlier run could not save", "messages", len(recs))
 	b.spooled = len(recs)
 	b.ensureFlusher()
 }

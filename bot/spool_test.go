@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -152,8 +153,8 @@ func TestRefusedWritesSpoolAndReplay(t *testing.T) {
 	}
 }
 
-// The notice is in the person's language, and a transient outage that
-// lasts to the shutdown leaves its messages in the spool, not lost.
+// The notice is in the person's language, and a transient outage keeps
+// its messages in the spool at once, still there after the shutdown.
 func TestOutageAtShutdownSpools(t *testing.T) {
 	dir := t.TempDir()
 	ctx := context.Background()
@@ -169,11 +170,181 @@ func TestOutageAtShutdownSpools(t *testing.T) {
 	if !strings.Contains(allText(r), "我现在无法保存消息") {
 		t.Errorf("notice not in Chinese: %q", allText(r))
 	}
-	if recs, _ := env.spool.Records(ctx); len(recs) != 0 {
-		t.Errorf("a transient outage spooled at once: %d records", len(recs))
+	if recs, _ := env.spool.Records(ctx); len(recs) != 1 {
+		t.Errorf("a transient outage spooled %d records at once, want the message", len(recs))
 	}
 	env.close(t)
 	if got := env.eng.Unsaved(); got != (bot.Unsaved{Spooled: 1}) {
 		t.Errorf("unsaved after close = %+v, want 1 spooled", got)
+	}
+}
+
+// dropOnceFails is a spool whose first Drop fails, as a crash between
+// saving the replayed messages and dropping them would leave it.
+type dropOnceFails struct {
+	*spool.File
+	failed bool
+}
+
+func (d *dropOnceFails) Drop(ctx context.Context, n int) error {
+	if !d.failed {
+		d.failed = true
+		return errors.New("drop: interrupted")
+	}
+	return d.File.Drop(ctx, n)
+}
+
+// Messages held through a transient outage are in the spool before Handle
+// returns: an engine that dies without Close (its context cancelled, its
+// store still down) loses none, and the next one saves each once and in
+// order, even when it replays them twice.
+func TestOutageSurvivesCrash(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	st, err := sqlite.Open(ctx, dir, sqlite.WithLogger(slog.New(slog.DiscardHandler)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	path := filepath.Join(dir, "spool.jsonl")
+	engine := func(s memory.Store, sp bot.Spool) *bot.Engine {
+		mems, err := service.New(service.Options{Store: s})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := bot.New(bot.Deps{Messages: s, People: s, Settings: s, Memories: mems, Spool: sp},
+			bot.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+
+	down := storetest.NewFaulty(st)
+	down.FailAlways("ResolveIdentity", fmt.Errorf("dial: %w", memory.ErrUnavailable))
+	dying := engine(down, spool.New(path, 0))
+	runCtx, crash := context.WithCancel(ctx)
+	if err := dying.Start(runCtx); err != nil {
+		t.Fatal(err)
+	}
+	const n = 12
+	t0 := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+	var conv string
+	for i := range n {
+		msg := bottest.DM("discord", "gus", fmt.Sprintf("line %02d, reach me at gus@example.com", i))
+		msg.Time = t0.Add(time.Duration(i) * time.Second)
+		conv = msg.ConversationID()
+		done, err := dying.Handle(ctx, msg, &bottest.Recorder{})
+		if err != nil {
+			t.Fatalf("message %d with the store down: %v", i, err)
+		}
+		<-done
+	}
+	crash() // no Close: what is only in memory is gone with the process
+
+	sp := &dropOnceFails{File: spool.New(path, 0)}
+	next := engine(st, sp)
+	if err := next.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	cctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	if err := next.Close(cctx); err != nil {
+		t.Fatal(err)
+	}
+	if !sp.failed {
+		t.Error("the replay never dropped what it saved")
+	}
+	msgs, err := st.RecentMessages(ctx, conv, 2*n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(msgs) != n {
+		t.Fatalf("after the crash and a restart, %d messages stored, want each of the %d once", len(msgs), n)
+	}
+	for i, m := range msgs {
+		if want := fmt.Sprintf("line %02d", i); !strings.HasPrefix(m.Text, want) || strings.Contains(m.Text, "gus@example.com") {
+			t.Errorf("message %d stored as %q, want %q… redacted, in order", i, m.Text, want)
+		}
+	}
+	if recs, err := spool.New(path, 0).Records(ctx); err != nil || len(recs) != 0 {
+		t.Errorf("spool holds %d records (%v) after the replay, want none", len(recs), err)
+	}
+	if got := next.Unsaved(); got != (bot.Unsaved{}) {
+		t.Errorf("unsaved after the replay = %+v, want none", got)
+	}
+}
+
+// failingAppends is a spool whose Appends numbered from..to-1 (from 0)
+// fail, like a disk that filled up for a while.
+type failingAppends struct {
+	*spool.File
+	from, to, n int
+}
+
+func (f *failingAppends) Append(ctx context.Context, rec []byte) error {
+	i := f.n
+	f.n++
+	if i >= f.from && i < f.to {
+		return spool.ErrFull
+	}
+	return f.File.Append(ctx, rec)
+}
+
+// When the spool fails the messages wait in memory, and the later ones
+// behind them, so that all are saved in the order they came.
+func TestOutageSpoolFailsMemoryFallback(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	real, err := sqlite.Open(ctx, dir, sqlite.WithLogger(slog.New(slog.DiscardHandler)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer real.Close()
+	store := &flakyStore{Store: real}
+	mems, err := service.New(service.Options{Store: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := &failingAppends{File: spool.New(filepath.Join(dir, "spool.jsonl"), 0), from: 3, to: 5}
+	e, err := bot.New(bot.Deps{Messages: store, People: store, Settings: store, Memories: mems, Spool: sp},
+		bot.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	store.down.Store(true)
+	const n = 8
+	t0 := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+	var conv string
+	for i := range n {
+		msg := bottest.DM("discord", "hal", fmt.Sprintf("line %02d", i))
+		msg.Time = t0.Add(time.Duration(i) * time.Second)
+		conv = msg.ConversationID()
+		done, err := e.Handle(ctx, msg, &bottest.Recorder{})
+		if err != nil {
+			t.Fatalf("message %d with the store down: %v", i, err)
+		}
+		<-done
+	}
+	if got := e.Unsaved(); got != (bot.Unsaved{Spooled: 3, Lost: n - 3}) {
+		t.Errorf("unsaved while down = %+v, want 3 spooled and the rest in memory", got)
+	}
+	store.down.Store(false)
+	cctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	if err := e.Close(cctx); err != nil {
+		t.Fatal(err)
+	}
+	msgs, err := real.RecentMessages(ctx, conv, 2*n)
+	if err != nil || len(msgs) != n {
+		t.Fatalf("stored %d messages (%v), want %d", len(msgs), err, n)
+	}
+	for i, m := range msgs {
+		if want := fmt.Sprintf("line %02d", i); m.Text != want {
+			t.Errorf("message %d stored as %q, want %q", i, m.Text, want)
+		}
 	}
 }

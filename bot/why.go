@@ -44,8 +44,6 @@ type whyItem struct {
 	Parts map[string]float64 `json:"parts,omitempty"`
 }
 
-func whyKey(personID string) string { return "why:" + personID }
-
 // injections remember what went into each person's last reply, for
 // "/memories why": in the process, and in the store so that the record
 // survives a restart and is seen by every replica.
@@ -57,7 +55,19 @@ type injections struct {
 	now      func() time.Time
 
 	mu   sync.Mutex
-	last map[string]Injection // person id → last reply's memories
+	last map[string]localInjection // person id → last reply here
+}
+
+// localInjection is the last reply this process made to a person, and
+// whether its record has reached the store.
+type localInjection struct {
+	Injection
+	stored bool
+}
+
+// sameReply reports whether a and b record the same reply.
+func sameReply(a Injection, b whyRecord) bool {
+	return a.At.Equal(b.At) && a.ConversationID == b.ConversationID && a.MessageID == b.MessageID
 }
 
 // memoryReader is the one memory read a why record needs, to show each
@@ -74,7 +84,7 @@ func (w *injections) record(t turn, recalled []Recalled) {
 	}
 	in := Injection{At: w.now(), ConversationID: t.conv.ID, MessageID: t.msg.ID, Memories: recalled}
 	w.mu.Lock()
-	w.last[t.person.ID] = in
+	w.last[t.person.ID] = localInjection{Injection: in}
 	w.mu.Unlock()
 	rec := whyRecord{At: in.At, ConversationID: in.ConversationID, MessageID: in.MessageID}
 	for _, r := range recalled {
@@ -89,52 +99,48 @@ func (w *injections) record(t turn, recalled []Recalled) {
 	w.work.goTracked(func(ctx context.Context) {
 		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
-		if err := w.settings.PutSetting(ctx, whyKey(person), string(raw), in.At.Add(whyTTL)); err != nil {
+		if err := w.settings.PutSetting(ctx, memory.WhyKey(person), string(raw), in.At.Add(whyTTL)); err != nil {
 			w.log.Warn("store why record", "person", person, "err", err)
+			return
+		}
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if l, ok := w.last[person]; ok && l.At.Equal(in.At) && l.MessageID == in.MessageID {
+			l.stored = true
+			w.last[person] = l
 		}
 	})
 }
 
 // inProcess returns the record this process holds for a person.
-func (w *injections) inProcess(personID string) (Injection, bool) {
+func (w *injections) inProcess(personID string) (localInjection, bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	in, ok := w.last[personID]
 	return in, ok
 }
 
-// load returns what went into the person's last reply, from this process
-// or else from the store, with each memory as it is now (gone ones left
-// out).
+// load returns what went into the person's last reply, with each memory
+// as it is now (gone ones left out). The store's record is the last
+// reply of any replica, so it wins; this process's copy is used when it
+// records the same reply (it already leaves out what was forgotten here),
+// when its own write has not reached the store yet and nothing newer is
+// there, and when the store cannot be read.
 func (w *injections) load(ctx context.Context, personID string) (Injection, error) {
-	if in, ok := w.inProcess(personID); ok {
-		// Read each memory again: another replica may have forgotten or
-		// edited it since the reply.
-		fresh := in
-		fresh.Memories = nil
-		for _, r := range in.Memories {
-			m, err := w.memories.Memory(ctx, r.Memory.Owner, r.Memory.ID)
-			if errors.Is(err, memory.ErrNotFound) {
-				continue
-			}
-			if err != nil {
-				return Injection{}, fmt.Errorf("load why record: %w", err)
-			}
-			r.Memory = m
-			fresh.Memories = append(fresh.Memories, r)
+	local, haveLocal := w.inProcess(personID)
+	rec, err := w.stored(ctx, personID)
+	found := err == nil
+	if err != nil && !errors.Is(err, memory.ErrNotFound) {
+		if !haveLocal {
+			return Injection{}, err
 		}
-		return fresh, nil
+		w.log.Warn("why record unreadable in the store; using this process's", "person", personID, "err", err)
 	}
-	raw, err := w.settings.Setting(ctx, whyKey(personID))
-	if errors.Is(err, memory.ErrNotFound) {
+	if haveLocal && (!found || sameReply(local.Injection, rec) || (!local.stored && !rec.At.After(local.At))) {
+		return w.fresh(ctx, local.Injection)
+	}
+	if !found {
 		return Injection{}, nil
-	}
-	if err != nil {
-		return Injection{}, fmt.Errorf("load why record: %w", err)
-	}
-	var rec whyRecord
-	if err := json.Unmarshal([]byte(raw), &rec); err != nil {
-		return Injection{}, nil // an unreadable record is as good as none
 	}
 	in := Injection{At: rec.At, ConversationID: rec.ConversationID, MessageID: rec.MessageID}
 	for _, it := range rec.Items {
@@ -148,6 +154,39 @@ func (w *injections) load(ctx context.Context, personID string) (Injection, erro
 		in.Memories = append(in.Memories, Recalled{Memory: m, Score: it.Score, Parts: it.Parts})
 	}
 	return in, nil
+}
+
+// stored reads the person's record from the store: memory.ErrNotFound
+// when there is none (or it cannot be decoded).
+func (w *injections) stored(ctx context.Context, personID string) (whyRecord, error) {
+	raw, err := w.settings.Setting(ctx, memory.WhyKey(personID))
+	if err != nil {
+		return whyRecord{}, fmt.Errorf("load why record: %w", err)
+	}
+	var rec whyRecord
+	if err := json.Unmarshal([]byte(raw), &rec); err != nil {
+		return whyRecord{}, fmt.Errorf("decode why record: %v: %w", err, memory.ErrNotFound)
+	}
+	return rec, nil
+}
+
+// fresh reads each memory of in again: another replica may have
+// forgotten or edited it since the reply.
+func (w *injections) fresh(ctx context.Context, in Injection) (Injection, error) {
+	out := in
+	out.Memories = nil
+	for _, r := range in.Memories {
+		m, err := w.memories.Memory(ctx, r.Memory.Owner, r.Memory.ID)
+		if errors.Is(err, memory.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return Injection{}, fmt.Errorf("load why record: %w", err)
+		}
+		r.Memory = m
+		out.Memories = append(out.Memories, r)
+	}
+	return out, nil
 }
 
 // forget drops erased or rewritten memories from the records: the
@@ -181,5 +220,6 @@ func (w *injections) drop(personID string) {
 // LastInjection returns what went into a person's last reply in this
 // process.
 func (e *Engine) LastInjection(personID string) (Injection, bool) {
-	return e.why.inProcess(personID)
+	in, ok := e.why.inProcess(personID)
+	return in.Injection, ok
 }

@@ -28,6 +28,7 @@ type Config struct {
 	Memory    Memory   `toml:"memory"`
 	Bot       Bot      `toml:"bot"`
 	Limits    Limits   `toml:"limits"`
+	HTTP      HTTP     `toml:"http"`
 }
 
 // Model configures the OpenAI-compatible model endpoint. With none of
@@ -101,6 +102,14 @@ type Webhook struct {
 	Listen string `toml:"listen"`
 	URL    string `toml:"url"`
 	Secret Secret `toml:"secret"`
+}
+
+// HTTP configures the operator's listener: /healthz, /readyz and
+// /metrics. An empty Listen (the default) starts none.
+type HTTP struct {
+	// Listen is the host:port to serve on, e.g. "127.0.0.1:9090" or
+	// ":9090" (every interface).
+	Listen string `toml:"listen"`
 }
 
 // Memory tunes the memory pipeline.

@@ -36,6 +36,7 @@ var envKeys = map[string]string{
 	"TELEGRAM_WEBHOOK_URL":    "telegram.webhook.url",
 	"TELEGRAM_WEBHOOK_LISTEN": "telegram.webhook.listen",
 	"TELEGRAM_WEBHOOK_SECRET": "telegram.webhook.secret",
+	"MEMBOT_HTTP_LISTEN":      "http.listen",
 }
 
 // EnvVars lists the environment variables membot reads, sorted, with the

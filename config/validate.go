@@ -3,8 +3,10 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -91,6 +93,13 @@ func (c *Config) Validate() error {
 		}
 		if w.Secret == "" {
 			bad("telegram.webhook.secret", "needed with telegram.webhook.url")
+		}
+	}
+	if l := c.HTTP.Listen; l != "" {
+		if err := checkListen(l); err != nil {
+			bad("http.listen", "%v", err)
+		} else if w := c.Telegram.Webhook; c.Telegram.On() && w.URL != "" && w.Listen == l {
+			bad("http.listen", "%q is also telegram.webhook.listen; give each its own port", l)
 		}
 	}
 	m := c.Memory
@@ -180,6 +189,19 @@ func checkURL(s string) error {
 		}
 		shown := url.URL{Scheme: u.Scheme, Opaque: u.Opaque, Host: u.Host, Path: u.Path}
 		return fmt.Errorf("%q is not an http(s) URL", shown.String())
+	}
+	return nil
+}
+
+// checkListen accepts a listen address: host:port or :port, the port a
+// number from 0 (any free port) to 65535.
+func checkListen(s string) error {
+	_, port, err := net.SplitHostPort(s)
+	if err != nil {
+		return fmt.Errorf("%q is not host:port (e.g. 127.0.0.1:9090 or :9090)", s)
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return fmt.Errorf("%q: port %q is not a number from 0 to 65535", s, port)
 	}
 	return nil
 }

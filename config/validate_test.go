@@ -153,3 +153,46 @@ func TestDefaultDataDirFollowsGivenEnvironment(t *testing.T) {
 		})
 	}
 }
+
+// The operator's listener is off by default, set by file or environment,
+// and its address is checked.
+func TestHTTPListen(t *testing.T) {
+	if l := Default().HTTP.Listen; l != "" {
+		t.Fatalf("http.listen defaults to %q, want off", l)
+	}
+	c, err := Load(writeFile(t, "[http]\nlisten = \"127.0.0.1:9090\"\n"), env(nil))
+	if err != nil || c.HTTP.Listen != "127.0.0.1:9090" {
+		t.Fatalf("from file: %q, %v", c.HTTP.Listen, err)
+	}
+	c, err = Load("", env(map[string]string{"MEMBOT_HTTP_LISTEN": ":9091"}))
+	if err != nil || c.HTTP.Listen != ":9091" {
+		t.Fatalf("from environment: %q, %v", c.HTTP.Listen, err)
+	}
+	tests := []struct {
+		listen string
+		ok     bool
+	}{
+		{":9090", true},
+		{"127.0.0.1:0", true},
+		{"[::1]:9090", true},
+		{"9090", false},
+		{"localhost:http", false},
+		{"localhost:70000", false},
+		{"a:b:c", false},
+	}
+	for _, tt := range tests {
+		c := Default()
+		c.HTTP.Listen = tt.listen
+		err := c.Validate()
+		if tt.ok != (err == nil) || (err != nil && !strings.Contains(err.Error(), "http.listen:")) {
+			t.Errorf("http.listen %q: %v", tt.listen, err)
+		}
+	}
+	c = Default()
+	c.HTTP.Listen = ":8443"
+	c.Telegram.Token = "t"
+	c.Telegram.Webhook = Webhook{Listen: ":8443", URL: "https://x.example/hook", Secret: "s"}
+	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "http.listen:") {
+		t.Fatalf("same port as the webhook: %v", err)
+	}
+}

@@ -27,5 +27,9 @@ func UndeliveredKey(personID, conversationID string) string {
 	return UndeliveredPrefix(personID) + conversationID
 }
 
+// WhyKey is the setting key of the record of what went into personID's last
+// reply ("/memories why"): memory ids and scores, erased with the person.
+func WhyKey(personID string) string { return "why:" + personID }
+
 // UndeliveredPrefix starts the keys of every answer kept for personID.
 func UndeliveredPrefix(personID string) string { return "undelivered:" + personID + ":" }

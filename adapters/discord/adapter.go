@@ -80,11 +80,11 @@ func New(opts Options, h Handler) (*Adapter, error) {
 		seen:     newRecentSet(maxRemembered),
 		threads:  newRecentSet(maxRemembered),
 		reported: newRecentSet(maxRemembered),
-		buttons:  newButtonTokens(maxRemembered),
 		dms:      map[string]string{},
 		conns:    map[net.Conn]struct{}{},
 		finished: make(chan struct{}),
 	}
+	a.buttons = newButtonTokens(maxRemembered, o.ButtonSettings, a.log)
 	a.selfID.Store("")
 	a.appID.Store("")
 	s.Client = httpClient(o, s.Client)

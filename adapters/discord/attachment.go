@@ -2,6 +2,7 @@ package discord
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -25,7 +26,7 @@ const (
 // custom_id and comes back when pressed. Buttons Discord would reject
 // (empty, too long, duplicate, beyond five by five) are left out and
 // logged.
-func (a *Adapter) buttonRows(rows [][]bot.Button, owner string) []discordgo.MessageComponent {
+func (a *Adapter) buttonRows(ctx context.Context, rows [][]bot.Button, owner string) []discordgo.MessageComponent {
 	log := a.log
 	var out []discordgo.MessageComponent
 	seen := map[string]bool{}
@@ -52,7 +53,7 @@ func (a *Adapter) buttonRows(rows [][]bot.Button, owner string) []discordgo.Mess
 			if strings.Contains(cmd, " forget") {
 				style = discordgo.DangerButton
 			}
-			btns = append(btns, discordgo.Button{Label: label, Style: style, CustomID: a.buttons.customID(cmd, owner)})
+			btns = append(btns, discordgo.Button{Label: label, Style: style, CustomID: a.buttons.customID(ctx, cmd, owner)})
 		}
 		if len(btns) == 0 {
 			continue

@@ -2,34 +2,40 @@ package discord
 
 import (
 	"context"
+	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/membot/membot/bot"
+	"github.com/membot/membot/internal/buttontoken"
 	"github.com/membot/membot/internal/fakediscord"
 )
 
 func TestButtonTokens(t *testing.T) {
 	const owner = "123456789012345678"
-	bt := newButtonTokens(2)
-	if id := bt.customID("/memories list 2", owner); id != owner+":/memories list 2" {
+	ctx := context.Background()
+	bt := newButtonTokens(2, nil, slog.New(slog.DiscardHandler))
+	if id := bt.customID(ctx, "/memories list 2", owner); id != owner+":/memories list 2" {
 		t.Errorf("short command became %q", id)
 	}
 	long := "/memories forget " + strings.Repeat("x", 80)
-	id1 := bt.customID(long, owner)
+	id1 := bt.customID(ctx, long, owner)
 	if len(id1) > maxCustomID || !strings.HasPrefix(id1, buttonTokenPrefix) {
 		t.Fatalf("token %q", id1)
 	}
-	if got, ok := bt.resolve(id1); !ok || got.Command != long || got.Owner != owner {
+	if got, ok := bt.resolve(ctx, id1); !ok || got.Command != long || got.Owner != owner {
 		t.Errorf("resolve(%q) = %+v, %v", id1, got, ok)
 	}
-	if id := bt.customID("/help", "not-an-id"); !strings.HasPrefix(id, buttonTokenPrefix) {
+	if id := bt.customID(ctx, "/help", "not-an-id"); !strings.HasPrefix(id, buttonTokenPrefix) {
 		t.Errorf("odd owner id carried in the custom_id %q", id)
 	}
-	bt.customID(long+"3", owner) // evicts id1
-	if _, ok := bt.resolve(id1); ok {
+	bt.customID(ctx, long+"3", owner) // evicts id1
+	if _, ok := bt.resolve(ctx, id1); ok {
 		t.Error("oldest token not evicted")
 	}
 
@@ -51,7 +57,7 @@ func TestButtonTokens(t *testing.T) {
 		{"", false, "", ""},
 	}
 	for _, tt := range tests {
-		got, ok := bt.resolve(tt.customID)
+		got, ok := bt.resolve(ctx, tt.customID)
 		if ok != tt.ok || got.Command != tt.command || got.Owner != tt.owner {
 			t.Errorf("resolve(%q) = %+v, %v; want %q of %q, %v", tt.customID, got, ok, tt.command, tt.owner, tt.ok)
 		}
@@ -117,5 +123,53 @@ func TestButtonsRefuseOtherUsers(t *testing.T) {
 	}
 	if after, _ := hs.fake.Message(help.ID); after.Content != "Help" || len(after.Buttons) != 1 {
 		t.Errorf("the help message changed to %+v", after)
+	}
+}
+
+// sharedSettings stand for the store's settings every replica reads.
+type sharedSettings struct {
+	mu   sync.Mutex
+	vals map[string]string
+}
+
+func (s *sharedSettings) PutSetting(_ context.Context, key, value string, _ time.Time) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.vals[key] = value
+	return nil
+}
+
+func (s *sharedSettings) Setting(_ context.Context, key string) (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v, ok := s.vals[key]
+	if !ok {
+		return "", fmt.Errorf("setting %q: %w", key, buttontoken.ErrUnknown)
+	}
+	return v, nil
+}
+
+// A token made on one replica resolves, to the same owner, on another
+// sharing the settings (or this one restarted), and again; without shared
+// settings it does not.
+func TestButtonTokensShared(t *testing.T) {
+	ctx := context.Background()
+	const owner = "123456789012345678"
+	long := "/memories forget " + strings.Repeat("x", 80)
+	log := slog.New(slog.DiscardHandler)
+	shared := &sharedSettings{vals: map[string]string{}}
+	id := newButtonTokens(10, shared, log).customID(ctx, long, owner)
+	other := newButtonTokens(10, shared, log)
+	for press := range 2 {
+		if got, ok := other.resolve(ctx, id); !ok || got.Command != long || got.Owner != owner {
+			t.Fatalf("press %d on another replica: %+v, %v", press, got, ok)
+		}
+	}
+	if _, ok := other.resolve(ctx, buttontoken.Prefix+"AAAAAAAAAAAAAAAA"); ok {
+		t.Error("forged token resolved")
+	}
+	alone := newButtonTokens(10, nil, log).customID(ctx, long, owner)
+	if _, ok := newButtonTokens(10, nil, log).resolve(ctx, alone); ok {
+		t.Error("a token kept in one process resolved in another")
 	}
 }

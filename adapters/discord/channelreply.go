@@ -213,7 +213,7 @@ func (r *channelReply) Send(ctx context.Context, rep bot.Reply) error {
 	st := r.cur
 	r.cur, r.unsent = nil, false
 	text, files := replyFiles(rep)
-	buttons := r.a.buttonRows(rep.Buttons, r.msg.Author.ID)
+	buttons := r.a.buttonRows(ctx, rep.Buttons, r.msg.Author.ID)
 	if rep.Private && !r.msg.IsDM {
 		return r.sendPrivately(ctx, st, text, files, buttons)
 	}

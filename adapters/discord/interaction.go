@@ -60,7 +60,7 @@ func (a *Adapter) command(ctx context.Context, i *discordgo.Interaction) {
 // is left alone.
 func (a *Adapter) button(ctx context.Context, i *discordgo.Interaction) {
 	data := i.MessageComponentData()
-	b, ok := a.buttons.resolve(data.CustomID)
+	b, ok := a.buttons.resolve(ctx, data.CustomID)
 	if !ok {
 		a.refuseButton(ctx, i, noteButtonExpired)
 		return

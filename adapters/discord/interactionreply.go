@@ -244,7 +244,7 @@ func (r *interactionReply) Send(ctx context.Context, rep bot.Reply) error {
 		st = newStream(&interactionSink{r: r, private: rep.Private}, r.a.opts.EditInterval)
 	}
 	text, files := replyFiles(rep)
-	if err := st.finish(ctx, text, files, r.a.buttonRows(rep.Buttons, r.msg.Author.ID)); err != nil {
+	if err := st.finish(ctx, text, files, r.a.buttonRows(ctx, rep.Buttons, r.msg.Author.ID)); err != nil {
 		// The engine tries again: the next Send completes the same
 		// messages instead of posting followups beside them.
 		r.cur, r.unsent = st, true

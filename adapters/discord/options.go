@@ -8,6 +8,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/membot/membot/internal/buttontoken"
 )
 
 // Defaults for Options fields left zero.
@@ -61,6 +63,10 @@ type Options struct {
 	// request meant for discord.com to this base URL instead; the gateway
 	// URL is then whatever that server announces.
 	APIBase string
+	// ButtonSettings, when set, keep the buttons whose command does not
+	// fit in a custom_id where every replica, and this one after a
+	// restart, can resolve them; nil keeps them in this process.
+	ButtonSettings buttontoken.Settings
 }
 
 // String describes the options without the token.

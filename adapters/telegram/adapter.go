@@ -116,7 +116,7 @@ func New(opts Options, h Handler) (*Adapter, error) {
 		redact:  redactor{token: opts.Token},
 		now:     time.Now,
 		sleep:   sleepContext,
-		buttons: newButtonTokens(buttonTokenCapacity),
+		buttons: newButtonTokens(buttonTokenCapacity, opts.ButtonSettings, opts.Logger.With("platform", Platform)),
 		sent:    newSentMessages(sentCapacity),
 		ready:   make(chan struct{}),
 		maxLen:  maxMessageLen,

@@ -1,6 +1,8 @@
 package telegram
 
 import (
+	"context"
+	"log/slog"
 	"strings"
 	"testing"
 
@@ -48,26 +50,27 @@ func TestMentionedUsesEntitiesAndText(t *testing.T) {
 }
 
 func TestButtonTokens(t *testing.T) {
-	bt := newButtonTokens(2)
-	if d := bt.data("/memories list 2", 501); d != "501/memories list 2" {
+	ctx := context.Background()
+	bt := newButtonTokens(2, nil, slog.New(slog.DiscardHandler))
+	if d := bt.data(ctx, "/memories list 2", 501); d != "501/memories list 2" {
 		t.Errorf("short command became %q", d)
 	}
 	long := "/memories forget " + strings.Repeat("x", 60)
-	d1 := bt.data(long, 501)
+	d1 := bt.data(ctx, long, 501)
 	if len(d1) > maxCallbackData || !strings.HasPrefix(d1, tokenPrefix) {
 		t.Fatalf("token %q", d1)
 	}
-	if got, ok := bt.resolve(d1); !ok || got.command != long || got.owner != 501 {
+	if got, ok := bt.resolve(ctx, d1); !ok || got.command != long || got.owner != 501 {
 		t.Errorf("resolve(%q) = %+v, %v", d1, got, ok)
 	}
 	// A command that fits alone but not with its owner's id goes through
 	// the token map too.
 	edge := "/" + strings.Repeat("y", maxCallbackData-1)
-	if d := bt.data(edge, 123456789); !strings.HasPrefix(d, tokenPrefix) {
+	if d := bt.data(ctx, edge, 123456789); !strings.HasPrefix(d, tokenPrefix) {
 		t.Errorf("command at the limit became %q", d)
 	}
-	bt.data(long+"3", 7) // evicts d1
-	if _, ok := bt.resolve(d1); ok {
+	bt.data(ctx, long+"3", 7) // evicts d1
+	if _, ok := bt.resolve(ctx, d1); ok {
 		t.Error("oldest token not evicted")
 	}
 
@@ -89,7 +92,7 @@ func TestButtonTokens(t *testing.T) {
 		{"501", false, "", 0},
 	}
 	for _, tt := range tests {
-		got, ok := bt.resolve(tt.data)
+		got, ok := bt.resolve(ctx, tt.data)
 		if ok != tt.ok || got.command != tt.command || got.owner != tt.owner {
 			t.Errorf("resolve(%q) = %+v, %v; want %q of %d, %v", tt.data, got, ok, tt.command, tt.owner, tt.ok)
 		}

@@ -119,7 +119,7 @@ func (a *Adapter) onEdited(ctx context.Context, m *models.Message) error {
 }
 
 func (a *Adapter) onCallback(ctx context.Context, cq *models.CallbackQuery) error {
-	bc, ok := a.buttons.resolve(cq.Data)
+	bc, ok := a.buttons.resolve(ctx, cq.Data)
 	answer := ""
 	switch {
 	case !ok:

@@ -8,6 +8,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/membot/membot/internal/buttontoken"
 )
 
 // DefaultAPIURL is Telegram's Bot API server.
@@ -74,6 +76,10 @@ type Options struct {
 	AdminCacheTTL time.Duration
 	// Logger receives the adapter's logs (default slog.Default()).
 	Logger *slog.Logger
+	// ButtonSettings, when set, keep the buttons whose command does not
+	// fit in Telegram's callback data where every replica, and this one
+	// after a restart, can resolve them; nil keeps them in this process.
+	ButtonSettings buttontoken.Settings
 }
 
 // Webhook configures webhook mode, for deployments behind a load balancer.

@@ -184,7 +184,7 @@ func (a *Adapter) sendTyping(ctx context.Context, t target) error {
 // keyboard turns reply buttons into an inline keyboard only owner may
 // use, and returns it with its JSON (to tell whether a message already
 // shows it).
-func (a *Adapter) keyboard(rows [][]bot.Button, owner int64) (*models.InlineKeyboardMarkup, string) {
+func (a *Adapter) keyboard(ctx context.Context, rows [][]bot.Button, owner int64) (*models.InlineKeyboardMarkup, string) {
 	var kb models.InlineKeyboardMarkup
 	for _, row := range rows {
 		var out []models.InlineKeyboardButton
@@ -196,7 +196,7 @@ func (a *Adapter) keyboard(rows [][]bot.Button, owner int64) (*models.InlineKeyb
 			if label == "" {
 				label = b.Command
 			}
-			out = append(out, models.InlineKeyboardButton{Text: text.Truncate(label, 64), CallbackData: a.buttons.data(b.Command, owner)})
+			out = append(out, models.InlineKeyboardButton{Text: text.Truncate(label, 64), CallbackData: a.buttons.data(ctx, b.Command, owner)})
 		}
 		if len(out) > 0 {
 			kb.InlineKeyboard = append(kb.InlineKeyboard, out)

@@ -142,7 +142,7 @@ func (r *responder) Send(ctx context.Context, reply bot.Reply) error {
 	if reply.Private && r.chat.Type != models.ChatTypePrivate {
 		return r.sendPrivateLocked(ctx, reply)
 	}
-	kb, kbJSON := r.a.keyboard(reply.Buttons, r.user.ID)
+	kb, kbJSON := r.a.keyboard(ctx, reply.Buttons, r.user.ID)
 	text := reply.Text
 	d := r.stream
 	r.stream, r.unsent = nil, false
@@ -186,7 +186,7 @@ func (r *responder) sendPrivateLocked(ctx context.Context, reply bot.Reply) erro
 		}
 	}
 	dm := &delivery{t: target{chatID: r.user.ID}}
-	kb, kbJSON := r.a.keyboard(reply.Buttons, r.user.ID)
+	kb, kbJSON := r.a.keyboard(ctx, reply.Buttons, r.user.ID)
 	var err error
 	if strings.TrimSpace(reply.Text) != "" {
 		err = r.renderLocked(ctx, dm, reply.Text, kb, kbJSON, true)

@@ -44,7 +44,7 @@ func runAdapters(ctx context.Context, cfg config.Config, env Env) error {
 	}
 	parts, err := buildAdapters(cfg, a, log)
 	if err == nil && isTerminal(env) {
-		c := console.New(env.Stdin, env.Stdout, a.Engine, console.Options{
+		c := console.New(env.Stdin, env.Stdout, a.Handler, console.Options{
 			User: env.Getenv("USER"), Interactive: true, BotName: cfg.Bot.Name,
 			Banner: "membot — terminal chat beside the platform adapters. /quit leaves the terminal only.",
 		})
@@ -132,7 +132,8 @@ func buildAdapters(cfg config.Config, a *app.App, log *slog.Logger) ([]part, err
 			CommandGuildIDs: cfg.Discord.CommandGuilds,
 			APIBase:         cfg.Discord.APIURL,
 			Logger:          log,
-		}, a.Engine)
+			ButtonSettings:  a.ButtonSettings(),
+		}, a.Handler)
 		if err != nil {
 			return nil, fmt.Errorf("discord: %w", err)
 		}
@@ -147,8 +148,9 @@ func buildAdapters(cfg config.Config, a *app.App, log *slog.Logger) ([]part, err
 				PublicURL:   cfg.Telegram.Webhook.URL,
 				SecretToken: cfg.Telegram.Webhook.Secret.Value(),
 			},
-			Logger: log,
-		}, a.Engine)
+			Logger:         log,
+			ButtonSettings: a.ButtonSettings(),
+		}, a.Handler)
 		if err != nil {
 			return nil, fmt.Errorf("telegram: %w", err)
 		}

@@ -53,7 +53,7 @@ func runConsole(ctx context.Context, cfg config.Config, user string, env Env) er
 	if a.Offline() {
 		banner = fmt.Sprintf("membot — OFFLINE MODE (no model configured), data in %s. /help for commands, /quit to leave.", storeName(cfg))
 	}
-	c := console.New(env.Stdin, env.Stdout, a.Engine, console.Options{
+	c := console.New(env.Stdin, env.Stdout, a.Handler, console.Options{
 		User:        user,
 		Interactive: interactive,
 		BotName:     cfg.Bot.Name,

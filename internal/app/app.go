@@ -15,6 +15,7 @@ import (
 
 	"github.com/membot/membot/bot"
 	"github.com/membot/membot/config"
+	"github.com/membot/membot/internal/observe"
 	"github.com/membot/membot/internal/spool"
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/extract"
@@ -33,7 +34,14 @@ const SpoolFileName = "unsaved-messages.jsonl"
 // store.
 type App struct {
 	Config config.Config
-	Store  memory.Store
+	// Store is the store as every part uses it: through StoreOps, which
+	// counts each call.
+	Store    memory.Store
+	StoreOps *observe.Store
+	// Metrics are this process's Prometheus collectors; Handler is the
+	// engine as the adapters take it, counting messages and replies.
+	Metrics *observe.Metrics
+	Handler *observe.Handler
 	// Model is nil in offline mode.
 	Model  llm.Client
 	Meter  *llm.Meter
@@ -51,6 +59,12 @@ type App struct {
 	log   *slog.Logger
 	// storeClosed makes a second Close leave the store alone.
 	storeClosed bool
+	// rawStore is the store below the counting wrapper, for readiness
+	// and scrapes; model is Model's wrapper (nil offline); ops is the
+	// operator's listener (nil without http.listen).
+	rawStore memory.Store
+	model    *observe.Model
+	ops      *observe.Server
 }
 
 // Option adjusts how an App is assembled (mostly for tests).
@@ -90,7 +104,7 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 	for _, opt := range opts {
 		opt(&o)
 	}
-	a := &App{Config: cfg, Meter: &llm.Meter{}, log: o.logger}
+	a := &App{Config: cfg, Meter: &llm.Meter{}, Metrics: observe.NewMetrics(), log: o.logger}
 	store, err := openStore(ctx, cfg, o)
 	if err != nil {
 		return nil, err
@@ -98,7 +112,9 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 	if o.wrapStore != nil {
 		store = o.wrapStore(store)
 	}
-	a.Store = store
+	a.rawStore = store
+	a.StoreOps = observe.NewStore(store, a.Metrics)
+	a.Store = a.StoreOps
 	if cfg.DataDir != "" {
 		a.spool = spool.New(filepath.Join(cfg.DataDir, SpoolFileName), 0)
 	}
@@ -124,7 +140,7 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 		Settings:  a.Store,
 		Memories:  svc,
 		Model:     a.Model,
-		Recall:    recaller{memories: svc},
+		Recall:    timedRecall{r: recaller{memories: svc}, m: a.Metrics},
 		Extractor: extractor{sched},
 		Spool:     a.botSpool(),
 		Answers:   a.Store,
@@ -158,8 +174,16 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 	if err != nil {
 		return nil, errors.Join(err, a.Close(ctx))
 	}
+	a.Handler = observe.NewHandler(a.Engine, a.Metrics)
 	if err := a.Engine.Start(ctx); err != nil {
 		return nil, errors.Join(fmt.Errorf("start engine: %w", err), a.Close(ctx))
+	}
+	a.watch()
+	if cfg.HTTP.Listen != "" {
+		a.ops = a.newOps(o)
+		if err := a.ops.Start(ctx); err != nil {
+			return nil, errors.Join(err, a.Close(ctx))
+		}
 	}
 	return a, nil
 }
@@ -246,7 +270,11 @@ func (a *App) openModel(ctx context.Context, o options) error {
 	if err != nil {
 		return err
 	}
-	a.Model, a.ModelName = c, name
+	a.model = observe.NewModel(c, a.Metrics, observe.ModelOptions{
+		Probe: modelProbe(o.httpClient, a.Config.Model.BaseURL, a.Config.Model.APIKey.Value()),
+		Now:   o.now,
+	})
+	a.Model, a.ModelName = a.model, name
 	return nil
 }
 
@@ -254,12 +282,15 @@ func (a *App) openModel(ctx context.Context, o options) error {
 func (a *App) Offline() bool { return a.Model == nil }
 
 // Close stops the parts in the reverse order of their start, each bounded
-// by ctx: the engine (letting replies finish; it also flushes pending
+// by ctx: the operator's listener, the engine (letting replies finish; it also flushes pending
 // extraction), upkeep, the extraction scheduler (waiting for what the
 // engine's flush left running), and last the store. Close may be called
 // more than once.
 func (a *App) Close(ctx context.Context) error {
 	var errs []error
+	if a.ops != nil {
+		errs = append(errs, a.ops.Close(ctx))
+	}
 	if a.Engine != nil {
 		errs = append(errs, a.Engine.Close(ctx))
 	}

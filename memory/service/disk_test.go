@@ -141,6 +141,9 @@ func TestForgetAllLeavesNoAnswerBehind(t *testing.T) {
 		if err := e.store.PutSetting(e.ctx, memory.UndeliveredKey(p.who.ID, conv), "kept "+p.marker, time.Time{}); err != nil {
 			t.Fatal(err)
 		}
+		if err := e.store.PutSetting(e.ctx, memory.WhyKey(p.who.ID), `{"items":[]}`, time.Time{}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if in := onDisk(t, dir, []byte("wombat-ann")); len(in) == 0 {
 		t.Fatal("marker not on disk before the erasure: the test cannot see what it looks for")
@@ -157,6 +160,12 @@ func TestForgetAllLeavesNoAnswerBehind(t *testing.T) {
 	}
 	if got := e.messages("console:" + bob.ID); !slices.Equal(got, []string{"m1", "reply:m1"}) {
 		t.Errorf("bob's messages after ann's erasure: %v", got)
+	}
+	if _, err := e.store.Setting(e.ctx, memory.WhyKey(ann.ID)); !errors.Is(err, memory.ErrNotFound) {
+		t.Errorf("ann's last-reply record after her erasure: %v, want ErrNotFound", err)
+	}
+	if _, err := e.store.Setting(e.ctx, memory.WhyKey(bob.ID)); err != nil {
+		t.Errorf("bob's last-reply record after ann's erasure: %v", err)
 	}
 	if v, err := e.store.Setting(e.ctx, memory.UndeliveredKey(bob.ID, "console:"+bob.ID)); err != nil || v != "kept Wombat-Bob" {
 		t.Errorf("bob's kept answer after ann's erasure: %q, %v", v, err)

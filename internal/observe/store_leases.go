@@ -1,0 +1,51 @@
+package observe
+
+import (
+	"context"
+	"time"
+
+	"github.com/membot/membot/memory"
+)
+
+// The counter and lease methods of memory.Store, counted like the others
+// (store_methods.go).
+
+// AddCount is memory.Store.AddCount, counted.
+func (s *Store) AddCount(ctx context.Context, key string, delta int64, now, expires time.Time) (int64, error) {
+	o := s.begin("AddCount")
+	r, err := s.s.AddCount(ctx, key, delta, now, expires)
+	o.end(err)
+	return r, err
+}
+
+// Count is memory.Store.Count, counted.
+func (s *Store) Count(ctx context.Context, key string, now time.Time) (int64, error) {
+	o := s.begin("Count")
+	r, err := s.s.Count(ctx, key, now)
+	o.end(err)
+	return r, err
+}
+
+// AcquireLease is memory.Store.AcquireLease, counted.
+func (s *Store) AcquireLease(ctx context.Context, q memory.LeaseQuery) (memory.Lease, error) {
+	o := s.begin("AcquireLease")
+	r, err := s.s.AcquireLease(ctx, q)
+	o.end(err)
+	return r, err
+}
+
+// ReleaseLease is memory.Store.ReleaseLease, counted.
+func (s *Store) ReleaseLease(ctx context.Context, name, holder string) error {
+	o := s.begin("ReleaseLease")
+	err := s.s.ReleaseLease(ctx, name, holder)
+	o.end(err)
+	return err
+}
+
+// Leases is memory.Store.Leases, counted.
+func (s *Store) Leases(ctx context.Context, prefix string, now time.Time) ([]memory.Lease, error) {
+	o := s.begin("Leases")
+	r, err := s.s.Leases(ctx, prefix, now)
+	o.end(err)
+	return r, err
+}
