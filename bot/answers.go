@@ -324,7 +324,7 @@ func (e *Engine) resumeOne(ctx context.Context, a memory.Answer, f ResponderFor)
 		t = turn{msg: msg, text: msg.Text, conv: memory.Conversation{ID: msg.ConversationID()}}
 	}
 	e.answered.add(msg.ConversationID() + "\x00" + msg.ID)
-	if !e.work.enqueue(msg.ConversationID(), e.queuedJob(t, r, true, q.isFresh(a.ReceivedAt), done)) {
+	if !e.work.enqueue(msg.ConversationID(), e.queuedJobWith(t, r, true, q.isFresh(a.ReceivedAt), done, e.resumeAnswer(a.ReplyRef))) {
 		close(done)
 		return // closing: the entry stays pending for the next run
 	}
@@ -346,6 +346,12 @@ func (q *answerQueue) finishKey(ctx context.Context, a memory.Answer, how string
 // fresh message is answered; a stale one gets the missed-message notice
 // or silence. done is closed when the job ends.
 func (e *Engine) queuedJob(t turn, r Responder, durable, fresh bool, done chan struct{}) func(context.Context) {
+	return e.queuedJobWith(t, r, durable, fresh, done, e.answer)
+}
+
+// queuedJobWith is queuedJob answering a fresh message with answer.
+func (e *Engine) queuedJobWith(t turn, r Responder, durable, fresh bool, done chan struct{},
+	answer func(context.Context, turn, Responder)) func(context.Context) {
 	return func(ctx context.Context) {
 		defer close(done)
 		if durable && draining(ctx) {
@@ -354,7 +360,7 @@ func (e *Engine) queuedJob(t turn, r Responder, durable, fresh bool, done chan s
 		how := "answered"
 		switch {
 		case fresh:
-			e.answer(ctx, t, r)
+			answer(ctx, t, r)
 		case e.queue.silent:
 			how = "missed, silent"
 			e.base.log.Info("not answering a message missed while down", "conversation", t.conv.ID, "message", t.msg.ID, "sent", t.msg.Time)

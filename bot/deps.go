@@ -138,5 +138,6 @@ type AnswerQueue interface {
 	RenewAnswers(ctx context.Context, holder string, until time.Time) (int64, error)
 	ReleaseAnswers(ctx context.Context, holder string) (int64, error)
 	FinishAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error
+	NoteAnswerReply(ctx context.Context, conversationID, platformID, holder, ref string) error
 	PurgeAnswers(ctx context.Context, now time.Time) (int64, error)
 }

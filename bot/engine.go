@@ -316,6 +316,7 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 // person's memories as background.
 func (e *Engine) answer(ctx context.Context, t turn, r Responder) {
 	e.deliver.offer(ctx, t, r, e.base.say(e.base.language(t), msgUndelivered))
+	e.queue.trackReply(ctx, t.msg, r)
 	var reply Reply
 	answered := false
 	switch {

@@ -110,6 +110,27 @@ type Responder interface {
 	Send(ctx context.Context, r Reply) error
 }
 
+// ReplyTracker is implemented by a Responder that can name the platform
+// message an answer is written into, and finish an answer in a message an
+// earlier attempt created. The engine records that message in the answer
+// queue as soon as it exists, so that a replica taking over the answer of
+// one that died writes into the same message instead of sending a second.
+type ReplyTracker interface {
+	// OnFirstMessage has f called once, with the platform id of the
+	// first message of the next reply the responder writes in the asker's
+	// chat, right after the platform created it. f returns quickly (one
+	// store write) and does not call the responder. A platform that can
+	// make that create idempotent (Discord's nonce) derives its key from
+	// the incoming message, so that a create repeated after a crash
+	// returns the message stored the first time.
+	OnFirstMessage(f func(id string))
+	// ResumeInto makes the responder's next reply go into message id,
+	// edited from its first part on as if the responder had created it;
+	// when that message is gone, the reply goes into a new one (reported
+	// to OnFirstMessage).
+	ResumeInto(id string)
+}
+
 // sanitize makes text valid UTF-8 without NULs and bounds its length.
 func sanitize(s string) string {
 	if !utf8.ValidString(s) {

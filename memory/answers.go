@@ -3,6 +3,7 @@ package memory
 import (
 	"fmt"
 	"time"
+	"unicode/utf8"
 )
 
 // Answer is one addressed message awaiting its answer: the durable answer
@@ -37,6 +38,12 @@ type Answer struct {
 	// replica may take it over.
 	Holder     string    `json:"holder"`
 	LeaseUntil time.Time `json:"lease_until"`
+	// ReplyRef is the platform id of the message the answer is being
+	// written into, recorded by NoteAnswerReply as soon as the platform
+	// created it, so that whoever takes the entry over finishes the answer
+	// in that message instead of sending a second one. Opaque to the
+	// store; empty until recorded.
+	ReplyRef string `json:"reply_ref,omitempty"`
 	// Claims counts how many times the entry was taken over after it was
 	// queued, to give up on one that keeps failing.
 	Claims int `json:"claims"`
@@ -45,6 +52,24 @@ type Answer struct {
 	Done      bool      `json:"done,omitempty"`
 	DoneAt    time.Time `json:"done_at,omitzero"`
 	KeepUntil time.Time `json:"keep_until,omitzero"`
+}
+
+// MaxReplyRef bounds Answer.ReplyRef, in bytes: a platform message id is
+// far shorter.
+const MaxReplyRef = 1024
+
+// CheckReplyRef checks a ReplyRef before it is recorded: set, valid
+// UTF-8, within MaxReplyRef.
+func CheckReplyRef(ref string) error {
+	switch {
+	case ref == "":
+		return fmt.Errorf("%w: empty reply ref", ErrInvalid)
+	case len(ref) > MaxReplyRef:
+		return fmt.Errorf("%w: reply ref is %d bytes, over %d", ErrInvalid, len(ref), MaxReplyRef)
+	case !utf8.ValidString(ref):
+		return fmt.Errorf("%w: reply ref is not valid UTF-8", ErrInvalid)
+	}
+	return nil
 }
 
 // MaxAnswerPayload bounds an answer queue entry's payload, in bytes.

@@ -182,6 +182,12 @@ type Store interface {
 	// done, so that any replica may claim them at once (a replica stopping
 	// with answers left), and returns how many.
 	ReleaseAnswers(ctx context.Context, holder string) (int64, error)
+	// NoteAnswerReply records ref as the message the entry's answer is
+	// written into (Answer.ReplyRef, returned by later claims), if holder
+	// holds the entry and it is not done; ErrConflict otherwise,
+	// ErrNotFound for an unknown entry. It leaves the lease as it is. A ref
+	// that fails memory.CheckReplyRef is ErrInvalid.
+	NoteAnswerReply(ctx context.Context, conversationID, platformID, holder, ref string) error
 	// FinishAnswer marks an entry done at `at` and clears its payload, if
 	// holder still holds it; it is kept until keepUntil. ErrNotFound for an
 	// unknown entry; ErrConflict when it is done already or held by

@@ -45,6 +45,19 @@ func (c *channelSink) create(ctx context.Context, first bool, p part) (string, e
 		}
 		return "", fmt.Errorf("post in channel %s: %w", c.channelID, err)
 	}
+	if p.nonce != "" && m.Content != p.content && len(p.files) == 0 {
+		// The nonce returned a message an earlier attempt (a replica
+		// that died) stored with other text: it is brought up to date,
+		// or, deleted meanwhile, posted anew.
+		err := c.edit(ctx, m.ID, p)
+		if errors.Is(err, errMessageGone) {
+			p.nonce = newNonce()
+			return c.create(ctx, first, p)
+		}
+		if err != nil {
+			return "", err
+		}
+	}
 	return m.ID, nil
 }
 
@@ -149,6 +162,9 @@ type channelReply struct {
 	typedAt time.Time
 	// unsent is set while cur holds a reply whose Send failed.
 	unsent bool
+	// onFirst and resumeID apply to the next reply (see track.go).
+	onFirst  func(id string)
+	resumeID string
 }
 
 var _ bot.Responder = (*channelReply)(nil)
@@ -195,7 +211,7 @@ func (r *channelReply) Stream(ctx context.Context, text string) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.cur == nil {
-		r.cur = newStream(r.sink(), r.a.opts.EditInterval)
+		r.cur = r.newStreamLocked()
 	}
 	if err := r.cur.update(ctx, text); err != nil {
 		return fmt.Errorf("stream reply to %s: %w", r.msg.ID, err)
@@ -218,7 +234,7 @@ func (r *channelReply) Send(ctx context.Context, rep bot.Reply) error {
 		return r.sendPrivately(ctx, st, text, files, buttons)
 	}
 	if st == nil {
-		st = newStream(r.sink(), r.a.opts.EditInterval)
+		st = r.newStreamLocked()
 	}
 	if err := st.finish(ctx, text, files, buttons); err != nil {
 		// The engine tries again: the next Send completes the same

@@ -59,6 +59,9 @@ type stream struct {
 	// index: a later attempt reuses them, so Discord returns the message
 	// an attempt answered with an error had stored.
 	nonces map[int]string
+	// onFirst, when set, is told the id of the reply's first message once
+	// it is created.
+	onFirst func(id string)
 }
 
 func newStream(s sink, interval time.Duration) *stream {
@@ -121,6 +124,7 @@ func (st *stream) sync(ctx context.Context, text string, files []attachment, com
 			}
 			delete(st.nonces, i)
 			st.posted = append(st.posted, posted{id: id, content: c})
+			st.created(i, id)
 			continue
 		}
 		if st.posted[i].content == c && len(p.files) == 0 && (p.components == nil || len(*p.components) == 0) {
@@ -144,8 +148,11 @@ func (st *stream) sync(ctx context.Context, text string, files []attachment, com
 		if errors.Is(err, errMessageGone) {
 			var id string
 			p.nonce = newNonce()
-			id, err = st.sink.create(ctx, false, p)
+			id, err = st.sink.create(ctx, i == 0, p)
 			st.posted[i].id = id
+			if err == nil {
+				st.created(i, id)
+			}
 		}
 		if err != nil {
 			return err
@@ -164,6 +171,17 @@ func (st *stream) sync(ctx context.Context, text string, files []attachment, com
 	st.lastSync = time.Now()
 	st.shown = text
 	return nil
+}
+
+// created reports part i, just created as message id, to onFirst when it
+// is the reply's first message.
+func (st *stream) created(i int, id string) {
+	if i != 0 || st.onFirst == nil {
+		return
+	}
+	f := st.onFirst
+	st.onFirst = nil
+	f(id)
 }
 
 // nonce returns the nonce of part i's create, the same on every attempt

@@ -36,6 +36,11 @@ type responder struct {
 	finished   bool
 	// unsent is set while stream holds a reply whose Send failed.
 	unsent bool
+	// onFirst, when set, is told the id of the next reply's first message
+	// in the asker's chat; resumeID is a message an earlier attempt
+	// created, which the next reply is written into (see track.go).
+	onFirst  func(id string)
+	resumeID int
 }
 
 // delivery is a reply shown as one or more messages in one chat.
@@ -115,7 +120,7 @@ func (r *responder) Stream(ctx context.Context, text string) error {
 	}
 	r.streamed = text
 	if r.stream == nil {
-		r.stream = &delivery{t: r.origin}
+		r.stream = r.newDeliveryLocked()
 	} else if now := r.a.now(); now.Before(r.lastEdit.Add(r.a.opts.EditInterval)) || now.Before(r.holdUntil) {
 		return nil
 	}
@@ -152,7 +157,7 @@ func (r *responder) Send(ctx context.Context, reply bot.Reply) error {
 		}
 		r.waitThrottleLocked(ctx)
 	} else {
-		d = &delivery{t: r.origin}
+		d = r.newDeliveryLocked()
 	}
 	if strings.TrimSpace(text) != "" {
 		if err := r.renderLocked(ctx, d, text, kb, kbJSON, true); err != nil {
@@ -232,6 +237,15 @@ func (r *responder) renderLocked(ctx context.Context, d *delivery, text string, 
 			err := r.a.editText(ctx, d.t.chatID, p.id, c, k, final)
 			switch {
 			case err == nil:
+			case isEditTargetGone(err):
+				// Deleted meanwhile (or never this bot's): the part goes
+				// out anew, where it was.
+				id, serr := r.a.sendText(ctx, partTarget(d, i), c, k)
+				if serr != nil {
+					return errors.Join(err, serr)
+				}
+				p.id = id
+				r.createdLocked(d, i, id)
 			case !final && !isUnreachable(err):
 				if secs, ok := retryAfter(err); ok {
 					r.holdUntil = r.a.now().Add(time.Duration(secs) * time.Second)
@@ -254,21 +268,19 @@ func (r *responder) renderLocked(ctx context.Context, d *delivery, text string, 
 					}
 				}
 				p.id = id
+				r.createdLocked(d, i, id)
 			default:
 				return err
 			}
 			p.text, p.markup = c, kj
 			continue
 		}
-		t := d.t
-		if i > 0 {
-			t.replyTo = 0
-		}
-		id, err := r.a.sendText(ctx, t, c, k)
+		id, err := r.a.sendText(ctx, partTarget(d, i), c, k)
 		if err != nil {
 			return err
 		}
 		d.parts = append(d.parts, part{id: id, text: c, markup: kj})
+		r.createdLocked(d, i, id)
 	}
 	if final && len(d.parts) > len(chunks) {
 		for _, p := range d.parts[len(chunks):] {

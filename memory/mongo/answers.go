@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
 
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
@@ -23,6 +24,7 @@ type answerDoc struct {
 	ReceivedAt     bson.DateTime  `bson:"received_at"`
 	Holder         string         `bson:"holder"`
 	LeaseUntil     bson.DateTime  `bson:"lease_until"`
+	ReplyRef       string         `bson:"reply_ref,omitempty"`
 	Claims         int            `bson:"claims"`
 	Done           bool           `bson:"done"`
 	DoneAt         *bson.DateTime `bson:"done_at,omitempty"`
@@ -35,7 +37,7 @@ func (d *answerDoc) answer() memory.Answer {
 	return memory.Answer{
 		ConversationID: d.ConversationID, PlatformID: d.PlatformID, Platform: d.Platform, PersonID: d.PersonID,
 		Payload: d.Payload, ReceivedAt: fromDate(d.ReceivedAt), Holder: d.Holder, LeaseUntil: fromDate(d.LeaseUntil), Claims: d.Claims,
-		Done: d.Done, DoneAt: fromOptDate(d.DoneAt), KeepUntil: fromOptDate(d.KeepUntil),
+		ReplyRef: d.ReplyRef, Done: d.Done, DoneAt: fromOptDate(d.DoneAt), KeepUntil: fromOptDate(d.KeepUntil),
 	}
 }
 
@@ -116,6 +118,26 @@ func (s *Store) FinishAnswer(ctx context.Context, conversationID, platformID, ho
 		{Key: "done", Value: true}, {Key: "payload", Value: ""},
 		{Key: "done_at", Value: bson.NewDateTimeFromTime(at)}, {Key: "keep_until", Value: bson.NewDateTimeFromTime(keepUntil)},
 	}}})
+	return s.heldResult(ctx, op, key, res, err)
+}
+
+// NoteAnswerReply records the message the entry's answer is written into,
+// with an update conditional on holder holding it and its not being done.
+func (s *Store) NoteAnswerReply(ctx context.Context, conversationID, platformID, holder, ref string) error {
+	op := fmt.Sprintf("note the reply to %s/%s", conversationID, platformID)
+	if err := memory.CheckReplyRef(ref); err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	key := bson.D{{Key: "conversation_id", Value: conversationID}, {Key: "platform_id", Value: platformID}}
+	filter := append(append(bson.D{}, key...), bson.E{Key: "holder", Value: holder}, bson.E{Key: "done", Value: false})
+	res, err := s.answers.UpdateOne(ctx, filter, bson.D{{Key: "$set", Value: bson.D{{Key: "reply_ref", Value: ref}}}})
+	return s.heldResult(ctx, op, key, res, err)
+}
+
+// heldResult turns the result of an update conditional on the holder into
+// the store's errors: no match is ErrNotFound for an unknown entry and
+// ErrConflict for one done or held by another replica.
+func (s *Store) heldResult(ctx context.Context, op string, key bson.D, res *mongo.UpdateResult, err error) error {
 	if err != nil {
 		return s.fail(op, err)
 	}

@@ -51,31 +51,43 @@ func (s *Store) AppendMessage(ctx context.Context, m *memory.Message) error {
 		return s.fail(op, err)
 	}
 
-	seq, err := s.nextSeq(ctx, m.ConversationID)
-	if err != nil {
-		return s.fail(op, err)
-	}
-	stored := *m
-	stored.Seq = seq
-	stored.Time = storedTime(m.Time)
-	if stored.Time.IsZero() {
-		stored.Time = s.clock()
-	}
-	if _, err := s.messages.InsertOne(ctx, toMessageDoc(&stored)); err != nil {
+	// A duplicate key is either this message captured concurrently (under
+	// another seq: that one stands) or, on a server whose $inc can lose a
+	// concurrent update (FerretDB v1), a seq handed out twice: then a
+	// fresh seq is taken.
+	for range appendAttempts {
+		seq, err := s.nextSeq(ctx, m.ConversationID)
+		if err != nil {
+			return s.fail(op, err)
+		}
+		stored := *m
+		stored.Seq = seq
+		stored.Time = storedTime(m.Time)
+		if stored.Time.IsZero() {
+			stored.Time = s.clock()
+		}
+		_, err = s.messages.InsertOne(ctx, toMessageDoc(&stored))
+		if err == nil {
+			*m = stored
+			return s.markIfUser(ctx, op, m)
+		}
 		if !mongo.IsDuplicateKeyError(err) {
 			return s.fail(op, err)
 		}
-		// Captured concurrently under another seq: that one stands.
 		found, ferr := s.loadMessage(ctx, m.ConversationID, m.PlatformID)
-		if ferr != nil {
+		if ferr == nil {
+			*m = found
+			return nil
+		}
+		if !errors.Is(ferr, mongo.ErrNoDocuments) {
 			return s.fail(op, ferr)
 		}
-		*m = found
-		return nil
 	}
-	*m = stored
-	return s.markIfUser(ctx, op, m)
+	return fmt.Errorf("%s: %w: message sequence numbers kept colliding", op, memory.ErrConflict)
 }
+
+// appendAttempts bounds the sequence numbers AppendMessage tries.
+const appendAttempts = 5
 
 // markIfUser records a stored user message on its conversation, for
 // PendingConversations.

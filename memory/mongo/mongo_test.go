@@ -116,6 +116,7 @@ func TestMongoStore(t *testing.T) {
 		{"EmbeddingStoredAsVectorBinary", testEmbeddingStoredAsVectorBinary},
 		{"IndexesCreatedIdempotently", testIndexesCreatedIdempotently},
 		{"UniqueIndexesHold", testUniqueIndexesHold},
+		{"AppendMessageSkipsATakenSeq", testAppendMessageSkipsATakenSeq},
 		{"ClosedStoreIsUnavailable", testClosedStoreIsUnavailable},
 		{"MessageInputRejected", testMessageInputRejected},
 		{"ConversationSeesMessagesCapturedBeforeIt", testConversationSeesMessagesCapturedBeforeIt},

@@ -104,6 +104,34 @@ func testUniqueIndexesHold(t *testing.T, srv *testServer) {
 	}
 }
 
+// testAppendMessageSkipsATakenSeq: a seq handed out twice (FerretDB v1's
+// $inc can lose a concurrent update) makes the insert a duplicate on the
+// seq, not on the message; the message is stored under the next seq
+// instead of reported missing.
+func testAppendMessageSkipsATakenSeq(t *testing.T, srv *testServer) {
+	s := srv.open(t)
+	ctx := t.Context()
+	first := memory.Message{ConversationID: "c", PlatformID: "1", Role: memory.RoleUser, Text: "first"}
+	if err := s.AppendMessage(ctx, &first); err != nil {
+		t.Fatal(err)
+	}
+	// Another writer took the next seq without the counter knowing.
+	if _, err := s.messages.InsertOne(ctx, messageDoc{ConversationID: "c", Seq: first.Seq + 1, PlatformID: "other", Role: "user", Text: "b"}); err != nil {
+		t.Fatal(err)
+	}
+	m := memory.Message{ConversationID: "c", PlatformID: "2", Role: memory.RoleUser, Text: "second"}
+	if err := s.AppendMessage(ctx, &m); err != nil {
+		t.Fatalf("AppendMessage after a taken seq: %v", err)
+	}
+	if m.Seq != first.Seq+2 {
+		t.Errorf("seq = %d, want %d (the one after the taken one)", m.Seq, first.Seq+2)
+	}
+	got, err := s.Messages(ctx, "c", 0, 0)
+	if err != nil || len(got) != 3 {
+		t.Fatalf("messages = %d, %v; want 3", len(got), err)
+	}
+}
+
 func testClosedStoreIsUnavailable(t *testing.T, srv *testServer) {
 	s := srv.open(t)
 	if err := s.Close(); err != nil {

@@ -10,7 +10,7 @@ import (
 	"github.com/membot/membot/memory"
 )
 
-const answerColumns = `conversation_id, platform_id, platform, person_id, payload, received_at, holder, lease_until, claims, done, done_at, keep_until`
+const answerColumns = `conversation_id, platform_id, platform, person_id, payload, received_at, holder, lease_until, claims, done, done_at, keep_until, reply_ref`
 
 func scanAnswer(r rowScanner) (memory.Answer, error) {
 	var (
@@ -19,7 +19,7 @@ func scanAnswer(r rowScanner) (memory.Answer, error) {
 		doneAt, keepUntil sql.NullInt64
 	)
 	err := r.Scan(&a.ConversationID, &a.PlatformID, &a.Platform, &a.PersonID, &a.Payload, &received, &a.Holder, &lease,
-		&a.Claims, &a.Done, &doneAt, &keepUntil)
+		&a.Claims, &a.Done, &doneAt, &keepUntil, &a.ReplyRef)
 	a.ReceivedAt, a.LeaseUntil = fromMs(received), fromMs(lease)
 	a.DoneAt, a.KeepUntil = fromNullMs(doneAt), fromNullMs(keepUntil)
 	return a, err
@@ -38,7 +38,7 @@ func (s *Store) QueueAnswer(ctx context.Context, a memory.Answer) error {
 	op := fmt.Sprintf("queue answer to %s/%s", a.ConversationID, a.PlatformID)
 	return s.write(ctx, op, func(tx *sql.Tx) error {
 		inserted, err := execOne(ctx, tx, `INSERT INTO answer_queue (`+answerColumns+`)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, NULL, NULL) ON CONFLICT DO NOTHING`,
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, NULL, NULL, '') ON CONFLICT DO NOTHING`,
 			a.ConversationID, a.PlatformID, a.Platform, a.PersonID, a.Payload, toMs(a.ReceivedAt), a.Holder, toMs(a.LeaseUntil))
 		if err != nil {
 			return err
@@ -121,10 +121,29 @@ func (s *Store) updateAnswers(ctx context.Context, op, query string, args ...any
 // FinishAnswer marks the entry done if holder holds it and it is not done.
 func (s *Store) FinishAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error {
 	op := fmt.Sprintf("finish answer to %s/%s", conversationID, platformID)
-	return s.write(ctx, op, func(tx *sql.Tx) error {
-		ok, err := execOne(ctx, tx, `UPDATE answer_queue SET done = 1, done_at = ?, keep_until = ?, payload = ''
+	return s.updateHeld(ctx, op, `UPDATE answer_queue SET done = 1, done_at = ?, keep_until = ?, payload = ''
 			WHERE conversation_id = ? AND platform_id = ? AND holder = ? AND done = 0`,
-			toMs(at), toMs(keepUntil), conversationID, platformID, holder)
+		conversationID, platformID, toMs(at), toMs(keepUntil), conversationID, platformID, holder)
+}
+
+// NoteAnswerReply records the message the entry's answer is written into,
+// if holder holds the entry and it is not done.
+func (s *Store) NoteAnswerReply(ctx context.Context, conversationID, platformID, holder, ref string) error {
+	op := fmt.Sprintf("note the reply to %s/%s", conversationID, platformID)
+	if err := memory.CheckReplyRef(ref); err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	return s.updateHeld(ctx, op, `UPDATE answer_queue SET reply_ref = ?
+			WHERE conversation_id = ? AND platform_id = ? AND holder = ? AND done = 0`,
+		conversationID, platformID, ref, conversationID, platformID, holder)
+}
+
+// updateHeld runs query, an update of one entry conditional on its holder
+// and its not being done: no row changed is ErrNotFound for an unknown
+// entry and ErrConflict for one done or held by another replica.
+func (s *Store) updateHeld(ctx context.Context, op, query, conversationID, platformID string, args ...any) error {
+	return s.write(ctx, op, func(tx *sql.Tx) error {
+		ok, err := execOne(ctx, tx, query, args...)
 		if err != nil || ok {
 			return err
 		}

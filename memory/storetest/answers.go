@@ -18,6 +18,7 @@ func answerContracts() []contract {
 		{name: "AnswerLease", run: testAnswerLease},
 		{name: "AnswerClaimOrderAndPlatform", run: testAnswerClaimOrder},
 		{name: "AnswerFinishByHolderOnly", run: testAnswerFinish},
+		{name: "AnswerReplyNotedByHolderOnly", run: testAnswerNoteReply},
 		{name: "AnswerRenewAndRelease", run: testAnswerRenewRelease},
 		{name: "AnswerPurge", run: testAnswerPurge},
 		{name: "DropAnswers", run: testDropAnswers},
@@ -162,6 +163,49 @@ func testAnswerFinish(t *testing.T, s memory.Store) {
 	// Done is never claimed again, even long after.
 	_, err := claim(t, s, "r3", keep.Add(-time.Second))
 	wantErr(t, "ClaimAnswer of a done entry", err, memory.ErrNotFound)
+}
+
+// testAnswerNoteReply: the holder records the message its answer is
+// written into; the next claim returns it, and the lease is left as it
+// was. Nobody else may record one, nor anyone once the entry is done.
+func testAnswerNoteReply(t *testing.T, s memory.Store) {
+	ctx := t.Context()
+	a := newAnswer("telegram:1", "10", "r1")
+	mustQueue(t, s, a)
+	wantErr(t, "NoteAnswerReply by another replica", s.NoteAnswerReply(ctx, a.ConversationID, a.PlatformID, "r2", "77"), memory.ErrConflict)
+	wantErr(t, "NoteAnswerReply of an unknown entry", s.NoteAnswerReply(ctx, a.ConversationID, "nope", "r1", "77"), memory.ErrNotFound)
+	wantErr(t, "NoteAnswerReply of an empty ref", s.NoteAnswerReply(ctx, a.ConversationID, a.PlatformID, "r1", ""), memory.ErrInvalid)
+	if err := s.NoteAnswerReply(ctx, a.ConversationID, a.PlatformID, "r1", "77"); err != nil {
+		t.Fatalf("NoteAnswerReply by the holder: %v", err)
+	}
+	_, err := claim(t, s, "r2", a.LeaseUntil.Add(-time.Millisecond))
+	wantErr(t, "ClaimAnswer before the lease ends, after NoteAnswerReply", err, memory.ErrNotFound)
+	got, err := claim(t, s, "r2", a.LeaseUntil)
+	if err != nil {
+		t.Fatalf("ClaimAnswer: %v", err)
+	}
+	if got.ReplyRef != "77" {
+		t.Errorf("claimed ReplyRef %q, want 77", got.ReplyRef)
+	}
+	// The new holder moves the answer to another message; the old one may
+	// no longer record anything.
+	wantErr(t, "NoteAnswerReply by the replica that lost the lease", s.NoteAnswerReply(ctx, a.ConversationID, a.PlatformID, "r1", "78"), memory.ErrConflict)
+	if err := s.NoteAnswerReply(ctx, a.ConversationID, a.PlatformID, "r2", "79"); err != nil {
+		t.Fatalf("NoteAnswerReply by the new holder: %v", err)
+	}
+	if got, err := claim(t, s, "r3", a.LeaseUntil.Add(time.Minute)); err != nil || got.ReplyRef != "79" {
+		t.Fatalf("second takeover = %+v, %v; want ReplyRef 79", got, err)
+	}
+	if err := s.FinishAnswer(ctx, a.ConversationID, a.PlatformID, "r3", answerT0, answerT0.Add(time.Hour)); err != nil {
+		t.Fatalf("FinishAnswer: %v", err)
+	}
+	wantErr(t, "NoteAnswerReply of a done entry", s.NoteAnswerReply(ctx, a.ConversationID, a.PlatformID, "r3", "80"), memory.ErrConflict)
+	// A fresh entry carries no reply.
+	b := newAnswer("telegram:2", "11", "r1")
+	mustQueue(t, s, b)
+	if got, err := claim(t, s, "r2", b.LeaseUntil); err != nil || got.ReplyRef != "" {
+		t.Errorf("claim of an entry without a reply = %+v, %v; want an empty ReplyRef", got, err)
+	}
 }
 
 // testDropAnswers: erasing a person drops their pending entries, payload

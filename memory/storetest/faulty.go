@@ -362,6 +362,13 @@ func (f *Faulty) ReleaseAnswers(ctx context.Context, holder string) (n int64, er
 	return n, err
 }
 
+// NoteAnswerReply is memory.Store.NoteAnswerReply, with faults.
+func (f *Faulty) NoteAnswerReply(ctx context.Context, conversationID, platformID, holder, ref string) error {
+	return f.call("NoteAnswerReply", func() error {
+		return f.s.NoteAnswerReply(ctx, conversationID, platformID, holder, ref)
+	})
+}
+
 // FinishAnswer is memory.Store.FinishAnswer, with faults.
 func (f *Faulty) FinishAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error {
 	return f.call("FinishAnswer", func() error {

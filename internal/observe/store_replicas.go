@@ -7,7 +7,8 @@ import (
 	"github.com/membot/membot/memory"
 )
 
-// The counter and lease methods of memory.Store, counted like the others
+// The methods of memory.Store that replicas share state through (counters,
+// leases, the message an answer is written into), counted like the others
 // (store_methods.go).
 
 // AddCount is memory.Store.AddCount, counted.
@@ -48,4 +49,12 @@ func (s *Store) Leases(ctx context.Context, prefix string, now time.Time) ([]mem
 	r, err := s.s.Leases(ctx, prefix, now)
 	o.end(err)
 	return r, err
+}
+
+// NoteAnswerReply is memory.Store.NoteAnswerReply, counted.
+func (s *Store) NoteAnswerReply(ctx context.Context, conversationID, platformID, holder, ref string) error {
+	o := s.begin("NoteAnswerReply")
+	err := s.s.NoteAnswerReply(ctx, conversationID, platformID, holder, ref)
+	o.end(err)
+	return err
 }
