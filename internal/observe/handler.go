@@ -24,7 +24,7 @@ func (h *Handler) Handle(ctx context.Context, msg bot.Message, r bot.Responder) 
 		h.m.MessageIn(msg.Platform)
 	}
 	if r != nil {
-		r = responder{Responder: r, platform: msg.Platform, m: h.m}
+		r = countReplies(r, msg.Platform, h.m)
 	}
 	return h.Engine.Handle(ctx, msg, r)
 }
@@ -37,8 +37,26 @@ func (h *Handler) Resume(ctx context.Context, platform string, f bot.ResponderFo
 		if err != nil || r == nil {
 			return r, err
 		}
-		return responder{Responder: r, platform: platform, m: h.m}, nil
+		return countReplies(r, platform, h.m), nil
 	})
+}
+
+// countReplies wraps r to count its replies, keeping what else r can do
+// that the engine looks for: a responder that records the message an
+// answer is written into (bot.ReplyTracker) must stay one, or a taken-over
+// answer is sent twice.
+func countReplies(r bot.Responder, platform string, m *Metrics) bot.Responder {
+	c := responder{Responder: r, platform: platform, m: m}
+	if rt, ok := r.(bot.ReplyTracker); ok {
+		return trackingResponder{responder: c, ReplyTracker: rt}
+	}
+	return c
+}
+
+// trackingResponder is a counted responder that is a bot.ReplyTracker.
+type trackingResponder struct {
+	responder
+	bot.ReplyTracker
 }
 
 // responder counts each complete reply sent, and whether the platform

@@ -3,6 +3,7 @@ package observe_test
 import (
 	"context"
 	"errors"
+	"sync"
 	"testing"
 	"time"
 
@@ -70,5 +71,45 @@ func TestHandlerCountsMessagesAndReplies(t *testing.T) {
 	}
 	if n := len(g.f["membot_messages_received_total"].GetMetric()); n != 3 {
 		t.Fatalf("%d platform series, want the 3 known ones", n)
+	}
+}
+
+// tracker is a platform whose responder records the message an answer is
+// written into.
+type tracker struct {
+	bottest.Recorder
+	mu     sync.Mutex
+	hooked bool
+}
+
+func (r *tracker) OnFirstMessage(func(id string)) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.hooked = true
+}
+
+func (r *tracker) ResumeInto(string) {}
+
+// Counting replies keeps a responder a bot.ReplyTracker: hidden behind the
+// counter, the engine could not record the message an answer goes into,
+// and an answer taken over after a crash would be sent twice.
+func TestHandlerKeepsReplyTracking(t *testing.T) {
+	b := bottest.New(t, bottest.Offline())
+	r := &tracker{}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	done, err := b.Handler.Handle(ctx, bottest.DM("telegram", "dora", "hello there"), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-done:
+	case <-ctx.Done():
+		t.Fatal("no reply")
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.hooked {
+		t.Error("the engine never saw the responder as a bot.ReplyTracker")
 	}
 }
