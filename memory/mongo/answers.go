@@ -56,10 +56,20 @@ func (s *Store) QueueAnswer(ctx context.Context, a memory.Answer) error {
 		Payload: a.Payload, ReceivedAt: bson.NewDateTimeFromTime(a.ReceivedAt), Holder: a.Holder,
 		LeaseUntil: bson.NewDateTimeFromTime(a.LeaseUntil),
 	})
+	if lostReply(err) && s.landed(ctx, s.answers, append(answerKey(a.ConversationID, a.PlatformID),
+		bson.E{Key: "holder", Value: a.Holder}, bson.E{Key: "lease_until", Value: bson.NewDateTimeFromTime(a.LeaseUntil)},
+		bson.E{Key: "received_at", Value: bson.NewDateTimeFromTime(a.ReceivedAt)})) {
+		return nil
+	}
 	if err != nil {
 		return s.fail(op, err)
 	}
 	return nil
+}
+
+// answerKey is the filter for one entry of the answer queue.
+func answerKey(conversationID, platformID string) bson.D {
+	return bson.D{{Key: "conversation_id", Value: conversationID}, {Key: "platform_id", Value: platformID}}
 }
 
 // ClaimAnswer takes the oldest claimable entry with one findOneAndUpdate,
@@ -110,12 +120,16 @@ func (s *Store) updateAnswers(ctx context.Context, op, holder string, set bson.D
 // holding it and its not being done.
 func (s *Store) FinishAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error {
 	op := fmt.Sprintf("finish answer to %s/%s", conversationID, platformID)
-	key := bson.D{{Key: "conversation_id", Value: conversationID}, {Key: "platform_id", Value: platformID}}
+	key := answerKey(conversationID, platformID)
 	filter := append(append(bson.D{}, key...), bson.E{Key: "holder", Value: holder}, bson.E{Key: "done", Value: false})
 	res, err := s.answers.UpdateOne(ctx, filter, bson.D{{Key: "$set", Value: bson.D{
 		{Key: "done", Value: true}, {Key: "payload", Value: ""},
 		{Key: "done_at", Value: bson.NewDateTimeFromTime(at)}, {Key: "keep_until", Value: bson.NewDateTimeFromTime(keepUntil)},
 	}}})
+	if lostReply(err) && s.landed(ctx, s.answers, append(append(bson.D{}, key...), bson.E{Key: "holder", Value: holder},
+		bson.E{Key: "done", Value: true}, bson.E{Key: "done_at", Value: bson.NewDateTimeFromTime(at)})) {
+		return nil
+	}
 	if err != nil {
 		return s.fail(op, err)
 	}
