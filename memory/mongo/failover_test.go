@@ -138,6 +138,28 @@ func failoverCases(srv *testServer) []failoverCase {
 	}
 	memKey := bson.D{{Key: "owner", Value: "p1"}}
 	return []failoverCase{
+		{
+			name: "ResolveIdentity", command: "insert", collection: collIdentities,
+			prepare: func(t *testing.T, s *Store) func() error {
+				return func() error {
+					_, err := s.ResolveIdentity(t.Context(), "telegram", "7", "ann")
+					return err
+				}
+			},
+			count: func(t *testing.T, db string) int64 {
+				return srv.countIn(t, db, collIdentities, bson.D{{Key: "platform", Value: "telegram"}, {Key: "user_id", Value: "7"}})
+			},
+			after: func(t *testing.T, db string) {
+				var ident identityDoc
+				if err := srv.admin.Database(db).Collection(collIdentities).FindOne(t.Context(),
+					bson.D{{Key: "platform", Value: "telegram"}, {Key: "user_id", Value: "7"}}).Decode(&ident); err != nil {
+					t.Fatalf("load the identity: %v", err)
+				}
+				if n := srv.countIn(t, db, collPeople, bson.D{{Key: "_id", Value: ident.PersonID}}); n != 1 {
+					t.Errorf("the identity names person %s, who does not exist", ident.PersonID)
+				}
+			},
+		},
 		appendCase("findAndModify", collCounters),
 		appendCase("insert", collMessages),
 		appendCase("update", collConversations),
