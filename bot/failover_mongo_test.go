@@ -206,6 +206,37 @@ func TestFailoverLosesNothingAnswersOnce(t *testing.T) {
 	fs.proxy.Refuse(false)
 	sent = append(sent, gone)
 
+	// Flapping: every connection reset every 150 ms for three seconds,
+	// whatever is in flight, while messages arrive.
+	stop := make(chan struct{})
+	var flap sync.WaitGroup
+	flap.Go(func() {
+		tick := time.NewTicker(150 * time.Millisecond)
+		defer tick.Stop()
+		for end := time.After(3 * time.Second); ; {
+			select {
+			case <-tick.C:
+				fs.proxy.ResetAll()
+			case <-end:
+				return
+			case <-stop:
+				return
+			}
+		}
+	})
+	var flapping sync.WaitGroup
+	for i := range 6 {
+		msg := bottest.DM("telegram", fmt.Sprintf("f%d", i), fmt.Sprintf("question while flapping %d", i))
+		sent = append(sent, msg)
+		flapping.Go(func() {
+			time.Sleep(time.Duration(i) * 400 * time.Millisecond)
+			handleReset(t, b1, rep, msg)
+		})
+	}
+	flap.Wait()
+	close(stop)
+	flapping.Wait()
+
 	// An outage: every connection reset and refused until the engine
 	// holds messages for the store, a few seconds.
 	fs.proxy.Refuse(true)
