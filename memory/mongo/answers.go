@@ -74,6 +74,8 @@ func answerKey(conversationID, platformID string) bson.D {
 
 // ClaimAnswer takes the oldest claimable entry with one findOneAndUpdate,
 // which the server applies atomically: of concurrent claimers one matches.
+// A claim whose reply was lost is found again by its holder and lease end:
+// unknown to its holder, it would be renewed and never answered.
 func (s *Store) ClaimAnswer(ctx context.Context, q memory.ClaimQuery) (memory.Answer, error) {
 	op := "claim answer on " + q.Platform
 	if q.Platform == "" || q.Holder == "" {
@@ -89,6 +91,14 @@ func (s *Store) ClaimAnswer(ctx context.Context, q memory.ClaimQuery) (memory.An
 	err := s.answers.FindOneAndUpdate(ctx, filter, update, options.FindOneAndUpdate().
 		SetSort(bson.D{{Key: "received_at", Value: 1}, {Key: "conversation_id", Value: 1}, {Key: "platform_id", Value: 1}}).
 		SetReturnDocument(options.After)).Decode(&d)
+	if lostReply(err) {
+		mine := bson.D{{Key: "platform", Value: q.Platform}, {Key: "done", Value: false},
+			{Key: "holder", Value: q.Holder}, {Key: "lease_until", Value: bson.NewDateTimeFromTime(q.Until)}}
+		if ferr := s.answers.FindOne(ctx, mine).Decode(&d); ferr == nil {
+			s.log.Info("write applied although its reply was lost", "collection", collAnswers)
+			return d.answer(), nil
+		}
+	}
 	if err != nil {
 		return memory.Answer{}, s.fail(op, err)
 	}

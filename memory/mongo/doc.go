@@ -74,9 +74,10 @@
 // A connection reset after a write was sent (a failover) leaves its outcome
 // unknown. The driver's retryable writes settle that on a replica set or
 // mongos; elsewhere, or when its single retry fails too, AppendMessage,
-// QueueAnswer, FinishAnswer, InsertMemory and the versioned updates read
-// back whether their own write landed and then report success, so that a
-// caller's retry meets no conflict or duplicate of its own write (see
+// ResolveIdentity, QueueAnswer, ClaimAnswer, FinishAnswer, InsertMemory and
+// the versioned updates read back whether their own write landed and then
+// report success, so that a caller's retry meets no conflict or duplicate
+// of its own write, and no claim is held unknown to its holder (see
 // lost.go). When that read fails as well the call reports
 // memory.ErrUnavailable with the outcome unknown. A reset after the
 // message counter was incremented leaves a gap in the conversation's

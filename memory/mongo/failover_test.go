@@ -187,6 +187,25 @@ func failoverCases(srv *testServer) []failoverCase {
 			},
 		},
 		{
+			name: "ClaimAnswer", command: "findAndModify", collection: collAnswers, again: memory.ErrNotFound,
+			prepare: func(t *testing.T, s *Store) func() error {
+				if err := s.QueueAnswer(t.Context(), answer); err != nil {
+					t.Fatal(err)
+				}
+				return func() error {
+					a, err := s.ClaimAnswer(t.Context(), memory.ClaimQuery{Platform: "telegram", Holder: "r2",
+						Now: t0.Add(2 * time.Minute), Until: t0.Add(3 * time.Minute)})
+					if err == nil && (a.PlatformID != "42" || a.Holder != "r2") {
+						t.Errorf("claimed %+v, want entry 42 held by r2", a)
+					}
+					return err
+				}
+			},
+			count: func(t *testing.T, db string) int64 {
+				return srv.countIn(t, db, collAnswers, bson.D{{Key: "platform_id", Value: "42"}, {Key: "holder", Value: "r2"}})
+			},
+		},
+		{
 			name: "InsertMemory", command: "insert", collection: collMemories,
 			prepare: func(t *testing.T, s *Store) func() error {
 				return func() error {
