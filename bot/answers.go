@@ -81,6 +81,9 @@ type answerQueue struct {
 	mu       sync.Mutex
 	rebuild  map[string]ResponderFor // by platform, from Resume
 	sweeping bool
+	// unfinished are entries answered here whose marking as done failed,
+	// with how they were answered; see markDone.
+	unfinished map[answerRef]string
 }
 
 func newAnswerQueue(store AnswerQueue, o Options) *answerQueue {
@@ -100,6 +103,9 @@ func newAnswerQueue(store AnswerQueue, o Options) *answerQueue {
 // release makes what this replica leaves queued claimable at once by the
 // next run or another replica.
 func (q *answerQueue) release(ctx context.Context) {
+	if !q.settle(ctx) {
+		q.log.Error("answered messages not marked done; another run may answer them again")
+	}
 	n, err := q.store.ReleaseAnswers(ctx, q.holder)
 	switch {
 	case err != nil:
@@ -201,14 +207,10 @@ func (q *answerQueue) isFresh(sent time.Time) bool {
 	return q.now().Sub(sent) <= q.fresh
 }
 
-// finish marks msg's entry done. A failure is logged: the message may be
-// answered again by whoever takes the entry over, which beats never.
-func (q *answerQueue) finish(ctx context.Context, msg Message, how string) {
-	now := q.now()
-	err := q.store.FinishAnswer(ctx, msg.ConversationID(), answerKey(msg), q.holder, now, now.Add(answerKeep))
-	if err != nil {
-		q.log.Warn("mark queued answer done", "conversation", msg.ConversationID(), "message", msg.ID, "how", how, "err", err)
-	}
+// finish marks msg's entry done (see markDone); maybeQueued says its
+// QueueAnswer failed, so the entry may exist or not.
+func (q *answerQueue) finish(ctx context.Context, msg Message, how string, maybeQueued bool) {
+	q.markDone(ctx, answerRef{msg.ConversationID(), answerKey(msg)}, how, maybeQueued)
 }
 
 // register records how to deliver to platform and reports whether the
@@ -265,6 +267,7 @@ func (e *Engine) sweepAnswers(ctx context.Context) {
 			return
 		case <-tick.C:
 		}
+		q.settle(ctx)
 		now := q.now()
 		if _, err := q.store.RenewAnswers(ctx, q.holder, now.Add(answerLease)); err != nil {
 			q.log.Warn("renew answer leases", "err", err)
@@ -299,6 +302,10 @@ func (e *Engine) takeOver(ctx context.Context, platform string, f ResponderFor) 
 // resumeOne answers, notices or gives up on one claimed entry.
 func (e *Engine) resumeOne(ctx context.Context, a memory.Answer, f ResponderFor) {
 	q := e.queue
+	if q.answeredHere(answerRef{a.ConversationID, a.PlatformID}) {
+		q.finishKey(ctx, a, "answered before its lease ran out")
+		return
+	}
 	var qm queuedMessage
 	err := json.Unmarshal([]byte(a.Payload), &qm)
 	if err == nil && a.Claims > maxAnswerClaims {
@@ -334,10 +341,7 @@ func (e *Engine) resumeOne(ctx context.Context, a memory.Answer, f ResponderFor)
 
 // finishKey marks an entry done by its stored key.
 func (q *answerQueue) finishKey(ctx context.Context, a memory.Answer, how string) {
-	now := q.now()
-	if err := q.store.FinishAnswer(ctx, a.ConversationID, a.PlatformID, q.holder, now, now.Add(answerKeep)); err != nil {
-		q.log.Warn("mark queued answer done", "conversation", a.ConversationID, "message", a.PlatformID, "how", how, "err", err)
-	}
+	q.markDone(ctx, answerRef{a.ConversationID, a.PlatformID}, how, false)
 }
 
 // queuedJob is the job answering t in its conversation's queue. A durable
@@ -371,8 +375,10 @@ func (e *Engine) queuedJobWith(t turn, r Responder, durable, fresh bool, done ch
 				e.base.log.Warn("deliver missed-message notice", "conversation", t.conv.ID, "err", err)
 			}
 		}
-		if durable && ctx.Err() == nil {
-			e.queue.finish(ctx, t.msg, how)
+		// Not durable: its QueueAnswer failed, but the entry may have
+		// been written all the same (a connection reset mid-write).
+		if e.queue != nil && ctx.Err() == nil {
+			e.queue.finish(ctx, t.msg, how, !durable)
 		}
 	}
 }
