@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/membot/membot/memory"
@@ -33,6 +34,9 @@ type capturer struct {
 	msgs    MessageLog
 	extract Extractor // nil: no extraction
 	now     func() time.Time
+	// convs are the conversations known to exist, so that a message in
+	// one costs no store call to open it.
+	convs *knownConversations
 }
 
 // languageAttempts bounds the optimistic retries of recording a person's
@@ -59,17 +63,9 @@ func (c *capturer) capture(ctx context.Context, msg Message, resolved func(conte
 	if lang != "" && lang != person.Language {
 		person = c.rememberLanguage(ctx, person, lang)
 	}
-	conv, err := c.msgs.EnsureConversation(ctx, memory.Conversation{
-		ID:        msg.ConversationID(),
-		Platform:  msg.Platform,
-		GuildID:   msg.GuildID,
-		IsDM:      msg.IsDM,
-		Language:  lang,
-		CreatedAt: msg.Time,
-		UpdatedAt: msg.Time,
-	})
+	conv, err := c.conversation(ctx, msg, lang)
 	if err != nil {
-		return turn{}, fmt.Errorf("open conversation %s: %w", msg.ConversationID(), err)
+		return turn{}, err
 	}
 	t := turn{msg: msg, person: person, conv: conv, text: text}
 	if resolved != nil {
@@ -104,6 +100,31 @@ func (c *capturer) capture(ctx context.Context, msg Message, resolved func(conte
 	return t, nil
 }
 
+// conversation returns msg's conversation, creating it on first sight.
+// One known to exist is not asked of the store again: conversations are
+// never deleted, and what capture and replies take of one (its id, and its
+// language only as the last fallback) does not change after creation.
+func (c *capturer) conversation(ctx context.Context, msg Message, lang string) (memory.Conversation, error) {
+	id := msg.ConversationID()
+	if conv, ok := c.convs.get(id); ok {
+		return conv, nil
+	}
+	conv, err := c.msgs.EnsureConversation(ctx, memory.Conversation{
+		ID:        id,
+		Platform:  msg.Platform,
+		GuildID:   msg.GuildID,
+		IsDM:      msg.IsDM,
+		Language:  lang,
+		CreatedAt: msg.Time,
+		UpdatedAt: msg.Time,
+	})
+	if err != nil {
+		return memory.Conversation{}, fmt.Errorf("open conversation %s: %w", id, err)
+	}
+	c.convs.put(conv)
+	return conv, nil
+}
+
 // rememberLanguage records the language a person writes in, so commands
 // and replies to wordless messages answer in it. A failure only costs the
 // preference.
@@ -123,6 +144,40 @@ func (c *capturer) rememberLanguage(ctx context.Context, p memory.Person, lang s
 	})
 	p.Language = lang
 	return p
+}
+
+// knownConversations remembers the most recent conversations opened, up
+// to a bound: the oldest goes when it is full.
+type knownConversations struct {
+	mu    sync.Mutex
+	convs map[string]memory.Conversation
+	ring  []string
+	next  int
+}
+
+func newKnownConversations(size int) *knownConversations {
+	return &knownConversations{convs: make(map[string]memory.Conversation, size), ring: make([]string, size)}
+}
+
+func (k *knownConversations) get(id string) (memory.Conversation, bool) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	c, ok := k.convs[id]
+	return c, ok
+}
+
+func (k *knownConversations) put(c memory.Conversation) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if _, ok := k.convs[c.ID]; ok {
+		return
+	}
+	if old := k.ring[k.next]; old != "" {
+		delete(k.convs, old)
+	}
+	k.ring[k.next] = c.ID
+	k.next = (k.next + 1) % len(k.ring)
+	k.convs[c.ID] = c
 }
 
 // clean redacts PII and secrets and reports whether the text is noise.

@@ -113,6 +113,10 @@ type Engine struct {
 	queue   *answerQueue // nil: no durable queue
 }
 
+// knownConversationsMax is how many conversations the engine remembers
+// exist, to open them without asking the store.
+const knownConversationsMax = 10000
+
 // answeredMemory is how many recent messages the engine remembers having
 // answered, to answer a redelivered one only once.
 const answeredMemory = 10000
@@ -134,7 +138,7 @@ func New(d Deps, o Options) (*Engine, error) {
 	work := newWorkers(o.Logger)
 	why := &injections{settings: d.Settings, memories: d.Memories, work: work, log: o.Logger, now: o.Now, last: make(map[string]Injection)}
 	m := newMeter()
-	capture := &capturer{people: d.People, msgs: d.Messages, extract: d.Extractor, now: o.Now}
+	capture := &capturer{people: d.People, msgs: d.Messages, extract: d.Extractor, now: o.Now, convs: newKnownConversations(knownConversationsMax)}
 	e := &Engine{
 		opts: o, base: b,
 		msgs: d.Messages, people: d.People, memories: d.Memories,

@@ -96,7 +96,7 @@ type timedResponder struct {
 	text string
 }
 
-func (r *timedResponder) Typing(context.Context) error        { return nil }
+func (r *timedResponder) Typing(context.Context) error         { return nil }
 func (r *timedResponder) Stream(context.Context, string) error { return nil }
 
 func (r *timedResponder) Send(_ context.Context, reply bot.Reply) error {
