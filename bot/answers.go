@@ -201,11 +201,17 @@ func (q *answerQueue) isFresh(sent time.Time) bool {
 	return q.now().Sub(sent) <= q.fresh
 }
 
-// finish marks msg's entry done. A failure is logged: the message may be
-// answered again by whoever takes the entry over, which beats never.
-func (q *answerQueue) finish(ctx context.Context, msg Message, how string) {
+// finish marks msg's entry done, capturing reply with it when not nil. A
+// failure is logged: the message may be answered again by whoever takes
+// the entry over, which beats never.
+func (q *answerQueue) finish(ctx context.Context, msg Message, how string, reply *memory.Message) {
 	now := q.now()
-	err := q.store.FinishAnswer(ctx, msg.ConversationID(), answerKey(msg), q.holder, now, now.Add(answerKeep))
+	var err error
+	if reply != nil {
+		err = q.store.FinishAnswerWithReply(ctx, msg.ConversationID(), answerKey(msg), q.holder, now, now.Add(answerKeep), reply)
+	} else {
+		err = q.store.FinishAnswer(ctx, msg.ConversationID(), answerKey(msg), q.holder, now, now.Add(answerKeep))
+	}
 	if err != nil {
 		q.log.Warn("mark queued answer done", "conversation", msg.ConversationID(), "message", msg.ID, "how", how, "err", err)
 	}
@@ -344,8 +350,14 @@ func (q *answerQueue) finishKey(ctx context.Context, a memory.Answer, how string
 // one queued behind the reply in flight when Close began is left pending
 // in the store for the next run; one cut off by Close's bound likewise. A
 // fresh message is answered; a stale one gets the missed-message notice
-// or silence. done is closed when the job ends.
+// or silence. done is closed when the job ends. A durable job captures
+// the reply as it marks the entry done.
 func (e *Engine) queuedJob(t turn, r Responder, durable, fresh bool, done chan struct{}) func(context.Context) {
+	var slot *replySlot
+	if durable {
+		slot = &replySlot{}
+		t.reply = slot
+	}
 	return func(ctx context.Context) {
 		defer close(done)
 		if durable && draining(ctx) {
@@ -366,7 +378,7 @@ func (e *Engine) queuedJob(t turn, r Responder, durable, fresh bool, done chan s
 			}
 		}
 		if durable && ctx.Err() == nil {
-			e.queue.finish(ctx, t.msg, how)
+			e.queue.finish(ctx, t.msg, how, slot.msg)
 		}
 	}
 }

@@ -138,5 +138,8 @@ type AnswerQueue interface {
 	RenewAnswers(ctx context.Context, holder string, until time.Time) (int64, error)
 	ReleaseAnswers(ctx context.Context, holder string) (int64, error)
 	FinishAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error
+	// FinishAnswerWithReply captures the bot's reply and marks the entry
+	// done, in one call.
+	FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *memory.Message) error
 	PurgeAnswers(ctx context.Context, now time.Time) (int64, error)
 }

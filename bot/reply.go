@@ -299,7 +299,8 @@ func (r *recentLog) last(ctx context.Context, n int) ([]memory.Message, error) {
 	return r.got, r.err
 }
 
-// afterReply captures the bot's answer, remembers what was injected and
+// afterReply captures the bot's answer (with the queue entry marked done,
+// when the message has one: see replySlot), remembers what was injected and
 // counts the memories' use, in the background.
 func (p *replier) afterReply(ctx context.Context, t turn, answer string, recalled []Recalled) {
 	now := p.now()
@@ -316,7 +317,9 @@ func (p *replier) afterReply(ctx context.Context, t turn, answer string, recalle
 			ReplyTo:        t.msg.ID,
 			Time:           now.UTC(),
 		}
-		if err := p.msgs.AppendMessage(ctx, &m); err != nil {
+		if t.reply != nil {
+			t.reply.msg = &m
+		} else if err := p.msgs.AppendMessage(ctx, &m); err != nil {
 			p.log.Warn("capture reply", "conversation", t.conv.ID, "err", err)
 		}
 	}

@@ -187,6 +187,16 @@ type Store interface {
 	// unknown entry; ErrConflict when it is done already or held by
 	// another replica (its lease ran out and it was taken over).
 	FinishAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error
+	// FinishAnswerWithReply captures reply, the bot's answer to the entry's
+	// message, as AppendMessage does (assigning reply.Seq), then marks the
+	// entry done as FinishAnswer does, in one call: the two writes that end
+	// every answer, for one round trip where the backend allows. The reply
+	// is captured whatever FinishAnswer then reports (the answer was
+	// delivered, whoever holds the entry now), and the entry is never done
+	// without its reply: an invalid reply (AppendMessage's ErrInvalid) or a
+	// failure capturing it leaves the entry pending. A backend with
+	// transactions makes the two one; one without writes the reply first.
+	FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *Message) error
 	// DropAnswers deletes every pending entry whose PersonID is personID
 	// (their payloads hold the person's words; erasing the person must not
 	// let a restart capture them again) and returns how many went. Done

@@ -8,10 +8,8 @@ import (
 
 // maxOpsPerMessage is the store calls one answered chat message may cost
 // in steady state: on MongoDB each is at least one round trip. It is what
-// the engine costs now, so that any call added shows; folding the queue
-// entry into the message's capture, and the reply's capture into marking
-// the entry done, would take it to 8.
-const maxOpsPerMessage = 10
+// the engine costs now, so that any call added shows.
+const maxOpsPerMessage = 9
 
 // A plain chat message from a known person in a known conversation costs
 // at most maxOpsPerMessage store calls, all told: capture, the answer

@@ -267,6 +267,11 @@ func (oc *opCounter) DropAnswers(ctx context.Context, personID string) (int64, e
 	return oc.Store.DropAnswers(ctx, personID)
 }
 
+func (oc *opCounter) FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *memory.Message) error {
+	oc.add("FinishAnswerWithReply")
+	return oc.Store.FinishAnswerWithReply(ctx, conversationID, platformID, holder, at, keepUntil, reply)
+}
+
 func (oc *opCounter) PurgeAnswers(ctx context.Context, now time.Time) (int64, error) {
 	oc.add("PurgeAnswers")
 	return oc.Store.PurgeAnswers(ctx, now)

@@ -132,6 +132,15 @@ func (s *Store) FinishAnswer(ctx context.Context, conversationID, platformID, ho
 	return fmt.Errorf("%s: done already or held by another replica: %w", op, memory.ErrConflict)
 }
 
+// FinishAnswerWithReply captures reply, then marks the entry done: without
+// a transaction, the reply goes first so that no entry is done without it.
+func (s *Store) FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *memory.Message) error {
+	if err := s.AppendMessage(ctx, reply); err != nil {
+		return fmt.Errorf("finish answer to %s/%s: capture reply: %w", conversationID, platformID, err)
+	}
+	return s.FinishAnswer(ctx, conversationID, platformID, holder, at, keepUntil)
+}
+
 // DropAnswers deletes the person's pending entries. Entries written before
 // the field existed have no person_id and are never matched.
 func (s *Store) DropAnswers(ctx context.Context, personID string) (int64, error) {

@@ -122,20 +122,53 @@ func (s *Store) updateAnswers(ctx context.Context, op, query string, args ...any
 func (s *Store) FinishAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error {
 	op := fmt.Sprintf("finish answer to %s/%s", conversationID, platformID)
 	return s.write(ctx, op, func(tx *sql.Tx) error {
-		ok, err := execOne(ctx, tx, `UPDATE answer_queue SET done = 1, done_at = ?, keep_until = ?, payload = ''
-			WHERE conversation_id = ? AND platform_id = ? AND holder = ? AND done = 0`,
-			toMs(at), toMs(keepUntil), conversationID, platformID, holder)
-		if err != nil || ok {
-			return err
-		}
-		found, err := exists(ctx, tx, `SELECT 1 FROM answer_queue WHERE conversation_id = ? AND platform_id = ?`,
-			conversationID, platformID)
-		switch {
-		case err != nil:
-			return err
-		case !found:
-			return memory.ErrNotFound
-		}
-		return fmt.Errorf("%w: done already or held by another replica", memory.ErrConflict)
+		return finishInTx(ctx, tx, conversationID, platformID, holder, at, keepUntil)
 	})
+}
+
+// FinishAnswerWithReply captures reply and marks the entry done in one
+// transaction; the reply is committed even when the entry cannot be
+// marked (its error is returned then).
+func (s *Store) FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *memory.Message) error {
+	op := fmt.Sprintf("finish answer to %s/%s", conversationID, platformID)
+	if err := s.checkMessage(reply); err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	var finished error
+	err := s.write(ctx, op, func(tx *sql.Tx) error {
+		if err := appendInTx(ctx, tx, reply); err != nil {
+			return fmt.Errorf("capture reply: %w", err)
+		}
+		finished = finishInTx(ctx, tx, conversationID, platformID, holder, at, keepUntil)
+		if errors.Is(finished, memory.ErrNotFound) || errors.Is(finished, memory.ErrConflict) {
+			return nil // the reply stands
+		}
+		return finished
+	})
+	if err != nil {
+		return err
+	}
+	if finished != nil {
+		return fmt.Errorf("%s: %w", op, finished)
+	}
+	return nil
+}
+
+// finishInTx marks an entry done in tx, if holder holds it.
+func finishInTx(ctx context.Context, tx *sql.Tx, conversationID, platformID, holder string, at, keepUntil time.Time) error {
+	ok, err := execOne(ctx, tx, `UPDATE answer_queue SET done = 1, done_at = ?, keep_until = ?, payload = ''
+		WHERE conversation_id = ? AND platform_id = ? AND holder = ? AND done = 0`,
+		toMs(at), toMs(keepUntil), conversationID, platformID, holder)
+	if err != nil || ok {
+		return err
+	}
+	found, err := exists(ctx, tx, `SELECT 1 FROM answer_queue WHERE conversation_id = ? AND platform_id = ?`,
+		conversationID, platformID)
+	switch {
+	case err != nil:
+		return err
+	case !found:
+		return memory.ErrNotFound
+	}
+	return fmt.Errorf("%w: done already or held by another replica", memory.ErrConflict)
 }

@@ -18,6 +18,7 @@ func answerContracts() []contract {
 		{name: "AnswerLease", run: testAnswerLease},
 		{name: "AnswerClaimOrderAndPlatform", run: testAnswerClaimOrder},
 		{name: "AnswerFinishByHolderOnly", run: testAnswerFinish},
+		{name: "AnswerFinishWithReply", run: testAnswerFinishWithReply},
 		{name: "AnswerRenewAndRelease", run: testAnswerRenewRelease},
 		{name: "AnswerPurge", run: testAnswerPurge},
 		{name: "DropAnswers", run: testDropAnswers},
@@ -162,6 +163,63 @@ func testAnswerFinish(t *testing.T, s memory.Store) {
 	// Done is never claimed again, even long after.
 	_, err := claim(t, s, "r3", keep.Add(-time.Second))
 	wantErr(t, "ClaimAnswer of a done entry", err, memory.ErrNotFound)
+}
+
+// replyTo is the bot's answer to message id of conversation c.
+func replyTo(c, id string) *memory.Message {
+	return &memory.Message{ConversationID: c, PlatformID: memory.ReplyPlatformID(id), Role: memory.RoleAssistant,
+		AuthorName: "membot", Text: "answer to " + id, ReplyTo: id, Time: answerT0}
+}
+
+// testAnswerFinishWithReply: the reply is captured and the entry done in
+// one call; the reply stands when the entry cannot be marked (taken over,
+// done already, unknown), is captured once however often, and an invalid
+// reply leaves the entry pending.
+func testAnswerFinishWithReply(t *testing.T, s memory.Store) {
+	ctx := t.Context()
+	keep := answerT0.Add(48 * time.Hour)
+	a := newAnswer("telegram:1", "10", "r1")
+	mustQueue(t, s, a)
+
+	bad := replyTo(a.ConversationID, a.PlatformID)
+	bad.Role = "robot"
+	wantErr(t, "FinishAnswerWithReply with an invalid reply",
+		s.FinishAnswerWithReply(ctx, a.ConversationID, a.PlatformID, "r1", answerT0, keep, bad), memory.ErrInvalid)
+	if got, err := claim(t, s, "r2", a.LeaseUntil); err != nil || got.PlatformID != a.PlatformID {
+		t.Fatalf("entry after an invalid reply: %+v, %v; want it pending", got, err)
+	}
+	// r2 holds it now: r1's reply stands, the entry stays r2's.
+	r1 := replyTo(a.ConversationID, a.PlatformID)
+	wantErr(t, "FinishAnswerWithReply by the replica that lost the lease",
+		s.FinishAnswerWithReply(ctx, a.ConversationID, a.PlatformID, "r1", answerT0, keep, r1), memory.ErrConflict)
+	if r1.Seq == 0 {
+		t.Fatal("reply not given a seq")
+	}
+	r2 := replyTo(a.ConversationID, a.PlatformID)
+	r2.Text = "a second answer"
+	if err := s.FinishAnswerWithReply(ctx, a.ConversationID, a.PlatformID, "r2", answerT0, keep, r2); err != nil {
+		t.Fatalf("FinishAnswerWithReply by the holder: %v", err)
+	}
+	if r2.Seq != r1.Seq || r2.Text != r1.Text {
+		t.Errorf("reply captured again: %+v, want the first %+v", r2, r1)
+	}
+	wantErr(t, "FinishAnswer after FinishAnswerWithReply",
+		s.FinishAnswer(ctx, a.ConversationID, a.PlatformID, "r2", answerT0, keep), memory.ErrConflict)
+	_, err := claim(t, s, "r3", keep.Add(-time.Second))
+	wantErr(t, "ClaimAnswer of an entry finished with its reply", err, memory.ErrNotFound)
+
+	lone := replyTo("telegram:2", "20")
+	wantErr(t, "FinishAnswerWithReply of an unknown entry",
+		s.FinishAnswerWithReply(ctx, "telegram:2", "20", "r1", answerT0, keep, lone), memory.ErrNotFound)
+	for _, c := range []string{a.ConversationID, "telegram:2"} {
+		msgs, err := s.RecentMessages(ctx, c, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(msgs) != 1 || msgs[0].Role != memory.RoleAssistant {
+			t.Errorf("messages of %s = %+v, want the one reply", c, msgs)
+		}
+	}
 }
 
 // testDropAnswers: erasing a person drops their pending entries, payload

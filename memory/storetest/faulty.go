@@ -375,6 +375,13 @@ func (f *Faulty) DropAnswers(ctx context.Context, personID string) (n int64, err
 	return n, err
 }
 
+// FinishAnswerWithReply is memory.Store.FinishAnswerWithReply, with faults.
+func (f *Faulty) FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *memory.Message) error {
+	return f.call("FinishAnswerWithReply", func() error {
+		return f.s.FinishAnswerWithReply(ctx, conversationID, platformID, holder, at, keepUntil, reply)
+	})
+}
+
 // PurgeAnswers is memory.Store.PurgeAnswers, with faults.
 func (f *Faulty) PurgeAnswers(ctx context.Context, now time.Time) (n int64, err error) {
 	err = f.call("PurgeAnswers", func() (err error) { n, err = f.s.PurgeAnswers(ctx, now); return })
