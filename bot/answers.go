@@ -125,75 +125,19 @@ func answerKey(msg Message) string {
 	return fmt.Sprintf("t%d", msg.Time.UnixNano())
 }
 
-// add queues t's message, held by this replica. A message queued before
-// (pending or answered) is memory.ErrConflict.
-func (q *answerQueue) add(ctx context.Context, t turn) error {
+// entry is the queue entry of t's message, held by this replica.
+func (q *answerQueue) entry(t turn) (memory.Answer, error) {
 	msg := t.msg
 	msg.Text = t.text
 	payload, err := json.Marshal(queuedMessage{Message: msg})
 	if err != nil {
-		return fmt.Errorf("encode queued message: %w", err)
+		return memory.Answer{}, fmt.Errorf("encode queued message: %w", err)
 	}
 	now := q.now()
-	return q.store.QueueAnswer(ctx, memory.Answer{
+	return memory.Answer{
 		ConversationID: msg.ConversationID(), PlatformID: answerKey(msg), Platform: msg.Platform, PersonID: t.person.ID,
 		Payload: string(payload), ReceivedAt: msg.Time, Holder: q.holder, LeaseUntil: now.Add(answerLease),
-	})
-}
-
-// intakeAnswer decides, as a message is captured, whether it gets an
-// answer and queues that answer in the store before the message itself is
-// persisted.
-type intakeAnswer struct {
-	e     *Engine
-	msg   Message
-	admit admission
-	ran   bool
-	// answer: the message gets an answer (addressed, within the limit,
-	// not a redelivery); durable: its entry is in the store; fresh: it is
-	// answered rather than noticed.
-	answer, durable, fresh bool
-}
-
-// queueAnswer prepares the answer decision for msg, admitted as admit.
-func (e *Engine) queueAnswer(msg Message, admit admission) *intakeAnswer {
-	return &intakeAnswer{e: e, msg: msg, admit: admit}
-}
-
-// resolved is capture's hook: it runs with the person and conversation
-// known, before the message is persisted. It never fails the capture: an
-// entry that cannot be queued leaves the answer to this process alone.
-func (ia *intakeAnswer) resolved(ctx context.Context, t turn) error {
-	ia.resolvedOnce(ctx, t)
-	return nil
-}
-
-// resolvedOnce makes the decision the first time it is called.
-func (ia *intakeAnswer) resolvedOnce(ctx context.Context, t turn) {
-	if ia.ran {
-		return
-	}
-	ia.ran = true
-	e, msg := ia.e, ia.msg
-	if !msg.Addressed || ia.admit == admitCapture {
-		return
-	}
-	if msg.ID != "" && !e.answered.add(msg.ConversationID()+"\x00"+msg.ID) {
-		return // answered here already
-	}
-	ia.answer, ia.fresh = true, true
-	if e.queue == nil {
-		return
-	}
-	switch err := e.queue.add(ctx, t); {
-	case err == nil:
-		ia.durable, ia.fresh = true, e.queue.isFresh(msg.Time)
-	case errors.Is(err, memory.ErrConflict):
-		// Redelivered: queued or answered already, here or elsewhere.
-		ia.answer = false
-	default:
-		e.base.log.Warn("answer not queued durably", "conversation", msg.ConversationID(), "err", err)
-	}
+	}, nil
 }
 
 // isFresh reports whether a message sent at sent may still be answered.

@@ -53,12 +53,11 @@ const languageAttempts = 3
 
 // capture resolves the author and the conversation and persists the
 // message (redacted) unless it is a command or the person turned memory
-// off. Persisting happens before any model call. resolved, when not nil,
-// runs once the person and conversation are known and before the message
-// is persisted (the answer queue's entry goes in first, so that a crash
-// between the two leaves an entry that restores the message, never a
-// message nobody answers); its error aborts the capture.
-func (c *capturer) capture(ctx context.Context, msg Message, resolved func(context.Context, turn) error) (turn, error) {
+// off. Persisting happens before any model call. ia, when not nil, decides
+// once the person and conversation are known whether the message gets an
+// answer, and its entry in the answer queue is written with the message,
+// in one store call (see intakeAnswer.persist).
+func (c *capturer) capture(ctx context.Context, msg Message, ia *intakeAnswer) (turn, error) {
 	person, err := c.people.ResolveIdentity(ctx, msg.Platform, msg.Author.ID, authorName(msg.Author))
 	if err != nil {
 		return turn{}, fmt.Errorf("resolve %s user %s: %w", msg.Platform, msg.Author.ID, err)
@@ -76,12 +75,8 @@ func (c *capturer) capture(ctx context.Context, msg Message, resolved func(conte
 		return turn{}, err
 	}
 	t := turn{msg: msg, person: person, conv: conv, text: text}
-	if resolved != nil {
-		if err := resolved(ctx, t); err != nil {
-			return turn{}, err
-		}
-	}
 	if msg.IsCommand() || person.MemoryOff {
+		ia.queueAlone(ctx, t)
 		return t, nil
 	}
 	m := memory.Message{
@@ -98,7 +93,7 @@ func (c *capturer) capture(ctx context.Context, msg Message, resolved func(conte
 	if m.PlatformID == "" {
 		m.PlatformID = fmt.Sprintf("t%d", msg.Time.UnixNano())
 	}
-	if err := c.msgs.AppendMessage(ctx, &m); err != nil {
+	if err := ia.persist(ctx, t, c.msgs, &m); err != nil {
 		return turn{}, fmt.Errorf("capture message in %s: %w", conv.ID, err)
 	}
 	t.captured, t.seq = true, m.Seq

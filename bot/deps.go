@@ -134,6 +134,8 @@ type Spool interface {
 // answer (see memory.Answer). The store implements it.
 type AnswerQueue interface {
 	QueueAnswer(ctx context.Context, a memory.Answer) error
+	// QueueAnswerWithMessage queues a and captures m, in one call.
+	QueueAnswerWithMessage(ctx context.Context, a memory.Answer, m *memory.Message) (queued bool, err error)
 	ClaimAnswer(ctx context.Context, q memory.ClaimQuery) (memory.Answer, error)
 	RenewAnswers(ctx context.Context, holder string, until time.Time) (int64, error)
 	ReleaseAnswers(ctx context.Context, holder string) (int64, error)

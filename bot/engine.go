@@ -277,14 +277,14 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 		return done, nil
 	}
 	q := e.queueAnswer(msg, admit)
-	t, err := e.intake.capture(ctx, msg, q.resolved)
+	t, err := e.intake.capture(ctx, msg, q)
 	if storeDown(err) && e.buffer.hold(ctx, msg, err) {
 		// The store is down: the message waits in the buffer or the
 		// spool, the person is told (now and then), and the answer goes
 		// out without memories or history.
 		text, _ := clean(msg.Text)
 		t, err = turn{msg: msg, text: text, conv: memory.Conversation{ID: msg.ConversationID()}}, nil
-		q.resolvedOnce(ctx, t)
+		q.queueAlone(ctx, t)
 		if msg.Addressed && !msg.IsCommand() && e.buffer.tell(msg.ConversationID()) {
 			e.refuse(msg, r, msgCannotSave, true, make(chan struct{}))
 		}

@@ -9,7 +9,7 @@ import (
 // maxOpsPerMessage is the store calls one answered chat message may cost
 // in steady state: on MongoDB each is at least one round trip. It is what
 // the engine costs now, so that any call added shows.
-const maxOpsPerMessage = 9
+const maxOpsPerMessage = 8
 
 // A plain chat message from a known person in a known conversation costs
 // at most maxOpsPerMessage store calls, all told: capture, the answer

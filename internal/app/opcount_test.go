@@ -272,6 +272,11 @@ func (oc *opCounter) FinishAnswerWithReply(ctx context.Context, conversationID, 
 	return oc.Store.FinishAnswerWithReply(ctx, conversationID, platformID, holder, at, keepUntil, reply)
 }
 
+func (oc *opCounter) QueueAnswerWithMessage(ctx context.Context, a memory.Answer, m *memory.Message) (bool, error) {
+	oc.add("QueueAnswerWithMessage")
+	return oc.Store.QueueAnswerWithMessage(ctx, a, m)
+}
+
 func (oc *opCounter) PurgeAnswers(ctx context.Context, now time.Time) (int64, error) {
 	oc.add("PurgeAnswers")
 	return oc.Store.PurgeAnswers(ctx, now)

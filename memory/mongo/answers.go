@@ -62,6 +62,23 @@ func (s *Store) QueueAnswer(ctx context.Context, a memory.Answer) error {
 	return nil
 }
 
+// QueueAnswerWithMessage queues a, then captures m: without a
+// transaction, the entry goes first, so that a failure between the two
+// leaves an entry that restores the message.
+func (s *Store) QueueAnswerWithMessage(ctx context.Context, a memory.Answer, m *memory.Message) (bool, error) {
+	if err := checkMessage(m); err != nil {
+		return false, fmt.Errorf("queue answer to %s/%s: capture message: %w", a.ConversationID, a.PlatformID, err)
+	}
+	qerr := s.QueueAnswer(ctx, a)
+	if qerr != nil && !errors.Is(qerr, memory.ErrConflict) {
+		return false, qerr
+	}
+	if err := s.AppendMessage(ctx, m); err != nil {
+		return true, fmt.Errorf("queue answer to %s/%s: capture message: %w", a.ConversationID, a.PlatformID, err)
+	}
+	return true, qerr
+}
+
 // ClaimAnswer takes the oldest claimable entry with one findOneAndUpdate,
 // which the server applies atomically: of concurrent claimers one matches.
 func (s *Store) ClaimAnswer(ctx context.Context, q memory.ClaimQuery) (memory.Answer, error) {

@@ -28,6 +28,48 @@ func scanAnswer(r rowScanner) (memory.Answer, error) {
 // QueueAnswer inserts a new answer queue entry; an existing key is
 // memory.ErrConflict.
 func (s *Store) QueueAnswer(ctx context.Context, a memory.Answer) error {
+	if err := checkAnswer(a); err != nil {
+		return err
+	}
+	op := fmt.Sprintf("queue answer to %s/%s", a.ConversationID, a.PlatformID)
+	return s.write(ctx, op, func(tx *sql.Tx) error {
+		return queueInTx(ctx, tx, a)
+	})
+}
+
+// QueueAnswerWithMessage queues a and captures m in one transaction; a
+// conflicting entry leaves the capture to commit.
+func (s *Store) QueueAnswerWithMessage(ctx context.Context, a memory.Answer, m *memory.Message) (bool, error) {
+	if err := checkAnswer(a); err != nil {
+		return false, err
+	}
+	if err := s.checkMessage(m); err != nil {
+		return false, err
+	}
+	op := fmt.Sprintf("queue answer to %s/%s", a.ConversationID, a.PlatformID)
+	var conflict error
+	err := s.write(ctx, op, func(tx *sql.Tx) error {
+		conflict = queueInTx(ctx, tx, a)
+		if conflict != nil && !errors.Is(conflict, memory.ErrConflict) {
+			return conflict
+		}
+		if err := appendInTx(ctx, tx, m); err != nil {
+			return fmt.Errorf("capture message: %w", err)
+		}
+		return nil
+	})
+	queuedBefore := errors.Is(conflict, memory.ErrConflict)
+	switch {
+	case err != nil:
+		return queuedBefore, err
+	case queuedBefore:
+		return true, fmt.Errorf("%s: %w", op, conflict)
+	}
+	return true, nil
+}
+
+// checkAnswer refuses an entry that cannot be queued.
+func checkAnswer(a memory.Answer) error {
 	if err := a.Validate(); err != nil {
 		return fmt.Errorf("queue answer: %w", err)
 	}
@@ -35,19 +77,21 @@ func (s *Store) QueueAnswer(ctx context.Context, a memory.Answer) error {
 		"person id", a.PersonID, "holder", a.Holder, "payload", a.Payload); err != nil {
 		return fmt.Errorf("queue answer: %w", err)
 	}
-	op := fmt.Sprintf("queue answer to %s/%s", a.ConversationID, a.PlatformID)
-	return s.write(ctx, op, func(tx *sql.Tx) error {
-		inserted, err := execOne(ctx, tx, `INSERT INTO answer_queue (`+answerColumns+`)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, NULL, NULL) ON CONFLICT DO NOTHING`,
-			a.ConversationID, a.PlatformID, a.Platform, a.PersonID, a.Payload, toMs(a.ReceivedAt), a.Holder, toMs(a.LeaseUntil))
-		if err != nil {
-			return err
-		}
-		if !inserted {
-			return fmt.Errorf("%w: already queued", memory.ErrConflict)
-		}
-		return nil
-	})
+	return nil
+}
+
+// queueInTx inserts the entry a (checked) in tx, or reports ErrConflict.
+func queueInTx(ctx context.Context, tx *sql.Tx, a memory.Answer) error {
+	inserted, err := execOne(ctx, tx, `INSERT INTO answer_queue (`+answerColumns+`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, NULL, NULL) ON CONFLICT DO NOTHING`,
+		a.ConversationID, a.PlatformID, a.Platform, a.PersonID, a.Payload, toMs(a.ReceivedAt), a.Holder, toMs(a.LeaseUntil))
+	if err != nil {
+		return err
+	}
+	if !inserted {
+		return fmt.Errorf("%w: already queued", memory.ErrConflict)
+	}
+	return nil
 }
 
 // ClaimAnswer takes the oldest claimable entry of q.Platform in one

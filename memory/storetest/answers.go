@@ -19,6 +19,7 @@ func answerContracts() []contract {
 		{name: "AnswerClaimOrderAndPlatform", run: testAnswerClaimOrder},
 		{name: "AnswerFinishByHolderOnly", run: testAnswerFinish},
 		{name: "AnswerFinishWithReply", run: testAnswerFinishWithReply},
+		{name: "AnswerQueueWithMessage", run: testAnswerQueueWithMessage},
 		{name: "AnswerRenewAndRelease", run: testAnswerRenewRelease},
 		{name: "AnswerPurge", run: testAnswerPurge},
 		{name: "DropAnswers", run: testDropAnswers},
@@ -163,6 +164,61 @@ func testAnswerFinish(t *testing.T, s memory.Store) {
 	// Done is never claimed again, even long after.
 	_, err := claim(t, s, "r3", keep.Add(-time.Second))
 	wantErr(t, "ClaimAnswer of a done entry", err, memory.ErrNotFound)
+}
+
+// testAnswerQueueWithMessage: the entry is queued and the message captured
+// in one call; a redelivery is ErrConflict, captured once and queued once;
+// an invalid entry or message writes nothing.
+func testAnswerQueueWithMessage(t *testing.T, s memory.Store) {
+	ctx := t.Context()
+	a := newAnswer("telegram:1", "10", "r1")
+	msg := func() *memory.Message {
+		return &memory.Message{ConversationID: a.ConversationID, PlatformID: a.PlatformID, PersonID: "alice",
+			Role: memory.RoleUser, Text: "hi 10", Time: answerT0, Addressed: true}
+	}
+	bad := msg()
+	bad.Role = "robot"
+	queued, err := s.QueueAnswerWithMessage(ctx, a, bad)
+	wantErr(t, "QueueAnswerWithMessage with an invalid message", err, memory.ErrInvalid)
+	incomplete := a
+	incomplete.Holder = ""
+	queued2, err := s.QueueAnswerWithMessage(ctx, incomplete, msg())
+	wantErr(t, "QueueAnswerWithMessage with an incomplete entry", err, memory.ErrInvalid)
+	if queued || queued2 {
+		t.Error("an invalid call reports the entry queued")
+	}
+	_, err = claim(t, s, "r2", a.LeaseUntil)
+	wantErr(t, "ClaimAnswer after invalid calls", err, memory.ErrNotFound)
+	if msgs, err := s.RecentMessages(ctx, a.ConversationID, 10); err != nil || len(msgs) != 0 {
+		t.Fatalf("messages after invalid calls = %+v, %v; want none", msgs, err)
+	}
+
+	first := msg()
+	if queued, err := s.QueueAnswerWithMessage(ctx, a, first); err != nil || !queued {
+		t.Fatalf("QueueAnswerWithMessage = %v, %v", queued, err)
+	}
+	if first.Seq == 0 {
+		t.Fatal("message not given a seq")
+	}
+	again := msg()
+	again.Text = "hi again"
+	queued, err = s.QueueAnswerWithMessage(ctx, a, again)
+	wantErr(t, "QueueAnswerWithMessage of a redelivery", err, memory.ErrConflict)
+	if !queued {
+		t.Error("a redelivery reports no entry queued")
+	}
+	if again.Seq != first.Seq || again.Text != first.Text {
+		t.Errorf("redelivery captured as %+v, want the first %+v", again, first)
+	}
+	got, err := claim(t, s, "r2", a.LeaseUntil)
+	if err != nil || got.Payload != a.Payload || got.Claims != 1 {
+		t.Fatalf("ClaimAnswer = %+v, %v; want the entry once, unchanged", got, err)
+	}
+	_, err = claim(t, s, "r3", a.LeaseUntil)
+	wantErr(t, "a second entry", err, memory.ErrNotFound)
+	if msgs, err := s.RecentMessages(ctx, a.ConversationID, 10); err != nil || len(msgs) != 1 {
+		t.Fatalf("messages = %+v, %v; want the one", msgs, err)
+	}
 }
 
 // replyTo is the bot's answer to message id of conversation c.
