@@ -16,10 +16,16 @@ type answerRef struct{ conversationID, platformID string }
 // pending, it would be renewed by this replica and answered a second
 // time by whoever takes it over after a restart. maybeQueued says the
 // entry may not exist (its QueueAnswer failed): then its absence is no
-// news.
-func (q *answerQueue) markDone(ctx context.Context, ref answerRef, how string, maybeQueued bool) {
+// news. A reply that is not nil is captured with the mark, in one call; a
+// mark made again later does not capture it again.
+func (q *answerQueue) markDone(ctx context.Context, ref answerRef, how string, maybeQueued bool, reply *memory.Message) {
 	now := q.now()
-	err := q.store.FinishAnswer(ctx, ref.conversationID, ref.platformID, q.holder, now, now.Add(answerKeep))
+	var err error
+	if reply != nil {
+		err = q.store.FinishAnswerWithReply(ctx, ref.conversationID, ref.platformID, q.holder, now, now.Add(answerKeep), reply)
+	} else {
+		err = q.store.FinishAnswer(ctx, ref.conversationID, ref.platformID, q.holder, now, now.Add(answerKeep))
+	}
 	switch {
 	case err == nil:
 	case errors.Is(err, memory.ErrNotFound) && maybeQueued:
@@ -51,7 +57,7 @@ func (q *answerQueue) settle(ctx context.Context) bool {
 			q.markLater(ref, how)
 			continue
 		}
-		q.markDone(ctx, ref, how, true)
+		q.markDone(ctx, ref, how, true, nil)
 	}
 	q.mu.Lock()
 	defer q.mu.Unlock()

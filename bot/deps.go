@@ -134,10 +134,15 @@ type Spool interface {
 // answer (see memory.Answer). The store implements it.
 type AnswerQueue interface {
 	QueueAnswer(ctx context.Context, a memory.Answer) error
+	// QueueAnswerWithMessage queues a and captures m, in one call.
+	QueueAnswerWithMessage(ctx context.Context, a memory.Answer, m *memory.Message) (queued bool, err error)
 	ClaimAnswer(ctx context.Context, q memory.ClaimQuery) (memory.Answer, error)
 	RenewAnswers(ctx context.Context, holder string, until time.Time) (int64, error)
 	ReleaseAnswers(ctx context.Context, holder string) (int64, error)
 	FinishAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error
 	NoteAnswerReply(ctx context.Context, conversationID, platformID, holder, ref string) error
+	// FinishAnswerWithReply captures the bot's reply and marks the entry
+	// done, in one call.
+	FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *memory.Message) error
 	PurgeAnswers(ctx context.Context, now time.Time) (int64, error)
 }

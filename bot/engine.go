@@ -113,6 +113,10 @@ type Engine struct {
 	queue   *answerQueue // nil: no durable queue
 }
 
+// knownConversationsMax is how many conversations the engine remembers
+// exist, to open them without asking the store.
+const knownConversationsMax = 10000
+
 // answeredMemory is how many recent messages the engine remembers having
 // answered, to answer a redelivered one only once.
 const answeredMemory = 10000
@@ -134,7 +138,7 @@ func New(d Deps, o Options) (*Engine, error) {
 	work := newWorkers(o.Logger)
 	why := &injections{settings: d.Settings, memories: d.Memories, work: work, log: o.Logger, now: o.Now, last: make(map[string]localInjection)}
 	m := newMeter()
-	capture := &capturer{people: d.People, msgs: d.Messages, extract: d.Extractor, now: o.Now}
+	capture := &capturer{people: d.People, msgs: d.Messages, extract: d.Extractor, now: o.Now, convs: newKnownConversations(knownConversationsMax)}
 	e := &Engine{
 		opts: o, base: b,
 		msgs: d.Messages, people: d.People, memories: d.Memories,
@@ -273,14 +277,14 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 		return done, nil
 	}
 	q := e.queueAnswer(msg, admit)
-	t, err := e.intake.capture(ctx, msg, q.resolved)
+	t, err := e.intake.capture(ctx, msg, q)
 	if storeDown(err) && e.buffer.hold(ctx, msg, err) {
 		// The store is down: the message waits in the buffer or the
 		// spool, the person is told (now and then), and the answer goes
 		// out without memories or history.
 		text, _ := clean(msg.Text)
 		t, err = turn{msg: msg, text: text, conv: memory.Conversation{ID: msg.ConversationID()}}, nil
-		q.resolvedOnce(ctx, t)
+		q.queueAlone(ctx, t)
 		if msg.Addressed && !msg.IsCommand() && e.buffer.tell(msg.ConversationID()) {
 			e.refuse(msg, r, msgCannotSave, true, make(chan struct{}))
 		}

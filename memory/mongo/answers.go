@@ -74,6 +74,23 @@ func answerKey(conversationID, platformID string) bson.D {
 	return bson.D{{Key: "conversation_id", Value: conversationID}, {Key: "platform_id", Value: platformID}}
 }
 
+// QueueAnswerWithMessage queues a, then captures m: without a
+// transaction, the entry goes first, so that a failure between the two
+// leaves an entry that restores the message.
+func (s *Store) QueueAnswerWithMessage(ctx context.Context, a memory.Answer, m *memory.Message) (bool, error) {
+	if err := checkMessage(m); err != nil {
+		return false, fmt.Errorf("queue answer to %s/%s: capture message: %w", a.ConversationID, a.PlatformID, err)
+	}
+	qerr := s.QueueAnswer(ctx, a)
+	if qerr != nil && !errors.Is(qerr, memory.ErrConflict) {
+		return false, qerr
+	}
+	if err := s.AppendMessage(ctx, m); err != nil {
+		return true, fmt.Errorf("queue answer to %s/%s: capture message: %w", a.ConversationID, a.PlatformID, err)
+	}
+	return true, qerr
+}
+
 // ClaimAnswer takes the oldest claimable entry with one findOneAndUpdate,
 // which the server applies atomically: of concurrent claimers one matches.
 // A claim whose reply was lost is found again by its holder and lease end:
@@ -176,6 +193,15 @@ func (s *Store) heldResult(ctx context.Context, op string, key bson.D, res *mong
 		return fmt.Errorf("%s: %w", op, memory.ErrNotFound)
 	}
 	return fmt.Errorf("%s: done already or held by another replica: %w", op, memory.ErrConflict)
+}
+
+// FinishAnswerWithReply captures reply, then marks the entry done: without
+// a transaction, the reply goes first so that no entry is done without it.
+func (s *Store) FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *memory.Message) error {
+	if err := s.AppendMessage(ctx, reply); err != nil {
+		return fmt.Errorf("finish answer to %s/%s: capture reply: %w", conversationID, platformID, err)
+	}
+	return s.FinishAnswer(ctx, conversationID, platformID, holder, at, keepUntil)
 }
 
 // DropAnswers deletes the person's pending entries. Entries written before
