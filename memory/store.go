@@ -198,6 +198,36 @@ type Store interface {
 	// returns how many went.
 	PurgeAnswers(ctx context.Context, now time.Time) (int64, error)
 
+	// AddCount adds delta (may be 0 or negative) to the counter key and
+	// returns its new value. A counter that does not exist, or whose expiry
+	// is at or before now, starts from 0 and gets expires as its expiry;
+	// adds to a live counter keep its expiry. Concurrent adds never lose an
+	// increment. Key rules as ValidateSettingKey; a zero expires or zero now
+	// is ErrInvalid (see ValidateCount).
+	AddCount(ctx context.Context, key string, delta int64, now, expires time.Time) (int64, error)
+	// Count returns the counter's value at now, 0 when it is absent or
+	// expired.
+	Count(ctx context.Context, key string, now time.Time) (int64, error)
+
+	// AcquireLease gives lease q.Name to q.Holder until q.Until when it is
+	// free at q.Now: never held, released, already q.Holder's (a renewal:
+	// Until moves, Epoch stays), or held by another whose Until is at or
+	// before q.Now. Epoch grows by exactly 1 each time the holder changes (a
+	// fencing token: work done under an older epoch can be refused). When
+	// another holder's lease runs past q.Now it is ErrConflict and the
+	// current lease is returned with it (so the caller can log who holds
+	// it). Of concurrent acquirers of a free lease exactly one wins. Empty
+	// name/holder, zero times or Until <= Now are ErrInvalid (see
+	// LeaseQuery.Validate).
+	AcquireLease(ctx context.Context, q LeaseQuery) (Lease, error)
+	// ReleaseLease frees name if holder holds it (its Until becomes the
+	// zero time, Epoch stays); a lease held by another holder, or absent, is
+	// left alone and is not an error.
+	ReleaseLease(ctx context.Context, name, holder string) error
+	// Leases lists the leases whose name starts with prefix (byte for byte,
+	// the empty prefix: all) and whose Until is after now (held), by name.
+	Leases(ctx context.Context, prefix string, now time.Time) ([]Lease, error)
+
 	// Close releases the store. It is safe to call more than once.
 	Close() error
 }

@@ -14,6 +14,9 @@
 //	settings       _id = setting key; value, expires_at (TTL index where supported)
 //	revisions      _id = memory owner; revision, moved by an atomic $inc after
 //	               every write to that owner's memories (see Store.Revision)
+//	answers        the answer queue; unique {conversation_id, platform_id}
+//	counts         _id = counter key; value, expires_at (TTL index where supported)
+//	leases         _id = lease name; holder, until, epoch (never deleted)
 //
 // Indexes are created by Open; creating an existing index is a no-op, so
 // every replica may do it at start-up.
@@ -60,6 +63,15 @@
 // schedule, and runs compact on memories and messages where freed blocks
 // must not stay on the disk. The embedded SQLite store scrubs deleted rows
 // itself (see memory/sqlite).
+//
+// Windowed counters (collection counts) are added to with one
+// findOneAndUpdate matching only a live counter, upserting otherwise; an
+// expired counter the TTL monitor has not removed yet turns the upsert into
+// a duplicate key, and is then deleted on condition that it is still
+// expired and the add retried (see Store.AddCount). Leases (collection
+// leases) are renewed by a findOneAndUpdate on {_id, holder} and taken over
+// by one on {_id, holder ≠ me, until ≤ now} that $inc's the epoch, with
+// upsert; a duplicate key there means another replica holds the lease.
 //
 // The answer queue (collection answers) holds one document per addressed
 // message awaiting its answer, unique on {conversation_id, platform_id} so

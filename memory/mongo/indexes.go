@@ -42,6 +42,7 @@ func indexSpecs() []indexSpec {
 		{collAnswers, "holder", bson.D{{Key: "holder", Value: 1}, {Key: "done", Value: 1}}, false, false},
 		{collAnswers, "person_id", bson.D{{Key: "person_id", Value: 1}, {Key: "done", Value: 1}}, false, false},
 		{collAnswers, "keep_until", bson.D{{Key: "keep_until", Value: 1}}, false, true},
+		{collCounts, "expires_at", bson.D{{Key: "expires_at", Value: 1}}, false, true},
 	}
 }
 

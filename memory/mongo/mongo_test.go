@@ -122,6 +122,9 @@ func TestMongoStore(t *testing.T) {
 		{"ReassignOwnerBumpsVersion", testReassignOwnerBumpsVersion},
 		{"SettingsExpiryIndex", testSettingsExpiryIndex},
 		{"PutSettingPurgesExpired", testPutSettingPurgesExpired},
+		{"CountsExpiryIndex", testCountsExpiryIndex},
+		{"AddCountReplacesExpired", testAddCountReplacesExpired},
+		{"AddCountPurgesExpired", testAddCountPurgesExpired},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.run(t, srv) })
 	}

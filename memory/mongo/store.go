@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -29,6 +30,8 @@ const (
 	collSettings      = "settings"
 	collRevisions     = "revisions"
 	collAnswers       = "answers"
+	collCounts        = "counts"
+	collLeases        = "leases"
 )
 
 // closeTimeout bounds Close, so that shutting down never hangs on a server
@@ -53,6 +56,12 @@ type Store struct {
 	settings      *mongo.Collection
 	revisions     *mongo.Collection
 	answers       *mongo.Collection
+	counts        *mongo.Collection
+	leases        *mongo.Collection
+
+	// countsPurged is when (Unix milliseconds, store clock) AddCount last
+	// purged expired counters.
+	countsPurged atomic.Int64
 
 	closeOnce sync.Once
 	closeErr  error
@@ -141,6 +150,8 @@ func newStore(client *mongo.Client, database, where string, cfg config) *Store {
 		settings:      db.Collection(collSettings),
 		revisions:     db.Collection(collRevisions),
 		answers:       db.Collection(collAnswers),
+		counts:        db.Collection(collCounts),
+		leases:        db.Collection(collLeases),
 	}
 }
 

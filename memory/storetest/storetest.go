@@ -68,6 +68,12 @@
 //     and its key stays taken until PurgeAnswers passes its KeepUntil.
 //   - SetEmbedding works on memories of any status and leaves UseCount,
 //     LastUsedAt and UpdatedAt alone, like TouchMemories.
+//   - Counters and leases take their times from the caller, at millisecond
+//     precision: a counter is expired from its expiry on, a lease is free
+//     from its Until on. Leases lists by name byte-wise ascending, and
+//     matches prefixes byte for byte, as CountSettings does. A holder
+//     re-acquiring its own lapsed or released lease keeps the epoch (the
+//     holder did not change).
 package storetest
 
 import (
@@ -109,6 +115,8 @@ func contracts() []contract {
 	all = append(all, revisionContracts()...)
 	all = append(all, backfillContracts()...)
 	all = append(all, answerContracts()...)
+	all = append(all, counterContracts()...)
+	all = append(all, leaseContracts()...)
 	all = append(all, concurrencyContracts()...)
 	return all
 }
