@@ -40,14 +40,23 @@ func (m *tokenModel) Embed(context.Context, []string) ([][]float32, error) {
 
 func (m *tokenModel) EmbeddingModel() string { return "" }
 
-// replicas are engines over one store, as processes behind a load
-// balancer are, counting limits in shared (nil: each alone).
+// counting says where replicas count their limits.
+type counting int
+
+const (
+	alone   counting = iota // each in its own process (no Deps.Counters)
+	inStore                 // in the store they share
+	failing                 // in counters that fail every call
+)
+
+// replicas are engines over one SQLite store, as processes behind a load
+// balancer are.
 type replicas struct {
 	engines []*bot.Engine
 	model   *tokenModel
 }
 
-func newReplicas(t *testing.T, n int, shared bot.Counters, now func() time.Time, limits bot.Limits) *replicas {
+func newReplicas(t *testing.T, n int, shared counting, now func() time.Time, limits bot.Limits) *replicas {
 	t.Helper()
 	ctx := context.Background()
 	st, err := sqlite.Open(ctx, t.TempDir(), sqlite.WithLogger(slog.New(slog.DiscardHandler)))
@@ -62,7 +71,12 @@ func newReplicas(t *testing.T, n int, shared bot.Counters, now func() time.Time,
 			t.Fatal(err)
 		}
 		d := bot.Deps{Messages: st, People: st, Settings: st, Memories: mems, Model: rs.model}
-		d.Counters = shared
+		switch shared {
+		case inStore:
+			d.Counters = st
+		case failing:
+			d.Counters = failingCounters{}
+		}
 		e, err := bot.New(d, bot.Options{Logger: slog.New(slog.DiscardHandler), Now: now, Limits: limits})
 		if err != nil {
 			t.Fatal(err)
@@ -112,7 +126,7 @@ func TestLimitsHoldAcrossReplicas(t *testing.T) {
 	t.Run("daily tokens", func(t *testing.T) {
 		// 250 tokens at 100 a reply: the third reply goes over, and
 		// nothing is answered after it, whichever replica is asked.
-		rs := newReplicas(t, 2, newMemCounters(), clock, bot.Limits{DailyTokens: 250})
+		rs := newReplicas(t, 2, inStore, clock, bot.Limits{DailyTokens: 250})
 		budget := 0
 		for i := range 8 {
 			if strings.Contains(rs.send(t, i, bottest.DM("telegram", "fox", "hello there")), "budget") {
@@ -126,9 +140,17 @@ func TestLimitsHoldAcrossReplicas(t *testing.T) {
 		if budget != 5 {
 			t.Errorf("%d budget notices, want 5", budget)
 		}
+		// Counting alone, each replica allows the whole budget.
+		rs = newReplicas(t, 2, alone, clock, bot.Limits{DailyTokens: 250})
+		for i := range 8 {
+			rs.send(t, i, bottest.DM("telegram", "fox", "hello there"))
+		}
+		if got := rs.model.calls.Load(); got != 6 {
+			t.Errorf("%d model answers from two replicas counting alone, want 3 each", got)
+		}
 	})
 	t.Run("messages per minute", func(t *testing.T) {
-		rs := newReplicas(t, 2, newMemCounters(), clock, bot.Limits{MessagesPerMinute: 2, CapturePerMinute: 10})
+		rs := newReplicas(t, 2, inStore, clock, bot.Limits{MessagesPerMinute: 2, CapturePerMinute: 10})
 		advance(time.Minute)
 		slow := 0
 		for i := range 6 {
@@ -151,7 +173,7 @@ func TestLimitsHoldAcrossReplicas(t *testing.T) {
 	t.Run("counters failing", func(t *testing.T) {
 		// A store that cannot count leaves each replica counting alone:
 		// answers go on, within the limit of each process.
-		rs := newReplicas(t, 1, failingCounters{}, clock, bot.Limits{MessagesPerMinute: 2, DailyTokens: 250})
+		rs := newReplicas(t, 1, failing, clock, bot.Limits{MessagesPerMinute: 2, DailyTokens: 250})
 		advance(time.Minute)
 		for range 3 {
 			rs.send(t, 0, bottest.DM("telegram", "elk", "hello there"))
@@ -177,38 +199,3 @@ func (failingCounters) AddCount(context.Context, string, int64, time.Time, time.
 }
 
 func (failingCounters) Count(context.Context, string, time.Time) (int64, error) { return 0, errFull }
-
-// memCounters are windowed counters in memory, as memory.Store.AddCount
-// documents them.
-type memCounters struct {
-	mu sync.Mutex
-	c  map[string]memCount
-}
-
-type memCount struct {
-	n       int64
-	expires time.Time
-}
-
-func newMemCounters() *memCounters { return &memCounters{c: map[string]memCount{}} }
-
-func (m *memCounters) AddCount(_ context.Context, key string, delta int64, now, expires time.Time) (int64, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	c, ok := m.c[key]
-	if !ok || !c.expires.After(now) {
-		c = memCount{expires: expires}
-	}
-	c.n += delta
-	m.c[key] = c
-	return c.n, nil
-}
-
-func (m *memCounters) Count(_ context.Context, key string, now time.Time) (int64, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if c, ok := m.c[key]; ok && c.expires.After(now) {
-		return c.n, nil
-	}
-	return 0, nil
-}
