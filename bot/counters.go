@@ -13,12 +13,8 @@ import (
 // a person put the person right after the kind, as the per-person settings
 // do ("undelivered:<person>:…"). Erasing a person's memories leaves them:
 // they hold no words, and forgetting must not refill a budget.
-func answeredKey(account string, now time.Time) string {
+func minuteKey(account string, now time.Time) string {
 	return "limit:answer:" + account + ":" + minuteOf(now)
-}
-
-func captureKey(account string, now time.Time) string {
-	return "limit:capture:" + account + ":" + minuteOf(now)
 }
 
 func noticeKey(account string, now time.Time) string {
@@ -52,7 +48,11 @@ func dayExpiry(now time.Time) time.Time {
 // buckets for the minute limits): answering goes on, bounded per process,
 // and no message is lost to a counter that cannot be read.
 
-// admitShared is meter.admit over the shared counters.
+// admitShared is meter.admit over the shared counters: one counter of the
+// account's addressed messages in the minute. The n-th is answered within
+// perMinute, captured within capturePerMinute (never below perMinute), and
+// dropped past it, which is what counting answers apart would give, at one
+// store call a message.
 func (m *meter) admitShared(ctx context.Context, account string, now time.Time, perMinute, capturePerMinute int) admission {
 	if perMinute <= 0 {
 		return admitAnswer
@@ -60,23 +60,18 @@ func (m *meter) admitShared(ctx context.Context, account string, now time.Time, 
 	if m.shared == nil {
 		return m.admit(account, now, perMinute, capturePerMinute)
 	}
-	n, err := m.shared.AddCount(ctx, captureKey(account, now), 1, now, minuteExpiry(now))
+	n, err := m.shared.AddCount(ctx, minuteKey(account, now), 1, now, minuteExpiry(now))
 	if err != nil {
-		m.sharedFailed(ctx, "count a captured message", err)
+		m.sharedFailed(ctx, "count an addressed message", err)
 		return m.admit(account, now, perMinute, capturePerMinute)
 	}
-	if n > int64(capturePerMinute) {
-		return admitDrop
-	}
-	n, err = m.shared.AddCount(ctx, answeredKey(account, now), 1, now, minuteExpiry(now))
-	if err != nil {
-		m.sharedFailed(ctx, "count an answered message", err)
+	switch {
+	case n <= int64(perMinute):
 		return admitAnswer
-	}
-	if n > int64(perMinute) {
+	case n <= int64(max(capturePerMinute, perMinute)):
 		return admitCapture
 	}
-	return admitAnswer
+	return admitDrop
 }
 
 // noticeOnce is meter.warnOnce over the shared counters: whichever replica

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"slices"
 	"strconv"
 	"sync"
 	"testing"
@@ -63,8 +64,7 @@ func TestSharedCounterKeysAndWindows(t *testing.T) {
 	m.guildMessageShared(ctx, "discord:g:p1", now, 5)
 	minute := now.Unix() / 60
 	for key, want := range map[string]time.Time{
-		"limit:capture:telegram:7:" + strconv.FormatInt(minute, 10): time.Date(2026, 3, 1, 16, 1, 0, 0, time.UTC),
-		"limit:answer:telegram:7:" + strconv.FormatInt(minute, 10):  time.Date(2026, 3, 1, 16, 1, 0, 0, time.UTC),
+		"limit:answer:telegram:7:" + strconv.FormatInt(minute, 10): time.Date(2026, 3, 1, 16, 1, 0, 0, time.UTC),
 		"tokens:p1:2026-03-01":          time.Date(2026, 3, 3, 0, 0, 0, 0, time.UTC),
 		"guild:discord:g:p1:2026-03-01": time.Date(2026, 3, 3, 0, 0, 0, 0, time.UTC),
 	} {
@@ -77,8 +77,8 @@ func TestSharedCounterKeysAndWindows(t *testing.T) {
 			t.Errorf("%s expires %s, want %s", key, got, want)
 		}
 	}
-	if len(c.expires) != 4 {
-		t.Errorf("counters %v, want exactly four", c.expires)
+	if len(c.expires) != 3 {
+		t.Errorf("counters %v, want exactly three", c.expires)
 	}
 }
 
@@ -122,5 +122,33 @@ func TestGuildLimitSharedAndFallback(t *testing.T) {
 	}
 	if got := f.admitShared(ctx, "telegram:q", now, 1, 5); got != admitAnswer {
 		t.Fatalf("failing counters: first message admitted as %v", got)
+	}
+}
+
+// TestSharedAdmissionOfAFlood: over shared counters a flood is answered
+// within the answer limit, captured within the capture bound and dropped
+// past it, as the meter does, and the next minute starts afresh.
+func TestSharedAdmissionOfAFlood(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 3, 1, 12, 0, 5, 0, time.UTC)
+	c := newRecordingCounters()
+	a, b := sharedMeter(c), sharedMeter(c)
+	var got []admission
+	for i := range 5 {
+		m := a
+		if i%2 == 1 {
+			m = b
+		}
+		got = append(got, m.admitShared(ctx, "telegram:p", now, 1, 3))
+	}
+	want := []admission{admitAnswer, admitCapture, admitCapture, admitDrop, admitDrop}
+	if !slices.Equal(got, want) {
+		t.Fatalf("admissions %v, want %v", got, want)
+	}
+	if got := b.admitShared(ctx, "telegram:p", now.Add(time.Minute), 1, 3); got != admitAnswer {
+		t.Fatalf("the next minute's first message: %v, want an answer", got)
+	}
+	if !a.noticeOnce(ctx, "telegram:p", now) || b.noticeOnce(ctx, "telegram:p", now) {
+		t.Fatal("a flood over two meters is not told exactly once a minute")
 	}
 }
