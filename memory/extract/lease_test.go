@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -40,11 +41,13 @@ type countingExtractor struct {
 	calls   *atomic.Int64
 	hold    chan struct{}
 	entered chan struct{}
+	// holdFrom is the first call that hangs (0: every call).
+	holdFrom *atomic.Int64
 }
 
 func (x countingExtractor) Extract(ctx context.Context, in extract.Input) (extract.Extraction, error) {
 	n := x.calls.Add(1)
-	if x.hold != nil {
+	if x.hold != nil && n >= x.holdFrom.Load() {
 		x.entered <- struct{}{}
 		<-x.hold
 	}
@@ -65,6 +68,9 @@ type leaseWorld struct {
 	store *sqlite.Store
 	clock *fakeClock
 	calls atomic.Int64
+	// holdFrom is the first extraction call a hold hangs (0: every one).
+	holdFrom atomic.Int64
+	msgs     atomic.Int64
 }
 
 func newLeaseWorld(t *testing.T) *leaseWorld {
@@ -87,7 +93,7 @@ func (w *leaseWorld) replica(holder string, skew time.Duration, hold chan struct
 	}
 	entered := make(chan struct{}, 8)
 	p, err := extract.NewPipeline(extract.Options{Conversations: w.store, Memories: svc, Clock: skewed{w.clock, skew},
-		Extractor: countingExtractor{calls: &w.calls, hold: hold, entered: entered},
+		Extractor: countingExtractor{calls: &w.calls, hold: hold, entered: entered, holdFrom: &w.holdFrom},
 		Leases:    w.store, Holder: holder})
 	if err != nil {
 		w.t.Fatal(err)
@@ -105,7 +111,7 @@ func (w *leaseWorld) message(conv, text string) memory.Person {
 	if _, err := w.store.EnsureConversation(w.ctx, memory.Conversation{ID: conv, Platform: "console"}); err != nil {
 		w.t.Fatal(err)
 	}
-	m := memory.Message{ConversationID: conv, PlatformID: fmt.Sprintf("%s-%d", conv, w.calls.Load()), PersonID: p.ID,
+	m := memory.Message{ConversationID: conv, PlatformID: fmt.Sprintf("%s-%d", conv, w.msgs.Add(1)), PersonID: p.ID,
 		AuthorName: "Ann", Role: memory.RoleUser, Text: text, Time: t0}
 	if err := w.store.AppendMessage(w.ctx, &m); err != nil {
 		w.t.Fatal(err)
@@ -113,13 +119,18 @@ func (w *leaseWorld) message(conv, text string) memory.Person {
 	return p
 }
 
-func (w *leaseWorld) active(owner string) []memory.Memory {
+// active lists the texts of owner's memories.
+func (w *leaseWorld) active(owner string) []string {
 	w.t.Helper()
 	ms, err := w.store.ListMemories(w.ctx, memory.MemoryQuery{Owner: owner})
 	if err != nil {
 		w.t.Fatal(err)
 	}
-	return ms
+	var out []string
+	for _, m := range ms {
+		out = append(out, m.Text)
+	}
+	return out
 }
 
 // background runs p over conv in a goroutine and returns its outcome.
@@ -168,7 +179,7 @@ func TestLeaseSkipsAConversationAnotherReplicaExtracts(t *testing.T) {
 				t.Errorf("the hung replica's run: %v, want ErrElsewhere", err)
 			}
 			if got := w.active(ann.ID); len(got) != 1 {
-				t.Fatalf("memories %v, want exactly the one the second replica stored", got)
+				t.Fatalf("memories %q, want exactly the one the second replica stored", got)
 			}
 		})
 	}
@@ -208,7 +219,7 @@ func TestHungHolderStoresNothingTwice(t *testing.T) {
 				}
 			}
 			if got := w.active(ann.ID); len(got) != 1 {
-				t.Fatalf("%d memories (%v), want 1: the message was stored twice", len(got), got)
+				t.Fatalf("%d memories %q, want 1: the message was stored twice", len(got), got)
 			}
 			w.clock.Advance(time.Minute)
 			res, err := a.Run(w.ctx, "c1", extract.RunOptions{})
@@ -247,5 +258,43 @@ func TestSchedulerLooksAgainAtAConversationExtractedElsewhere(t *testing.T) {
 	noRun(t, r)
 	if n := r.count(); n != 6 {
 		t.Fatalf("%d runs, want 6 (5 refused, 1 through)", n)
+	}
+}
+
+// TestTakeoverStartsAfterWhatTheHungRunStored: a run that stored its first
+// window and hangs in the second has moved the watermark past the first,
+// so the replica taking over extracts the second window only.
+func TestTakeoverStartsAfterWhatTheHungRunStored(t *testing.T) {
+	w := newLeaseWorld(t)
+	filler := strings.Repeat("Nothing much else happened today, the weather was grey and the bus was late again. ", 6)
+	ann := w.message("c1", "I play the violin every weekend. "+filler)
+	w.message("c1", "I play chess every Sunday. "+filler)
+	w.holdFrom.Store(2)
+	hold := make(chan struct{})
+	a, entered := w.replica("a", 0, hold)
+	b, _ := w.replica("b", 0, nil)
+	runA := background(w.ctx, a, "c1")
+	select {
+	case <-entered:
+	case err := <-runA:
+		t.Fatalf("the first run ended without a second window: %v (%d calls)", err, w.calls.Load())
+	}
+	w.clock.Advance(extract.DefaultLeaseTime + lease.SkewMargin)
+	res, err := b.Run(w.ctx, "c1", extract.RunOptions{})
+	if err != nil {
+		t.Fatalf("the replica taking over: %v", err)
+	}
+	if res.Windows != 1 || res.Added != 1 {
+		t.Errorf("the takeover ran %d windows and added %d, want the second window alone", res.Windows, res.Added)
+	}
+	close(hold)
+	if err := <-runA; !errors.Is(err, extract.ErrElsewhere) {
+		t.Errorf("the hung replica's run: %v, want ErrElsewhere", err)
+	}
+	if got := w.active(ann.ID); len(got) != 2 {
+		t.Fatalf("%d memories %q, want one per window", len(got), got)
+	}
+	if n := w.calls.Load(); n != 3 {
+		t.Fatalf("%d extraction calls, want 3 (two by the hung run, one by the takeover)", n)
 	}
 }
