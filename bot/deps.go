@@ -49,6 +49,18 @@ type Extractor interface {
 	Close(ctx context.Context) error
 }
 
+// Counters are the windowed counters shared by every replica (see
+// memory.Store.AddCount): the per-minute limits, the daily token budgets and
+// the per-server daily message limits count there, so that N replicas
+// allow what one would. The store implements it.
+type Counters interface {
+	// AddCount adds delta to key and returns its new value; a counter
+	// absent or expired at now starts from 0 with expires as its expiry.
+	AddCount(ctx context.Context, key string, delta int64, now, expires time.Time) (int64, error)
+	// Count returns key's value at now, 0 when absent or expired.
+	Count(ctx context.Context, key string, now time.Time) (int64, error)
+}
+
 // ExtractResult counts what one extraction changed.
 type ExtractResult struct {
 	Added, Updated, Superseded, Conflicts, Duplicates int

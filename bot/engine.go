@@ -84,6 +84,9 @@ type Deps struct {
 	// Answers is the durable queue of messages awaiting an answer; nil
 	// keeps that queue in memory only (lost with the process).
 	Answers AnswerQueue
+	// Counters hold the limits and budgets shared by every replica; nil
+	// counts them in this process only.
+	Counters Counters
 }
 
 // Engine is the conversation engine. New builds it idle; Start lets
@@ -138,6 +141,7 @@ func New(d Deps, o Options) (*Engine, error) {
 	work := newWorkers(o.Logger)
 	why := &injections{settings: d.Settings, memories: d.Memories, work: work, log: o.Logger, now: o.Now, last: make(map[string]localInjection)}
 	m := newMeter()
+	m.shared, m.log = d.Counters, o.Logger
 	capture := &capturer{people: d.People, msgs: d.Messages, extract: d.Extractor, now: o.Now, convs: newKnownConversations(knownConversationsMax)}
 	e := &Engine{
 		opts: o, base: b,
@@ -271,9 +275,9 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 	}
 	// A flood is captured up to a bound but not answered (no model call),
 	// and told so privately once a minute.
-	admit := e.admit(msg)
+	admit := e.admit(ctx, msg)
 	if admit == admitDrop {
-		e.refuse(msg, r, msgSlowDown, e.meter.warnOnce(msg.Platform+":"+msg.Author.ID, e.opts.Now()), done)
+		e.refuse(msg, r, msgSlowDown, e.meter.noticeOnce(ctx, msg.Platform+":"+msg.Author.ID, e.opts.Now()), done)
 		return done, nil
 	}
 	q := e.queueAnswer(msg, admit)
@@ -301,7 +305,7 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 	}
 	t.guild = guild
 	if admit == admitCapture {
-		e.refuse(msg, r, msgSlowDown, e.meter.warnOnce(msg.Platform+":"+msg.Author.ID, e.opts.Now()), done)
+		e.refuse(msg, r, msgSlowDown, e.meter.noticeOnce(ctx, msg.Platform+":"+msg.Author.ID, e.opts.Now()), done)
 		return done, nil
 	}
 	if !q.answer {
@@ -324,7 +328,7 @@ func (e *Engine) answer(ctx context.Context, t turn, r Responder) {
 	var reply Reply
 	answered := false
 	switch {
-	case e.overGuildLimit(t):
+	case e.overGuildLimit(ctx, t):
 		reply = Reply{Text: e.base.say(e.base.language(t), msgGuildLimit), Private: true}
 	case t.msg.IsCommand():
 		reply = e.commands.dispatch(ctx, t)

@@ -73,7 +73,7 @@ func (p *replier) chat(ctx context.Context, t turn, r Responder) (reply Reply, a
 		Messages:    append([]llm.Message{{Role: llm.RoleSystem, Content: system}}, history...),
 		Temperature: *p.opts.Temperature,
 	}
-	if !p.meter.tokensLeft(t.person.ID, p.now(), p.opts.Limits.DailyTokens) {
+	if !p.meter.tokensLeftShared(ctx, t.person.ID, p.now(), p.opts.Limits.DailyTokens) {
 		return Reply{Text: p.say(lang, msgTokenBudget), Private: true}, false
 	}
 	// A platform that refuses a streamed edit costs the stream, not the
@@ -92,7 +92,7 @@ func (p *replier) chat(ctx context.Context, t turn, r Responder) (reply Reply, a
 		}
 		return nil
 	})
-	p.meter.addTokens(t.person.ID, p.now(), spent(req, answer, usage))
+	p.meter.addTokensShared(ctx, t.person.ID, p.now(), p.opts.Limits.DailyTokens, spent(req, answer, usage))
 	if err != nil {
 		p.log.Warn("model reply failed", "conversation", t.conv.ID, "err", err)
 		return Reply{Text: p.modelApology(lang, err)}, false
