@@ -81,6 +81,9 @@ type answerQueue struct {
 	mu       sync.Mutex
 	rebuild  map[string]ResponderFor // by platform, from Resume
 	sweeping bool
+	// unfinished are entries answered here whose marking as done failed,
+	// with how they were answered; see markDone.
+	unfinished map[answerRef]string
 }
 
 func newAnswerQueue(store AnswerQueue, o Options) *answerQueue {
@@ -100,6 +103,9 @@ func newAnswerQueue(store AnswerQueue, o Options) *answerQueue {
 // release makes what this replica leaves queued claimable at once by the
 // next run or another replica.
 func (q *answerQueue) release(ctx context.Context) {
+	if !q.settle(ctx) {
+		q.log.Error("answered messages not marked done; another run may answer them again")
+	}
 	n, err := q.store.ReleaseAnswers(ctx, q.holder)
 	switch {
 	case err != nil:
@@ -125,75 +131,19 @@ func answerKey(msg Message) string {
 	return fmt.Sprintf("t%d", msg.Time.UnixNano())
 }
 
-// add queues t's message, held by this replica. A message queued before
-// (pending or answered) is memory.ErrConflict.
-func (q *answerQueue) add(ctx context.Context, t turn) error {
+// entry is the queue entry of t's message, held by this replica.
+func (q *answerQueue) entry(t turn) (memory.Answer, error) {
 	msg := t.msg
 	msg.Text = t.text
 	payload, err := json.Marshal(queuedMessage{Message: msg})
 	if err != nil {
-		return fmt.Errorf("encode queued message: %w", err)
+		return memory.Answer{}, fmt.Errorf("encode queued message: %w", err)
 	}
 	now := q.now()
-	return q.store.QueueAnswer(ctx, memory.Answer{
+	return memory.Answer{
 		ConversationID: msg.ConversationID(), PlatformID: answerKey(msg), Platform: msg.Platform, PersonID: t.person.ID,
 		Payload: string(payload), ReceivedAt: msg.Time, Holder: q.holder, LeaseUntil: now.Add(answerLease),
-	})
-}
-
-// intakeAnswer decides, as a message is captured, whether it gets an
-// answer and queues that answer in the store before the message itself is
-// persisted.
-type intakeAnswer struct {
-	e     *Engine
-	msg   Message
-	admit admission
-	ran   bool
-	// answer: the message gets an answer (addressed, within the limit,
-	// not a redelivery); durable: its entry is in the store; fresh: it is
-	// answered rather than noticed.
-	answer, durable, fresh bool
-}
-
-// queueAnswer prepares the answer decision for msg, admitted as admit.
-func (e *Engine) queueAnswer(msg Message, admit admission) *intakeAnswer {
-	return &intakeAnswer{e: e, msg: msg, admit: admit}
-}
-
-// resolved is capture's hook: it runs with the person and conversation
-// known, before the message is persisted. It never fails the capture: an
-// entry that cannot be queued leaves the answer to this process alone.
-func (ia *intakeAnswer) resolved(ctx context.Context, t turn) error {
-	ia.resolvedOnce(ctx, t)
-	return nil
-}
-
-// resolvedOnce makes the decision the first time it is called.
-func (ia *intakeAnswer) resolvedOnce(ctx context.Context, t turn) {
-	if ia.ran {
-		return
-	}
-	ia.ran = true
-	e, msg := ia.e, ia.msg
-	if !msg.Addressed || ia.admit == admitCapture {
-		return
-	}
-	if msg.ID != "" && !e.answered.add(msg.ConversationID()+"\x00"+msg.ID) {
-		return // answered here already
-	}
-	ia.answer, ia.fresh = true, true
-	if e.queue == nil {
-		return
-	}
-	switch err := e.queue.add(ctx, t); {
-	case err == nil:
-		ia.durable, ia.fresh = true, e.queue.isFresh(msg.Time)
-	case errors.Is(err, memory.ErrConflict):
-		// Redelivered: queued or answered already, here or elsewhere.
-		ia.answer = false
-	default:
-		e.base.log.Warn("answer not queued durably", "conversation", msg.ConversationID(), "err", err)
-	}
+	}, nil
 }
 
 // isFresh reports whether a message sent at sent may still be answered.
@@ -201,14 +151,11 @@ func (q *answerQueue) isFresh(sent time.Time) bool {
 	return q.now().Sub(sent) <= q.fresh
 }
 
-// finish marks msg's entry done. A failure is logged: the message may be
-// answered again by whoever takes the entry over, which beats never.
-func (q *answerQueue) finish(ctx context.Context, msg Message, how string) {
-	now := q.now()
-	err := q.store.FinishAnswer(ctx, msg.ConversationID(), answerKey(msg), q.holder, now, now.Add(answerKeep))
-	if err != nil {
-		q.log.Warn("mark queued answer done", "conversation", msg.ConversationID(), "message", msg.ID, "how", how, "err", err)
-	}
+// finish marks msg's entry done (see markDone), capturing reply with it
+// when not nil; maybeQueued says its QueueAnswer failed, so the entry may
+// exist or not.
+func (q *answerQueue) finish(ctx context.Context, msg Message, how string, maybeQueued bool, reply *memory.Message) {
+	q.markDone(ctx, answerRef{msg.ConversationID(), answerKey(msg)}, how, maybeQueued, reply)
 }
 
 // register records how to deliver to platform and reports whether the
@@ -265,6 +212,7 @@ func (e *Engine) sweepAnswers(ctx context.Context) {
 			return
 		case <-tick.C:
 		}
+		q.settle(ctx)
 		now := q.now()
 		if _, err := q.store.RenewAnswers(ctx, q.holder, now.Add(answerLease)); err != nil {
 			q.log.Warn("renew answer leases", "err", err)
@@ -299,6 +247,10 @@ func (e *Engine) takeOver(ctx context.Context, platform string, f ResponderFor) 
 // resumeOne answers, notices or gives up on one claimed entry.
 func (e *Engine) resumeOne(ctx context.Context, a memory.Answer, f ResponderFor) {
 	q := e.queue
+	if q.answeredHere(answerRef{a.ConversationID, a.PlatformID}) {
+		q.finishKey(ctx, a, "answered before its lease ran out")
+		return
+	}
 	var qm queuedMessage
 	err := json.Unmarshal([]byte(a.Payload), &qm)
 	if err == nil && a.Claims > maxAnswerClaims {
@@ -334,17 +286,15 @@ func (e *Engine) resumeOne(ctx context.Context, a memory.Answer, f ResponderFor)
 
 // finishKey marks an entry done by its stored key.
 func (q *answerQueue) finishKey(ctx context.Context, a memory.Answer, how string) {
-	now := q.now()
-	if err := q.store.FinishAnswer(ctx, a.ConversationID, a.PlatformID, q.holder, now, now.Add(answerKeep)); err != nil {
-		q.log.Warn("mark queued answer done", "conversation", a.ConversationID, "message", a.PlatformID, "how", how, "err", err)
-	}
+	q.markDone(ctx, answerRef{a.ConversationID, a.PlatformID}, how, false, nil)
 }
 
 // queuedJob is the job answering t in its conversation's queue. A durable
 // one queued behind the reply in flight when Close began is left pending
 // in the store for the next run; one cut off by Close's bound likewise. A
 // fresh message is answered; a stale one gets the missed-message notice
-// or silence. done is closed when the job ends.
+// or silence. done is closed when the job ends. A durable job captures
+// the reply as it marks the entry done.
 func (e *Engine) queuedJob(t turn, r Responder, durable, fresh bool, done chan struct{}) func(context.Context) {
 	return e.queuedJobWith(t, r, durable, fresh, done, e.answer)
 }
@@ -352,6 +302,11 @@ func (e *Engine) queuedJob(t turn, r Responder, durable, fresh bool, done chan s
 // queuedJobWith is queuedJob answering a fresh message with answer.
 func (e *Engine) queuedJobWith(t turn, r Responder, durable, fresh bool, done chan struct{},
 	answer func(context.Context, turn, Responder)) func(context.Context) {
+	var slot *replySlot
+	if durable {
+		slot = &replySlot{}
+		t.reply = slot
+	}
 	return func(ctx context.Context) {
 		defer close(done)
 		if durable && draining(ctx) {
@@ -371,8 +326,14 @@ func (e *Engine) queuedJobWith(t turn, r Responder, durable, fresh bool, done ch
 				e.base.log.Warn("deliver missed-message notice", "conversation", t.conv.ID, "err", err)
 			}
 		}
-		if durable && ctx.Err() == nil {
-			e.queue.finish(ctx, t.msg, how)
+		// Not durable: its QueueAnswer failed, but the entry may have
+		// been written all the same (a connection reset mid-write).
+		if e.queue != nil && ctx.Err() == nil {
+			var reply *memory.Message
+			if slot != nil {
+				reply = slot.msg
+			}
+			e.queue.finish(ctx, t.msg, how, !durable, reply)
 		}
 	}
 }

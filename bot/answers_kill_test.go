@@ -30,6 +30,15 @@ func (d dyingAppend) AppendMessage(ctx context.Context, m *memory.Message) error
 	return ctx.Err()
 }
 
+// QueueAnswerWithMessage queues the entry and dies persisting the message,
+// as a store without transactions may.
+func (d dyingAppend) QueueAnswerWithMessage(ctx context.Context, a memory.Answer, m *memory.Message) (bool, error) {
+	if err := d.Store.QueueAnswer(ctx, a); err != nil {
+		return false, err
+	}
+	return true, d.AppendMessage(ctx, m)
+}
+
 // A kill while the message is being persisted still gets it answered (or
 // noticed) after the restart, and the message into the store: the answer
 // queue's entry, written first, carries it.
@@ -45,7 +54,7 @@ func TestKillWhileCapturingStillAnswers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := bot.New(bot.Deps{Messages: dying, People: st, Settings: st, Memories: mems, Answers: st},
+	e, err := bot.New(bot.Deps{Messages: dying, People: st, Settings: st, Memories: mems, Answers: dying},
 		bot.Options{Now: clk.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Answers: bot.AnswerOptions{Replica: "embedded"}})
 	if err != nil {
 		t.Fatal(err)

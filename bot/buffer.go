@@ -219,6 +219,7 @@ func (b *captureBuffer) captureOne(ctx context.Context, msg Message) bool {
 	_, err := b.capture(cctx, msg)
 	cancel()
 	if storeDown(err) || ctx.Err() != nil {
+		b.log.Debug("held message still not captured", "conversation", msg.ConversationID(), "err", err)
 		return false
 	}
 	if err != nil {

@@ -49,6 +49,18 @@ type Extractor interface {
 	Close(ctx context.Context) error
 }
 
+// Counters are the windowed counters shared by every replica (see
+// memory.Store.AddCount): the per-minute limits, the daily token budgets and
+// the per-server daily message limits count there, so that N replicas
+// allow what one would. The store implements it.
+type Counters interface {
+	// AddCount adds delta to key and returns its new value; a counter
+	// absent or expired at now starts from 0 with expires as its expiry.
+	AddCount(ctx context.Context, key string, delta int64, now, expires time.Time) (int64, error)
+	// Count returns key's value at now, 0 when absent or expired.
+	Count(ctx context.Context, key string, now time.Time) (int64, error)
+}
+
 // ExtractResult counts what one extraction changed.
 type ExtractResult struct {
 	Added, Updated, Superseded, Conflicts, Duplicates int
@@ -134,10 +146,15 @@ type Spool interface {
 // answer (see memory.Answer). The store implements it.
 type AnswerQueue interface {
 	QueueAnswer(ctx context.Context, a memory.Answer) error
+	// QueueAnswerWithMessage queues a and captures m, in one call.
+	QueueAnswerWithMessage(ctx context.Context, a memory.Answer, m *memory.Message) (queued bool, err error)
 	ClaimAnswer(ctx context.Context, q memory.ClaimQuery) (memory.Answer, error)
 	RenewAnswers(ctx context.Context, holder string, until time.Time) (int64, error)
 	ReleaseAnswers(ctx context.Context, holder string) (int64, error)
 	FinishAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error
 	NoteAnswerReply(ctx context.Context, conversationID, platformID, holder, ref string) error
+	// FinishAnswerWithReply captures the bot's reply and marks the entry
+	// done, in one call.
+	FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *memory.Message) error
 	PurgeAnswers(ctx context.Context, now time.Time) (int64, error)
 }

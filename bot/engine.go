@@ -84,6 +84,9 @@ type Deps struct {
 	// Answers is the durable queue of messages awaiting an answer; nil
 	// keeps that queue in memory only (lost with the process).
 	Answers AnswerQueue
+	// Counters hold the limits and budgets shared by every replica; nil
+	// counts them in this process only.
+	Counters Counters
 }
 
 // Engine is the conversation engine. New builds it idle; Start lets
@@ -113,6 +116,10 @@ type Engine struct {
 	queue   *answerQueue // nil: no durable queue
 }
 
+// knownConversationsMax is how many conversations the engine remembers
+// exist, to open them without asking the store.
+const knownConversationsMax = 10000
+
 // answeredMemory is how many recent messages the engine remembers having
 // answered, to answer a redelivered one only once.
 const answeredMemory = 10000
@@ -134,7 +141,8 @@ func New(d Deps, o Options) (*Engine, error) {
 	work := newWorkers(o.Logger)
 	why := &injections{settings: d.Settings, memories: d.Memories, work: work, log: o.Logger, now: o.Now, last: make(map[string]localInjection)}
 	m := newMeter()
-	capture := &capturer{people: d.People, msgs: d.Messages, extract: d.Extractor, now: o.Now}
+	m.shared, m.log = d.Counters, o.Logger
+	capture := &capturer{people: d.People, msgs: d.Messages, extract: d.Extractor, now: o.Now, convs: newKnownConversations(knownConversationsMax)}
 	e := &Engine{
 		opts: o, base: b,
 		msgs: d.Messages, people: d.People, memories: d.Memories,
@@ -267,20 +275,20 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 	}
 	// A flood is captured up to a bound but not answered (no model call),
 	// and told so privately once a minute.
-	admit := e.admit(msg)
+	admit := e.admit(ctx, msg)
 	if admit == admitDrop {
-		e.refuse(msg, r, msgSlowDown, e.meter.warnOnce(msg.Platform+":"+msg.Author.ID, e.opts.Now()), done)
+		e.refuse(msg, r, msgSlowDown, e.meter.noticeOnce(ctx, msg.Platform+":"+msg.Author.ID, e.opts.Now()), done)
 		return done, nil
 	}
 	q := e.queueAnswer(msg, admit)
-	t, err := e.intake.capture(ctx, msg, q.resolved)
+	t, err := e.intake.capture(ctx, msg, q)
 	if storeDown(err) && e.buffer.hold(ctx, msg, err) {
 		// The store is down: the message waits in the buffer or the
 		// spool, the person is told (now and then), and the answer goes
 		// out without memories or history.
 		text, _ := clean(msg.Text)
 		t, err = turn{msg: msg, text: text, conv: memory.Conversation{ID: msg.ConversationID()}}, nil
-		q.resolvedOnce(ctx, t)
+		q.queueAlone(ctx, t)
 		if msg.Addressed && !msg.IsCommand() && e.buffer.tell(msg.ConversationID()) {
 			e.refuse(msg, r, msgCannotSave, true, make(chan struct{}))
 		}
@@ -297,7 +305,7 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 	}
 	t.guild = guild
 	if admit == admitCapture {
-		e.refuse(msg, r, msgSlowDown, e.meter.warnOnce(msg.Platform+":"+msg.Author.ID, e.opts.Now()), done)
+		e.refuse(msg, r, msgSlowDown, e.meter.noticeOnce(ctx, msg.Platform+":"+msg.Author.ID, e.opts.Now()), done)
 		return done, nil
 	}
 	if !q.answer {
@@ -320,7 +328,7 @@ func (e *Engine) answer(ctx context.Context, t turn, r Responder) {
 	var reply Reply
 	answered := false
 	switch {
-	case e.overGuildLimit(t):
+	case e.overGuildLimit(ctx, t):
 		reply = Reply{Text: e.base.say(e.base.language(t), msgGuildLimit), Private: true}
 	case t.msg.IsCommand():
 		reply = e.commands.dispatch(ctx, t)

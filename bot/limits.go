@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"log/slog"
 	"slices"
 	"sync"
 	"time"
@@ -80,6 +81,11 @@ type meter struct {
 	warned   buckets                // account → notices that it is going too fast
 	days     map[string]dayUse      // person → today's use
 	guilds   map[string]dayUse      // guild:person → today's messages
+	// shared, when set, counts across replicas (counters.go); the maps
+	// above are then the fallback while it fails. log reports its
+	// failures.
+	shared Counters
+	log    *slog.Logger
 }
 
 type dayUse struct {
@@ -176,7 +182,7 @@ func (m *meter) droppedTotal() int64 {
 // author's platform. A dropped message is counted and logged: the first
 // drops of each person's minute and then each doubling of the count, with
 // the total of a minute once it is over.
-func (e *Engine) admit(msg Message) admission {
+func (e *Engine) admit(ctx context.Context, msg Message) admission {
 	if !msg.Addressed {
 		return admitAnswer
 	}
@@ -187,7 +193,7 @@ func (e *Engine) admit(msg Message) admission {
 		e.base.log.Warn("flood: messages dropped in a minute", "account", account,
 			"dropped", w.count, "window_start", w.start)
 	}
-	a := e.meter.admit(account, now, perMinute, e.opts.Limits.capturePerMinute(perMinute))
+	a := e.meter.admitShared(ctx, account, now, perMinute, e.opts.Limits.capturePerMinute(perMinute))
 	if a != admitDrop {
 		return a
 	}
@@ -298,11 +304,11 @@ func add(in map[string]dayUse, key string, now time.Time, n int64) {
 // overGuildLimit counts a message against the server's daily limit and
 // reports whether the person is over it. Commands are exempt: nobody is
 // kept from seeing or erasing their memories.
-func (e *Engine) overGuildLimit(t turn) bool {
+func (e *Engine) overGuildLimit(ctx context.Context, t turn) bool {
 	if t.msg.GuildID == "" || t.msg.IsCommand() {
 		return false
 	}
-	return !e.meter.allowGuildMessage(t.msg.Platform+":"+t.msg.GuildID+":"+t.person.ID, e.opts.Now(), t.guild.DailyLimit)
+	return !e.meter.guildMessageShared(ctx, t.msg.Platform+":"+t.msg.GuildID+":"+t.person.ID, e.opts.Now(), t.guild.DailyLimit)
 }
 
 // refuse answers msg privately with p instead of answering it (when tell

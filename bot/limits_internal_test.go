@@ -159,7 +159,7 @@ func TestFloodDropsAreCountedInTheLog(t *testing.T) {
 	msg := Message{Platform: "telegram", ChatID: "c", Author: Author{ID: "p"}, Addressed: true}
 	var got []admission
 	for range 7 {
-		got = append(got, e.admit(msg))
+		got = append(got, e.admit(context.Background(), msg))
 	}
 	want := []admission{admitAnswer, admitCapture, admitDrop, admitDrop, admitDrop, admitDrop, admitDrop}
 	if !slices.Equal(got, want) {
@@ -173,7 +173,7 @@ func TestFloodDropsAreCountedInTheLog(t *testing.T) {
 		t.Fatalf("drops logged at counts %v, want 1, 2, 4", counts)
 	}
 	now = now.Add(time.Minute)
-	e.admit(msg)
+	e.admit(context.Background(), msg)
 	last := logs.recs[len(logs.recs)-1]
 	if attr(last, "dropped") != "5" || attr(last, "account") != "telegram:p" {
 		t.Fatalf("the minute's total is not logged: %v", last)

@@ -50,7 +50,11 @@ func (p *replier) chat(ctx context.Context, t turn, r Responder) (reply Reply, a
 		p.log.Debug("typing indicator", "err", err)
 	}
 	lang := p.language(t)
-	recalled := p.recallFor(ctx, t)
+	recent := &recentLog{msgs: p.msgs, conv: t.conv.ID}
+	if p.model != nil {
+		recent.limit = p.historyLimit()
+	}
+	recalled := p.recallFor(ctx, t, recent)
 	system, err := p.systemPrompt(t, lang, recalled)
 	if err != nil {
 		p.log.Error("system prompt", "err", err)
@@ -60,7 +64,7 @@ func (p *replier) chat(ctx context.Context, t turn, r Responder) (reply Reply, a
 		p.why.record(t, recalled)
 		return Reply{Text: p.offlineReply(lang, recalled, isGroup(t.msg))}, false
 	}
-	history, err := p.history(ctx, t)
+	history, err := p.history(ctx, t, recent)
 	if err != nil {
 		p.log.Warn("load history; answering without it", "conversation", t.conv.ID, "err", err)
 	}
@@ -69,7 +73,7 @@ func (p *replier) chat(ctx context.Context, t turn, r Responder) (reply Reply, a
 		Messages:    append([]llm.Message{{Role: llm.RoleSystem, Content: system}}, history...),
 		Temperature: *p.opts.Temperature,
 	}
-	if !p.meter.tokensLeft(t.person.ID, p.now(), p.opts.Limits.DailyTokens) {
+	if !p.meter.tokensLeftShared(ctx, t.person.ID, p.now(), p.opts.Limits.DailyTokens) {
 		return Reply{Text: p.say(lang, msgTokenBudget), Private: true}, false
 	}
 	// A platform that refuses a streamed edit costs the stream, not the
@@ -88,7 +92,7 @@ func (p *replier) chat(ctx context.Context, t turn, r Responder) (reply Reply, a
 		}
 		return nil
 	})
-	p.meter.addTokens(t.person.ID, p.now(), spent(req, answer, usage))
+	p.meter.addTokensShared(ctx, t.person.ID, p.now(), p.opts.Limits.DailyTokens, spent(req, answer, usage))
 	if err != nil {
 		p.log.Warn("model reply failed", "conversation", t.conv.ID, "err", err)
 		return Reply{Text: p.modelApology(lang, err)}, false
@@ -104,7 +108,7 @@ func (p *replier) chat(ctx context.Context, t turn, r Responder) (reply Reply, a
 // person's profile first, then what recall finds for the message, within
 // one token budget and each memory once. A recall failure degrades to
 // answering without recalled memories.
-func (p *replier) recallFor(ctx context.Context, t turn) []Recalled {
+func (p *replier) recallFor(ctx context.Context, t turn, recent *recentLog) []Recalled {
 	if p.recall == nil {
 		return nil
 	}
@@ -113,8 +117,8 @@ func (p *replier) recallFor(ctx context.Context, t turn) []Recalled {
 	// topics do not drag their memories into this reply.
 	var context []string
 	if utf8.RuneCountInString(t.text) < followUpRunes {
-		if recent, err := p.msgs.RecentMessages(ctx, t.conv.ID, 4); err == nil {
-			for _, m := range recent {
+		if last, err := recent.last(ctx, 4); err == nil {
+			for _, m := range last {
 				if m.PlatformID != t.msg.ID && m.PersonID == t.person.ID && t.msg.Time.Sub(m.Time) < followUpWindow {
 					context = append(context, m.Text)
 				}
@@ -216,14 +220,13 @@ func shownDate(m memory.Memory) string {
 // conversation stood when this message arrived: later messages are left
 // out, and each reply follows the message it answered. In a group, user
 // turns carry the author's name.
-func (p *replier) history(ctx context.Context, t turn) ([]llm.Message, error) {
+func (p *replier) history(ctx context.Context, t turn, recent *recentLog) ([]llm.Message, error) {
 	current := llm.Message{Role: llm.RoleUser, Content: t.text}
 	group := isGroup(t.msg)
 	if group {
 		current.Content = authorName(t.msg.Author) + ": " + t.text
 	}
-	// Fetch extra: replies and later messages are filtered out below.
-	msgs, err := p.msgs.RecentMessages(ctx, t.conv.ID, 3*p.opts.HistoryMessages+10)
+	msgs, err := recent.last(ctx, p.historyLimit())
 	if err != nil {
 		return []llm.Message{current}, err
 	}
@@ -267,7 +270,37 @@ func (p *replier) history(ctx context.Context, t turn) ([]llm.Message, error) {
 	return append(out, current), nil
 }
 
-// afterReply captures the bot's answer, remembers what was injected and
+// historyLimit is how many recent messages a reply's history is chosen
+// from: extra, since replies and later messages are filtered out.
+func (p *replier) historyLimit() int { return 3*p.opts.HistoryMessages + 10 }
+
+// recentLog reads a conversation's recent messages once for a reply: the
+// turns recall takes as context and the prompt's history come from the
+// same read.
+type recentLog struct {
+	msgs MessageLog
+	conv string
+	// limit is the most any caller will ask for, read at the first call.
+	limit int
+	read  bool
+	got   []memory.Message
+	err   error
+}
+
+// last returns the last n messages (or fewer), oldest first.
+func (r *recentLog) last(ctx context.Context, n int) ([]memory.Message, error) {
+	if !r.read {
+		r.read = true
+		r.got, r.err = r.msgs.RecentMessages(ctx, r.conv, max(n, r.limit))
+	}
+	if len(r.got) > n {
+		return r.got[len(r.got)-n:], r.err
+	}
+	return r.got, r.err
+}
+
+// afterReply captures the bot's answer (with the queue entry marked done,
+// when the message has one: see replySlot), remembers what was injected and
 // counts the memories' use, in the background.
 func (p *replier) afterReply(ctx context.Context, t turn, answer string, recalled []Recalled) {
 	now := p.now()
@@ -284,7 +317,9 @@ func (p *replier) afterReply(ctx context.Context, t turn, answer string, recalle
 			ReplyTo:        t.msg.ID,
 			Time:           now.UTC(),
 		}
-		if err := p.msgs.AppendMessage(ctx, &m); err != nil {
+		if t.reply != nil {
+			t.reply.msg = &m
+		} else if err := p.msgs.AppendMessage(ctx, &m); err != nil {
 			p.log.Warn("capture reply", "conversation", t.conv.ID, "err", err)
 		}
 	}

@@ -170,6 +170,21 @@ type Store interface {
 	// pending or done, is ErrConflict and left unchanged: a redelivered
 	// message is not queued twice. An incomplete entry is ErrInvalid.
 	QueueAnswer(ctx context.Context, a Answer) error
+	// QueueAnswerWithMessage queues a as QueueAnswer does and captures m,
+	// the message the entry answers, as AppendMessage does (assigning
+	// m.Seq), in one call: the two writes that take in every addressed
+	// message, for one round trip where the backend allows. queued reports
+	// whether an entry for the message is in the store when it returns,
+	// this call's or an earlier one. An entry queued before is ErrConflict
+	// (queued, and left unchanged), with m captured all the same: a
+	// redelivered message is captured once and not queued twice. Any other
+	// error means m is not captured; the entry goes in first, so that a
+	// failure between the two leaves an entry that restores the message,
+	// never a message nobody answers: a backend with transactions makes the
+	// two one (nothing written on failure), one without may leave the entry
+	// alone (queued true). An invalid entry or message is ErrInvalid and
+	// writes nothing.
+	QueueAnswerWithMessage(ctx context.Context, a Answer, m *Message) (queued bool, err error)
 	// ClaimAnswer takes the entry of q.Platform that is not done and whose
 	// lease ended at or before q.Now, the oldest received first: it becomes q.Holder's until q.Until and
 	// its Claims grows by 1. Of concurrent claimers exactly one gets an
@@ -193,6 +208,16 @@ type Store interface {
 	// unknown entry; ErrConflict when it is done already or held by
 	// another replica (its lease ran out and it was taken over).
 	FinishAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error
+	// FinishAnswerWithReply captures reply, the bot's answer to the entry's
+	// message, as AppendMessage does (assigning reply.Seq), then marks the
+	// entry done as FinishAnswer does, in one call: the two writes that end
+	// every answer, for one round trip where the backend allows. The reply
+	// is captured whatever FinishAnswer then reports (the answer was
+	// delivered, whoever holds the entry now), and the entry is never done
+	// without its reply: an invalid reply (AppendMessage's ErrInvalid) or a
+	// failure capturing it leaves the entry pending. A backend with
+	// transactions makes the two one; one without writes the reply first.
+	FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *Message) error
 	// DropAnswers deletes every pending entry whose PersonID is personID
 	// (their payloads hold the person's words; erasing the person must not
 	// let a restart capture them again) and returns how many went. Done

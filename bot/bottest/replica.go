@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/membot/membot/bot"
+	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/llm"
 	"github.com/membot/membot/memory/service"
 	"github.com/membot/membot/memory/sqlite"
@@ -79,7 +80,7 @@ func (m *DyingModel) Calls() int { m.mu.Lock(); defer m.mu.Unlock(); return m.ca
 // signals each reply message recorded on Noted and each answer marked done
 // on Finished (its platform message id), refuses to record them
 // when RefuseNotes, and dies (never returns until Dead is closed) in
-// FinishAnswer when DieOnFinish.
+// FinishAnswer or FinishAnswerWithReply when DieOnFinish.
 type ReplicaStore struct {
 	*sqlite.Store
 	Noted       chan string
@@ -115,6 +116,24 @@ func (s *ReplicaStore) FinishAnswer(ctx context.Context, conv, id, holder string
 		return errors.New("the process died")
 	}
 	err := s.Store.FinishAnswer(ctx, conv, id, holder, at, keep)
+	if err == nil {
+		s.Finished <- id
+	}
+	return err
+}
+
+// FinishAnswerWithReply is the store's, signalled on Finished, unless the
+// replica dies there: then the reply is captured first and the mark never
+// made, as on a store that writes the two one after the other (MongoDB).
+func (s *ReplicaStore) FinishAnswerWithReply(ctx context.Context, conv, id, holder string, at, keep time.Time, reply *memory.Message) error {
+	if s.DieOnFinish {
+		if err := s.Store.AppendMessage(ctx, reply); err != nil {
+			return err
+		}
+		<-s.Dead
+		return errors.New("the process died")
+	}
+	err := s.Store.FinishAnswerWithReply(ctx, conv, id, holder, at, keep, reply)
 	if err == nil {
 		s.Finished <- id
 	}

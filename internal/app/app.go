@@ -15,6 +15,7 @@ import (
 
 	"github.com/membot/membot/bot"
 	"github.com/membot/membot/config"
+	"github.com/membot/membot/internal/lease"
 	"github.com/membot/membot/internal/observe"
 	"github.com/membot/membot/internal/spool"
 	"github.com/membot/membot/memory"
@@ -56,7 +57,9 @@ type App struct {
 	// spool keeps the captured messages the store refused (nil: no data
 	// directory to keep them in).
 	spool *spool.File
-	log   *slog.Logger
+	// holder names this process to the extraction and upkeep leases.
+	holder string
+	log    *slog.Logger
 	// storeClosed makes a second Close leave the store alone.
 	storeClosed bool
 	// rawStore is the store below the counting wrapper, for readiness
@@ -104,7 +107,7 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 	for _, opt := range opts {
 		opt(&o)
 	}
-	a := &App{Config: cfg, Meter: &llm.Meter{}, Metrics: observe.NewMetrics(), log: o.logger}
+	a := &App{Config: cfg, Meter: &llm.Meter{}, Metrics: observe.NewMetrics(), log: o.logger, holder: leaseHolder(cfg)}
 	store, err := openStore(ctx, cfg, o)
 	if err != nil {
 		return nil, err
@@ -144,6 +147,7 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 		Extractor: extractor{sched},
 		Spool:     a.botSpool(),
 		Answers:   a.Store,
+		Counters:  a.Store,
 	}, bot.Options{
 		BotName:         cfg.Bot.Name,
 		Persona:         cfg.Bot.SystemPrompt,
@@ -213,6 +217,17 @@ func replica(cfg config.Config) string {
 	return "embedded"
 }
 
+// leaseHolder names this process for the extraction and upkeep leases, as
+// replica does for the answer queue: one name for every run over the
+// embedded store (a restart after a crash takes its leases back at once),
+// a name of its own for each process sharing MongoDB.
+func leaseHolder(cfg config.Config) string {
+	if r := replica(cfg); r != "" {
+		return r
+	}
+	return lease.NewHolder()
+}
+
 // historyMessages maps the configured history length to the engine's
 // option, where 0 means "the default" and a negative value "none".
 func historyMessages(n int) int {
@@ -237,6 +252,8 @@ func (a *App) newUpkeep(o options) *upkeep.Worker {
 		ArchiveAfter:     archiveAfter(a.Config.Memory),
 		MessageRetention: a.Config.Memory.MessageRetention.D(),
 		Logger:           o.logger,
+		Leases:           a.Store,
+		Holder:           a.holder,
 	})
 }
 

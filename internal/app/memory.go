@@ -94,6 +94,8 @@ func (a *App) memorySystem(o options) (*service.Service, *extract.Scheduler, err
 		Logger:        o.logger,
 		Clock:         clock{o.now},
 		MinConfidence: a.Config.Memory.MinConfidence,
+		Leases:        a.Store,
+		Holder:        a.holder,
 	})
 	if err != nil {
 		return nil, nil, err

@@ -58,3 +58,19 @@ func (s *Store) NoteAnswerReply(ctx context.Context, conversationID, platformID,
 	o.end(err)
 	return err
 }
+
+// QueueAnswerWithMessage is memory.Store.QueueAnswerWithMessage, counted.
+func (s *Store) QueueAnswerWithMessage(ctx context.Context, a memory.Answer, m *memory.Message) (bool, error) {
+	o := s.begin("QueueAnswerWithMessage")
+	r, err := s.s.QueueAnswerWithMessage(ctx, a, m)
+	o.end(err)
+	return r, err
+}
+
+// FinishAnswerWithReply is memory.Store.FinishAnswerWithReply, counted.
+func (s *Store) FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *memory.Message) error {
+	o := s.begin("FinishAnswerWithReply")
+	err := s.s.FinishAnswerWithReply(ctx, conversationID, platformID, holder, at, keepUntil, reply)
+	o.end(err)
+	return err
+}

@@ -21,9 +21,15 @@ var errInactive = errors.New("memory is no longer active")
 // apply writes the decisions of a batch through the memory service, which
 // retries a change of an existing memory when another writer got there
 // first; a target that vanished or stopped being active meanwhile turns the
-// decision into an ADD.
-func (r *Reconciler) apply(ctx context.Context, owner string, batch []*work, out *Outcome) error {
+// decision into an ADD. beforeWrite, when set, runs after the last model
+// call and before the first write; its error stops the batch unwritten.
+func (r *Reconciler) apply(ctx context.Context, owner string, batch []*work, out *Outcome, beforeWrite func(context.Context) error) error {
 	r.embedMerged(ctx, batch, out)
+	if beforeWrite != nil && len(batch) > 0 {
+		if err := beforeWrite(ctx); err != nil {
+			return err
+		}
+	}
 	superseded := make(map[string]bool)
 	for _, w := range batch {
 		d := w.dec

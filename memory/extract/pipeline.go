@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/llm"
@@ -58,6 +59,14 @@ type Options struct {
 	ContextMessages int
 	PageSize        int
 	RescanMessages  int
+	// Leases, when set, make a run of a conversation exclusive across the
+	// processes sharing the store (lease "extract:<conversation>", held by
+	// Holder, which is then required, for LeaseTime, DefaultLeaseTime when
+	// 0). A run that finds the lease held returns ErrElsewhere at once.
+	// Nil: runs are exclusive within this process only.
+	Leases    Leases
+	Holder    string
+	LeaseTime time.Duration
 }
 
 // RunOptions choose how one run behaves.
@@ -73,7 +82,8 @@ type RunOptions struct {
 
 // Pipeline runs extraction over conversations: from the watermark to the
 // newest message, window by window, storing results before it advances the
-// watermark. Runs of one conversation are serialised.
+// watermark. Runs of one conversation are serialised: within the process
+// by a lock, across processes by a lease (Options.Leases).
 type Pipeline struct {
 	store      Conversations
 	extractor  Extractor
@@ -110,6 +120,12 @@ func NewPipeline(opts Options) (*Pipeline, error) {
 	if opts.RescanMessages <= 0 {
 		opts.RescanMessages = DefaultRescanMessages
 	}
+	if opts.LeaseTime <= 0 {
+		opts.LeaseTime = DefaultLeaseTime
+	}
+	if opts.Leases != nil && opts.Holder == "" {
+		return nil, errors.New("new extraction pipeline: leases need a holder name")
+	}
 	p := &Pipeline{store: opts.Conversations, extractor: opts.Extractor, log: opts.Logger, opts: opts}
 	if p.extractor == nil {
 		if opts.Client != nil {
@@ -136,6 +152,15 @@ func NewPipeline(opts Options) (*Pipeline, error) {
 // llm.Retryable) or an answer that stays malformed (ErrMalformed) it stays
 // before the failed window and the error is returned, so a later run
 // retries exactly what is missing.
+//
+// With leases, the run takes the conversation's lease before it reads the
+// watermark (ErrElsewhere when another replica has it), renews it before
+// every model call and checks it before storing each author's memories of
+// a window, and moves the watermark past each stored window. A run held
+// up past its lease (a hung model call) finds at that check that the lease
+// changed hands (its epoch moved) and stops with ErrElsewhere, storing
+// nothing: whoever took over started from the watermark, past every
+// window this run stored, and may have extracted the rest already.
 func (p *Pipeline) Run(ctx context.Context, convID string, opts RunOptions) (res Result, err error) {
 	res.ConversationID = convID
 	unlock, err := p.convs.lock(ctx, convID)
@@ -143,11 +168,16 @@ func (p *Pipeline) Run(ctx context.Context, convID string, opts RunOptions) (res
 		return res, fmt.Errorf("extract %s: %w", convID, err)
 	}
 	defer unlock()
+	held, err := p.acquire(ctx, convID)
+	if err != nil {
+		return res, fmt.Errorf("extract %s: %w", convID, err)
+	}
+	defer p.release(ctx, held)
 	conv, err := p.store.Conversation(ctx, convID)
 	if err != nil {
 		return res, fmt.Errorf("extract %s: %w", convID, err)
 	}
-	r := &run{p: p, conv: conv, opts: opts, res: &res, off: make(map[string]bool),
+	r := &run{p: p, conv: conv, opts: opts, res: &res, lease: held, off: make(map[string]bool),
 		subjects: make(map[string][]Subject)}
 	defer func() { res.Watermark = r.conv.Watermark }()
 	for {

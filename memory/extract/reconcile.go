@@ -123,6 +123,13 @@ type decision struct {
 // answer stays malformed). A model failure aborts before anything is
 // written, so the caller can retry the whole batch.
 func (r *Reconciler) Reconcile(ctx context.Context, owner string, cands []memory.Memory) (Outcome, error) {
+	return r.reconcile(ctx, owner, cands, nil)
+}
+
+// reconcile is Reconcile with a check run just before anything is written
+// (after every model call): when it fails, nothing is written and its
+// error is returned. Extraction checks its lease there.
+func (r *Reconciler) reconcile(ctx context.Context, owner string, cands []memory.Memory, beforeWrite func(context.Context) error) (Outcome, error) {
 	var out Outcome
 	if len(cands) == 0 {
 		return out, nil
@@ -185,7 +192,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, owner string, cands []memory
 	for _, w := range batch {
 		guard(w, r.log)
 	}
-	if err := r.apply(ctx, owner, batch, &out); err != nil {
+	if err := r.apply(ctx, owner, batch, &out, beforeWrite); err != nil {
 		return out, fmt.Errorf("reconcile memories of %s: %w", owner, err)
 	}
 	return out, nil

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/membot/membot/internal/lease"
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/preprocess"
 	"github.com/membot/membot/memory/text"
@@ -24,6 +25,8 @@ type run struct {
 	conv memory.Conversation
 	opts RunOptions
 	res  *Result
+	// lease is the run's hold on its conversation; nil without leases.
+	lease *lease.Lease
 	// off caches which authors have memory turned off.
 	off map[string]bool
 	// subjects caches each owner's subjects for the model (see
@@ -86,6 +89,13 @@ func (r *run) page(ctx context.Context, msgs []memory.Message, rescan bool) erro
 			return err
 		}
 		history = append(history, contextOnly(lines[min(w.Overlap, len(lines)):])...)
+		if r.lease != nil && !rescan {
+			// A replica taking over from this one, should it hang, starts
+			// after what it stored.
+			if err := r.p.advance(ctx, &r.conv, lastNewSeq(w)); err != nil {
+				return err
+			}
+		}
 	}
 	if rescan {
 		return nil
@@ -103,6 +113,9 @@ func (r *run) window(ctx context.Context, history, lines []Line) error {
 		}
 	}
 	for _, owner := range owners {
+		if err := r.keep(ctx); err != nil {
+			return err
+		}
 		in := r.input(owner, history, lines)
 		in.Subjects = r.ownerSubjects(ctx, owner)
 		ext, err := r.p.extractor.Extract(ctx, in)
@@ -113,7 +126,7 @@ func (r *run) window(ctx context.Context, history, lines []Line) error {
 		if len(ext.Memories) == 0 {
 			continue
 		}
-		out, err := r.p.reconciler.Reconcile(ctx, owner, ext.Memories)
+		out, err := r.p.reconciler.reconcile(ctx, owner, ext.Memories, r.keep)
 		r.res.addOutcome(out)
 		if err != nil {
 			return err

@@ -307,8 +307,16 @@ func (s *Scheduler) runBackground(ctx context.Context, id string, opts RunOption
 	s.forgetIdleLocked(id)
 }
 
-// failedLocked records a failed run and schedules a retry with backoff.
+// failedLocked records a failed run and schedules a retry with backoff. A
+// conversation another replica is extracting is no failure: it is tried
+// again after a stability window, so that what that replica's run did not
+// cover is not left behind.
 func (s *Scheduler) failedLocked(id string, st *convState, err error) {
+	if errors.Is(err, ErrElsewhere) {
+		s.log.Debug("conversation extracted by another replica; will look again", "conversation", id, "err", err)
+		s.scheduleLocked(id, st, s.opts.Window)
+		return
+	}
 	st.failures++
 	if errors.Is(err, ErrMalformed) {
 		st.malformed++

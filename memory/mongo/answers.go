@@ -58,14 +58,43 @@ func (s *Store) QueueAnswer(ctx context.Context, a memory.Answer) error {
 		Payload: a.Payload, ReceivedAt: bson.NewDateTimeFromTime(a.ReceivedAt), Holder: a.Holder,
 		LeaseUntil: bson.NewDateTimeFromTime(a.LeaseUntil),
 	})
+	if lostReply(err) && s.landed(ctx, s.answers, append(answerKey(a.ConversationID, a.PlatformID),
+		bson.E{Key: "holder", Value: a.Holder}, bson.E{Key: "lease_until", Value: bson.NewDateTimeFromTime(a.LeaseUntil)},
+		bson.E{Key: "received_at", Value: bson.NewDateTimeFromTime(a.ReceivedAt)})) {
+		return nil
+	}
 	if err != nil {
 		return s.fail(op, err)
 	}
 	return nil
 }
 
+// answerKey is the filter for one entry of the answer queue.
+func answerKey(conversationID, platformID string) bson.D {
+	return bson.D{{Key: "conversation_id", Value: conversationID}, {Key: "platform_id", Value: platformID}}
+}
+
+// QueueAnswerWithMessage queues a, then captures m: without a
+// transaction, the entry goes first, so that a failure between the two
+// leaves an entry that restores the message.
+func (s *Store) QueueAnswerWithMessage(ctx context.Context, a memory.Answer, m *memory.Message) (bool, error) {
+	if err := checkMessage(m); err != nil {
+		return false, fmt.Errorf("queue answer to %s/%s: capture message: %w", a.ConversationID, a.PlatformID, err)
+	}
+	qerr := s.QueueAnswer(ctx, a)
+	if qerr != nil && !errors.Is(qerr, memory.ErrConflict) {
+		return false, qerr
+	}
+	if err := s.AppendMessage(ctx, m); err != nil {
+		return true, fmt.Errorf("queue answer to %s/%s: capture message: %w", a.ConversationID, a.PlatformID, err)
+	}
+	return true, qerr
+}
+
 // ClaimAnswer takes the oldest claimable entry with one findOneAndUpdate,
 // which the server applies atomically: of concurrent claimers one matches.
+// A claim whose reply was lost is found again by its holder and lease end:
+// unknown to its holder, it would be renewed and never answered.
 func (s *Store) ClaimAnswer(ctx context.Context, q memory.ClaimQuery) (memory.Answer, error) {
 	op := "claim answer on " + q.Platform
 	if q.Platform == "" || q.Holder == "" {
@@ -81,6 +110,14 @@ func (s *Store) ClaimAnswer(ctx context.Context, q memory.ClaimQuery) (memory.An
 	err := s.answers.FindOneAndUpdate(ctx, filter, update, options.FindOneAndUpdate().
 		SetSort(bson.D{{Key: "received_at", Value: 1}, {Key: "conversation_id", Value: 1}, {Key: "platform_id", Value: 1}}).
 		SetReturnDocument(options.After)).Decode(&d)
+	if lostReply(err) {
+		mine := bson.D{{Key: "platform", Value: q.Platform}, {Key: "done", Value: false},
+			{Key: "holder", Value: q.Holder}, {Key: "lease_until", Value: bson.NewDateTimeFromTime(q.Until)}}
+		if ferr := s.answers.FindOne(ctx, mine).Decode(&d); ferr == nil {
+			s.log.Info("write applied although its reply was lost", "collection", collAnswers)
+			return d.answer(), nil
+		}
+	}
 	if err != nil {
 		return memory.Answer{}, s.fail(op, err)
 	}
@@ -112,12 +149,16 @@ func (s *Store) updateAnswers(ctx context.Context, op, holder string, set bson.D
 // holding it and its not being done.
 func (s *Store) FinishAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error {
 	op := fmt.Sprintf("finish answer to %s/%s", conversationID, platformID)
-	key := bson.D{{Key: "conversation_id", Value: conversationID}, {Key: "platform_id", Value: platformID}}
+	key := answerKey(conversationID, platformID)
 	filter := append(append(bson.D{}, key...), bson.E{Key: "holder", Value: holder}, bson.E{Key: "done", Value: false})
 	res, err := s.answers.UpdateOne(ctx, filter, bson.D{{Key: "$set", Value: bson.D{
 		{Key: "done", Value: true}, {Key: "payload", Value: ""},
 		{Key: "done_at", Value: bson.NewDateTimeFromTime(at)}, {Key: "keep_until", Value: bson.NewDateTimeFromTime(keepUntil)},
 	}}})
+	if lostReply(err) && s.landed(ctx, s.answers, append(append(bson.D{}, key...), bson.E{Key: "holder", Value: holder},
+		bson.E{Key: "done", Value: true}, bson.E{Key: "done_at", Value: bson.NewDateTimeFromTime(at)})) {
+		return nil
+	}
 	return s.heldResult(ctx, op, key, res, err)
 }
 
@@ -128,7 +169,7 @@ func (s *Store) NoteAnswerReply(ctx context.Context, conversationID, platformID,
 	if err := memory.CheckReplyRef(ref); err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	key := bson.D{{Key: "conversation_id", Value: conversationID}, {Key: "platform_id", Value: platformID}}
+	key := answerKey(conversationID, platformID)
 	filter := append(append(bson.D{}, key...), bson.E{Key: "holder", Value: holder}, bson.E{Key: "done", Value: false})
 	res, err := s.answers.UpdateOne(ctx, filter, bson.D{{Key: "$set", Value: bson.D{{Key: "reply_ref", Value: ref}}}})
 	return s.heldResult(ctx, op, key, res, err)
@@ -152,6 +193,15 @@ func (s *Store) heldResult(ctx context.Context, op string, key bson.D, res *mong
 		return fmt.Errorf("%s: %w", op, memory.ErrNotFound)
 	}
 	return fmt.Errorf("%s: done already or held by another replica: %w", op, memory.ErrConflict)
+}
+
+// FinishAnswerWithReply captures reply, then marks the entry done: without
+// a transaction, the reply goes first so that no entry is done without it.
+func (s *Store) FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *memory.Message) error {
+	if err := s.AppendMessage(ctx, reply); err != nil {
+		return fmt.Errorf("finish answer to %s/%s: capture reply: %w", conversationID, platformID, err)
+	}
+	return s.FinishAnswer(ctx, conversationID, platformID, holder, at, keepUntil)
 }
 
 // DropAnswers deletes the person's pending entries. Entries written before

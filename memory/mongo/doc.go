@@ -81,6 +81,20 @@
 // holder; done entries carry keep_until, which a TTL index (and, where there
 // is none, PurgeAnswers) removes them by.
 //
+// # Lost replies
+//
+// A connection reset after a write was sent (a failover) leaves its outcome
+// unknown. The driver's retryable writes settle that on a replica set or
+// mongos; elsewhere, or when its single retry fails too, AppendMessage,
+// ResolveIdentity, QueueAnswer, ClaimAnswer, FinishAnswer, InsertMemory and
+// the versioned updates read back whether their own write landed and then
+// report success, so that a caller's retry meets no conflict or duplicate
+// of its own write, and no claim is held unknown to its holder (see
+// lost.go). When that read fails as well the call reports
+// memory.ErrUnavailable with the outcome unknown. A reset after the
+// message counter was incremented leaves a gap in the conversation's
+// sequence numbers: numbers are never reused, but may be skipped.
+//
 // Every versioned record (person, conversation, memory) is written with a
 // filter on its version and $inc of it, so two replicas updating one record
 // never lose an update: the second gets memory.ErrConflict.

@@ -71,6 +71,12 @@ func (s *Store) AppendMessage(ctx context.Context, m *memory.Message) error {
 			*m = stored
 			return s.markIfUser(ctx, op, m)
 		}
+		if lostReply(err) {
+			if found, ferr := s.loadMessage(ctx, m.ConversationID, m.PlatformID); ferr == nil {
+				*m = found
+				return s.markIfUser(ctx, op, m)
+			}
+		}
 		if !mongo.IsDuplicateKeyError(err) {
 			return s.fail(op, err)
 		}
@@ -90,12 +96,17 @@ func (s *Store) AppendMessage(ctx context.Context, m *memory.Message) error {
 const appendAttempts = 5
 
 // markIfUser records a stored user message on its conversation, for
-// PendingConversations.
+// PendingConversations. The mark is idempotent, so a lost reply is
+// settled by sending it once more.
 func (s *Store) markIfUser(ctx context.Context, op string, m *memory.Message) error {
 	if m.Role != memory.RoleUser {
 		return nil
 	}
-	if err := s.markUserMessage(ctx, m.ConversationID, m.Seq); err != nil {
+	err := s.markUserMessage(ctx, m.ConversationID, m.Seq)
+	if lostReply(err) {
+		err = s.markUserMessage(ctx, m.ConversationID, m.Seq)
+	}
+	if err != nil {
 		return s.fail(op+": mark conversation pending", err)
 	}
 	return nil

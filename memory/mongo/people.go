@@ -45,6 +45,18 @@ func (s *Store) ResolveIdentity(ctx context.Context, platform, userID, username 
 	ident := identityDoc{Platform: platform, UserID: userID, PersonID: p.ID, Username: username,
 		LinkedAt: bson.NewDateTimeFromTime(now)}
 	if _, err := s.identities.InsertOne(ctx, ident); err != nil {
+		if lostReply(err) {
+			// The identity may be in, pointing at p: removing p then
+			// would strand the account for good.
+			ferr := s.identities.FindOne(ctx, key).Decode(&found)
+			switch {
+			case ferr == nil && found.PersonID == p.ID:
+				s.log.Info("write applied although its reply was lost", "collection", collIdentities)
+				return p.toPerson(), nil
+			case ferr != nil && !errors.Is(ferr, mongo.ErrNoDocuments):
+				return memory.Person{}, s.fail(op+": create identity", err)
+			}
+		}
 		if _, derr := s.people.DeleteOne(ctx, bson.D{{Key: "_id", Value: p.ID}}); derr != nil {
 			s.log.Warn("remove unused person", "person", p.ID, "err", derr)
 		}

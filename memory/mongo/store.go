@@ -247,6 +247,13 @@ func (s *Store) versionedUpdate(ctx context.Context, op string, coll *mongo.Coll
 	withVersion := append(append(bson.D{}, filter...), bson.E{Key: "version", Value: version})
 	update = append(append(bson.D{}, update...), bson.E{Key: "$inc", Value: bson.D{{Key: "version", Value: int64(1)}}})
 	res, err := coll.UpdateOne(ctx, withVersion, update)
+	if lostReply(err) {
+		// The next version with this write's own time is this write.
+		if at, ok := setValue(update, "updated_at"); ok && s.landed(ctx, coll, append(append(bson.D{}, filter...),
+			bson.E{Key: "version", Value: version + 1}, bson.E{Key: "updated_at", Value: at})) {
+			return nil
+		}
+	}
 	if err != nil {
 		return s.fail(op, err)
 	}

@@ -28,6 +28,48 @@ func scanAnswer(r rowScanner) (memory.Answer, error) {
 // QueueAnswer inserts a new answer queue entry; an existing key is
 // memory.ErrConflict.
 func (s *Store) QueueAnswer(ctx context.Context, a memory.Answer) error {
+	if err := checkAnswer(a); err != nil {
+		return err
+	}
+	op := fmt.Sprintf("queue answer to %s/%s", a.ConversationID, a.PlatformID)
+	return s.write(ctx, op, func(tx *sql.Tx) error {
+		return queueInTx(ctx, tx, a)
+	})
+}
+
+// QueueAnswerWithMessage queues a and captures m in one transaction; a
+// conflicting entry leaves the capture to commit.
+func (s *Store) QueueAnswerWithMessage(ctx context.Context, a memory.Answer, m *memory.Message) (bool, error) {
+	if err := checkAnswer(a); err != nil {
+		return false, err
+	}
+	if err := s.checkMessage(m); err != nil {
+		return false, err
+	}
+	op := fmt.Sprintf("queue answer to %s/%s", a.ConversationID, a.PlatformID)
+	var conflict error
+	err := s.write(ctx, op, func(tx *sql.Tx) error {
+		conflict = queueInTx(ctx, tx, a)
+		if conflict != nil && !errors.Is(conflict, memory.ErrConflict) {
+			return conflict
+		}
+		if err := appendInTx(ctx, tx, m); err != nil {
+			return fmt.Errorf("capture message: %w", err)
+		}
+		return nil
+	})
+	queuedBefore := errors.Is(conflict, memory.ErrConflict)
+	switch {
+	case err != nil:
+		return queuedBefore, err
+	case queuedBefore:
+		return true, fmt.Errorf("%s: %w", op, conflict)
+	}
+	return true, nil
+}
+
+// checkAnswer refuses an entry that cannot be queued.
+func checkAnswer(a memory.Answer) error {
 	if err := a.Validate(); err != nil {
 		return fmt.Errorf("queue answer: %w", err)
 	}
@@ -35,19 +77,21 @@ func (s *Store) QueueAnswer(ctx context.Context, a memory.Answer) error {
 		"person id", a.PersonID, "holder", a.Holder, "payload", a.Payload); err != nil {
 		return fmt.Errorf("queue answer: %w", err)
 	}
-	op := fmt.Sprintf("queue answer to %s/%s", a.ConversationID, a.PlatformID)
-	return s.write(ctx, op, func(tx *sql.Tx) error {
-		inserted, err := execOne(ctx, tx, `INSERT INTO answer_queue (`+answerColumns+`)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, NULL, NULL, '') ON CONFLICT DO NOTHING`,
-			a.ConversationID, a.PlatformID, a.Platform, a.PersonID, a.Payload, toMs(a.ReceivedAt), a.Holder, toMs(a.LeaseUntil))
-		if err != nil {
-			return err
-		}
-		if !inserted {
-			return fmt.Errorf("%w: already queued", memory.ErrConflict)
-		}
-		return nil
-	})
+	return nil
+}
+
+// queueInTx inserts the entry a (checked) in tx, or reports ErrConflict.
+func queueInTx(ctx context.Context, tx *sql.Tx, a memory.Answer) error {
+	inserted, err := execOne(ctx, tx, `INSERT INTO answer_queue (`+answerColumns+`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 0, NULL, NULL, '') ON CONFLICT DO NOTHING`,
+		a.ConversationID, a.PlatformID, a.Platform, a.PersonID, a.Payload, toMs(a.ReceivedAt), a.Holder, toMs(a.LeaseUntil))
+	if err != nil {
+		return err
+	}
+	if !inserted {
+		return fmt.Errorf("%w: already queued", memory.ErrConflict)
+	}
+	return nil
 }
 
 // ClaimAnswer takes the oldest claimable entry of q.Platform in one
@@ -121,9 +165,9 @@ func (s *Store) updateAnswers(ctx context.Context, op, query string, args ...any
 // FinishAnswer marks the entry done if holder holds it and it is not done.
 func (s *Store) FinishAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error {
 	op := fmt.Sprintf("finish answer to %s/%s", conversationID, platformID)
-	return s.updateHeld(ctx, op, `UPDATE answer_queue SET done = 1, done_at = ?, keep_until = ?, payload = ''
-			WHERE conversation_id = ? AND platform_id = ? AND holder = ? AND done = 0`,
-		conversationID, platformID, toMs(at), toMs(keepUntil), conversationID, platformID, holder)
+	return s.write(ctx, op, func(tx *sql.Tx) error {
+		return finishInTx(ctx, tx, conversationID, platformID, holder, at, keepUntil)
+	})
 }
 
 // NoteAnswerReply records the message the entry's answer is written into,
@@ -133,28 +177,63 @@ func (s *Store) NoteAnswerReply(ctx context.Context, conversationID, platformID,
 	if err := memory.CheckReplyRef(ref); err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	return s.updateHeld(ctx, op, `UPDATE answer_queue SET reply_ref = ?
+	return s.write(ctx, op, func(tx *sql.Tx) error {
+		return heldInTx(ctx, tx, `UPDATE answer_queue SET reply_ref = ?
 			WHERE conversation_id = ? AND platform_id = ? AND holder = ? AND done = 0`,
-		conversationID, platformID, ref, conversationID, platformID, holder)
+			conversationID, platformID, ref, conversationID, platformID, holder)
+	})
 }
 
-// updateHeld runs query, an update of one entry conditional on its holder
-// and its not being done: no row changed is ErrNotFound for an unknown
-// entry and ErrConflict for one done or held by another replica.
-func (s *Store) updateHeld(ctx context.Context, op, query, conversationID, platformID string, args ...any) error {
-	return s.write(ctx, op, func(tx *sql.Tx) error {
-		ok, err := execOne(ctx, tx, query, args...)
-		if err != nil || ok {
-			return err
+// FinishAnswerWithReply captures reply and marks the entry done in one
+// transaction; the reply is committed even when the entry cannot be
+// marked (its error is returned then).
+func (s *Store) FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *memory.Message) error {
+	op := fmt.Sprintf("finish answer to %s/%s", conversationID, platformID)
+	if err := s.checkMessage(reply); err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	var finished error
+	err := s.write(ctx, op, func(tx *sql.Tx) error {
+		if err := appendInTx(ctx, tx, reply); err != nil {
+			return fmt.Errorf("capture reply: %w", err)
 		}
-		found, err := exists(ctx, tx, `SELECT 1 FROM answer_queue WHERE conversation_id = ? AND platform_id = ?`,
-			conversationID, platformID)
-		switch {
-		case err != nil:
-			return err
-		case !found:
-			return memory.ErrNotFound
+		finished = finishInTx(ctx, tx, conversationID, platformID, holder, at, keepUntil)
+		if errors.Is(finished, memory.ErrNotFound) || errors.Is(finished, memory.ErrConflict) {
+			return nil // the reply stands
 		}
-		return fmt.Errorf("%w: done already or held by another replica", memory.ErrConflict)
+		return finished
 	})
+	if err != nil {
+		return err
+	}
+	if finished != nil {
+		return fmt.Errorf("%s: %w", op, finished)
+	}
+	return nil
+}
+
+// finishInTx marks an entry done in tx, if holder holds it.
+func finishInTx(ctx context.Context, tx *sql.Tx, conversationID, platformID, holder string, at, keepUntil time.Time) error {
+	return heldInTx(ctx, tx, `UPDATE answer_queue SET done = 1, done_at = ?, keep_until = ?, payload = ''
+		WHERE conversation_id = ? AND platform_id = ? AND holder = ? AND done = 0`,
+		conversationID, platformID, toMs(at), toMs(keepUntil), conversationID, platformID, holder)
+}
+
+// heldInTx runs query, an update of one entry conditional on its holder and
+// its not being done: no row changed is ErrNotFound for an unknown entry
+// and ErrConflict for one done or held by another replica.
+func heldInTx(ctx context.Context, tx *sql.Tx, query, conversationID, platformID string, args ...any) error {
+	ok, err := execOne(ctx, tx, query, args...)
+	if err != nil || ok {
+		return err
+	}
+	found, err := exists(ctx, tx, `SELECT 1 FROM answer_queue WHERE conversation_id = ? AND platform_id = ?`,
+		conversationID, platformID)
+	switch {
+	case err != nil:
+		return err
+	case !found:
+		return memory.ErrNotFound
+	}
+	return fmt.Errorf("%w: done already or held by another replica", memory.ErrConflict)
 }

@@ -29,6 +29,17 @@ func scanMessage(r rowScanner) (memory.Message, error) {
 // message. Capturing the same platform id again fills m with the stored
 // message and changes nothing.
 func (s *Store) AppendMessage(ctx context.Context, m *memory.Message) error {
+	if err := s.checkMessage(m); err != nil {
+		return err
+	}
+	return s.write(ctx, "append message to "+m.ConversationID, func(tx *sql.Tx) error {
+		return appendInTx(ctx, tx, m)
+	})
+}
+
+// checkMessage refuses a message that cannot be captured, and stamps one
+// without a time with now.
+func (s *Store) checkMessage(m *memory.Message) error {
 	switch {
 	case m.ConversationID == "":
 		return fmt.Errorf("append message: %w: no conversation id", memory.ErrInvalid)
@@ -44,33 +55,37 @@ func (s *Store) AppendMessage(ctx context.Context, m *memory.Message) error {
 	if m.Time.IsZero() {
 		m.Time = s.now()
 	}
-	return s.write(ctx, "append message to "+m.ConversationID, func(tx *sql.Tx) error {
-		if m.PlatformID != "" {
-			stored, err := scanMessage(tx.QueryRowContext(ctx, `SELECT `+messageColumns+` FROM messages
-				WHERE conversation_id = ? AND platform_id = ?`, m.ConversationID, m.PlatformID))
-			if err == nil {
-				*m = stored
-				return nil
-			}
-			if !errors.Is(err, sql.ErrNoRows) {
-				return err
-			}
+	return nil
+}
+
+// appendInTx captures m (checked) in tx: the stored message when its
+// platform id is there already, else a new one with the next seq.
+func appendInTx(ctx context.Context, tx *sql.Tx, m *memory.Message) error {
+	if m.PlatformID != "" {
+		stored, err := scanMessage(tx.QueryRowContext(ctx, `SELECT `+messageColumns+` FROM messages
+			WHERE conversation_id = ? AND platform_id = ?`, m.ConversationID, m.PlatformID))
+		if err == nil {
+			*m = stored
+			return nil
 		}
-		var seq int64
-		if err := tx.QueryRowContext(ctx, `INSERT INTO message_seq (conversation_id, last_seq) VALUES (?, 1)
-			ON CONFLICT (conversation_id) DO UPDATE SET last_seq = last_seq + 1
-			RETURNING last_seq`, m.ConversationID).Scan(&seq); err != nil {
+		if !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO messages (`+messageColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			m.ConversationID, seq, m.PlatformID, m.PersonID, m.AuthorName, string(m.Role), m.Text, m.ReplyTo,
-			toMs(m.Time), boolInt(m.Addressed), boolInt(m.Edited)); err != nil {
-			return err
-		}
-		m.Seq = seq
-		m.Time = fromMs(toMs(m.Time))
-		return nil
-	})
+	}
+	var seq int64
+	if err := tx.QueryRowContext(ctx, `INSERT INTO message_seq (conversation_id, last_seq) VALUES (?, 1)
+		ON CONFLICT (conversation_id) DO UPDATE SET last_seq = last_seq + 1
+		RETURNING last_seq`, m.ConversationID).Scan(&seq); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO messages (`+messageColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		m.ConversationID, seq, m.PlatformID, m.PersonID, m.AuthorName, string(m.Role), m.Text, m.ReplyTo,
+		toMs(m.Time), boolInt(m.Addressed), boolInt(m.Edited)); err != nil {
+		return err
+	}
+	m.Seq = seq
+	m.Time = fromMs(toMs(m.Time))
+	return nil
 }
 
 // Messages returns up to limit messages with Seq > afterSeq, oldest first;

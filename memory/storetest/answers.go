@@ -19,6 +19,8 @@ func answerContracts() []contract {
 		{name: "AnswerClaimOrderAndPlatform", run: testAnswerClaimOrder},
 		{name: "AnswerFinishByHolderOnly", run: testAnswerFinish},
 		{name: "AnswerReplyNotedByHolderOnly", run: testAnswerNoteReply},
+		{name: "AnswerFinishWithReply", run: testAnswerFinishWithReply},
+		{name: "AnswerQueueWithMessage", run: testAnswerQueueWithMessage},
 		{name: "AnswerRenewAndRelease", run: testAnswerRenewRelease},
 		{name: "AnswerPurge", run: testAnswerPurge},
 		{name: "DropAnswers", run: testDropAnswers},

@@ -90,6 +90,11 @@ type Options struct {
 	// Logger receives failures (warn) and pass summaries (debug);
 	// discarded when nil.
 	Logger *slog.Logger
+	// Leases, when set, let one replica of those sharing the store run
+	// the scheduled passes (lease LeaseName, held by Holder, which is then
+	// required); nil runs them here. RunOnce runs regardless.
+	Leases Leases
+	Holder string
 	// OnPass, when set, is called after every scheduled pass (not after
 	// RunOnce) with its report and error, for metrics and for tests that
 	// wait for the worker.
@@ -127,4 +132,7 @@ type Report struct {
 	Embedded int
 	// MessagesDeleted is how many captured messages retention removed.
 	MessagesDeleted int64
+	// Elsewhere: the scheduled pass did not run here, as another replica
+	// holds the upkeep lease.
+	Elsewhere bool
 }

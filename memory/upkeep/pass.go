@@ -10,8 +10,10 @@ import (
 	"github.com/membot/membot/memory/service"
 )
 
-// pass runs the three steps of upkeep once. The caller holds w.sem.
-func (w *Worker) pass(ctx context.Context) (Report, error) {
+// pass runs the three steps of upkeep once; with u (a scheduled pass
+// under the upkeep lease) it stops before a step once the lease is lost.
+// The caller holds w.sem.
+func (w *Worker) pass(ctx context.Context, u *upkeepLease) (Report, error) {
 	now := w.opts.Now()
 	var rep Report
 	var errs []error
@@ -20,12 +22,12 @@ func (w *Worker) pass(ctx context.Context) (Report, error) {
 	rep.Archived = archived
 	errs = append(errs, err)
 
-	if ctx.Err() == nil {
+	if ctx.Err() == nil && u.keepErr(ctx, &errs) {
 		embedded, err := w.backfill(ctx)
 		rep.Embedded = embedded
 		errs = append(errs, err)
 	}
-	if ctx.Err() == nil {
+	if ctx.Err() == nil && u.keepErr(ctx, &errs) {
 		deleted, err := w.retain(ctx, now)
 		rep.MessagesDeleted = deleted
 		errs = append(errs, err)

@@ -45,11 +45,16 @@ func New(opts Options) *Worker {
 
 // Start runs a pass at once and then one every Interval, in a goroutine
 // whose context is derived from ctx and that lives until ctx ends or Close
-// is called. It fails with ErrStarted when called twice, ErrClosed after
+// is called. With Options.Leases only the replica holding the upkeep lease
+// runs them; the others look again every Interval and take over once its
+// holder lets it go (Close) or lets it lapse (it crashed or hangs). It fails with ErrStarted when called twice, ErrClosed after
 // Close and ErrNoStore without a store.
 func (w *Worker) Start(ctx context.Context) error {
 	if w.opts.Store == nil || w.opts.Memories == nil {
 		return fmt.Errorf("start upkeep: %w", ErrNoStore)
+	}
+	if w.opts.Leases != nil && w.opts.Holder == "" {
+		return errors.New("start upkeep: leases need a holder name")
 	}
 	switch err := w.group.Start(ctx); {
 	case errors.Is(err, lifecycle.ErrStopped):
@@ -71,8 +76,10 @@ func (w *Worker) Start(ctx context.Context) error {
 func (w *Worker) loop(ctx context.Context) {
 	tick := time.NewTicker(w.opts.Interval)
 	defer tick.Stop()
+	u := &upkeepLease{w: w}
+	defer u.release(ctx)
 	for {
-		rep, err := w.RunOnce(ctx)
+		rep, err := w.scheduled(ctx, u)
 		if ctx.Err() != nil {
 			// Stopped mid-pass: what was done is in the store, and the
 			// error only says the pass was cut short.
@@ -103,6 +110,21 @@ func (w *Worker) Close(ctx context.Context) error {
 	return nil
 }
 
+// scheduled runs a scheduled pass when this replica holds the upkeep
+// lease; otherwise the report says the pass ran elsewhere.
+func (w *Worker) scheduled(ctx context.Context, u *upkeepLease) (Report, error) {
+	if !u.mine(ctx) {
+		return Report{Elsewhere: true}, nil
+	}
+	select {
+	case w.sem <- struct{}{}:
+	case <-ctx.Done():
+		return Report{}, fmt.Errorf("run upkeep: wait for the running pass: %w", ctx.Err())
+	}
+	defer func() { <-w.sem }()
+	return w.pass(ctx, u)
+}
+
 // RunOnce runs one pass now and returns what it did; it waits for a pass
 // already under way to end first. Steps that fail do not stop the others:
 // the error joins their failures, and the report counts what was done all
@@ -118,5 +140,5 @@ func (w *Worker) RunOnce(ctx context.Context) (Report, error) {
 		return Report{}, fmt.Errorf("run upkeep: wait for the running pass: %w", ctx.Err())
 	}
 	defer func() { <-w.sem }()
-	return w.pass(ctx)
+	return w.pass(ctx, nil)
 }
