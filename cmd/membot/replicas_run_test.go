@@ -27,7 +27,6 @@ import (
 const (
 	replyCost     = 1000
 	budgetReplies = 6
-	replicaCount  = 3
 	webhookSecret = "replica-secret"
 )
 
@@ -66,12 +65,14 @@ func (p *person) messageText(k int) string {
 	return fmt.Sprintf("p%02d m%02d: %s?", p.index, k, topics[(p.index+k)%len(topics)])
 }
 
-// scale is how much traffic a run sends.
+// scale is how much traffic a run sends, over how many replicas.
 type scale struct {
+	replicas                                int
 	telegramPeople, discordPeople, messages int
-	// sticky routes each Telegram person to one replica and never
-	// redelivers an update to another: on a server that loses concurrent
-	// updates, no two replicas write one person's records at once.
+	// sticky routes each Telegram person to one replica, never redelivers
+	// an update to another, and moves a person only once everything sent
+	// so far is answered: on a server that loses concurrent updates, no
+	// two replicas write one conversation's records at once.
 	sticky bool
 }
 
@@ -89,13 +90,15 @@ func TestReplicas(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts three membot processes; not with -short")
 	}
-	sc := scale{telegramPeople: 20, discordPeople: 10, messages: 20}
+	sc := scale{replicas: 3, telegramPeople: 20, discordPeople: 10, messages: 20}
 	if os.Getenv("MEMBOT_TEST_MONGO_FLAVOR") == "ferretdb" {
-		sc = scale{telegramPeople: 6, discordPeople: 3, messages: 8, sticky: true}
+		sc = scale{replicas: 2, telegramPeople: 6, discordPeople: 4, messages: 8, sticky: true}
 		uri = withQuery(uri, "maxPoolSize=1")
-		t.Log("FerretDB v1 loses concurrent updates: reduced run (9 people × 8 messages, each Telegram person " +
-			"sticky to one replica). Skipped here, run on MongoDB: one person's updates spread over replicas, " +
-			"redelivery of an update to another replica, budgets shared by concurrent replicas")
+		t.Log("FerretDB v1 loses concurrent updates: reduced run (2 replicas, 10 people × 8 messages, each " +
+			"Telegram person on one replica, moved only when all is answered, one survivor to take over). " +
+			"Skipped here, run on MongoDB: three replicas, one person's updates spread over replicas at once, " +
+			"redelivery of an update to another replica, budgets shared by concurrent replicas, " +
+			"two survivors racing to take over the killed replica's answers")
 	}
 	c := newCluster(t, uri, sc)
 	c.run()
@@ -150,9 +153,9 @@ func newCluster(t *testing.T, uri string, sc scale) *cluster {
 	}))
 	c.tg = faketelegram.New(t, faketelegram.Config{Token: "123456:replica-test"})
 	c.dc = fakediscord.New(t)
-	guilds := make([]string, replicaCount)
+	guilds := make([]string, sc.replicas)
 	for shard := range guilds {
-		guilds[shard] = c.dc.AddChannel(c.dc.NewGuildOnShard(shard, replicaCount))
+		guilds[shard] = c.dc.AddChannel(c.dc.NewGuildOnShard(shard, sc.replicas))
 	}
 	for i := range sc.telegramPeople + sc.discordPeople {
 		p := &person{index: i, telegram: i < sc.telegramPeople}
@@ -160,15 +163,15 @@ func newCluster(t *testing.T, uri string, sc scale) *cluster {
 			p.tgUser = models.User{ID: int64(5000 + i), FirstName: p.name()}
 		} else {
 			p.dcUser = c.dc.NewUser(p.name())
-			p.shard = i % replicaCount
+			p.shard = i % sc.replicas
 			p.channel = guilds[p.shard]
 		}
 		c.people = append(c.people, p)
 	}
-	for i := range replicaCount {
+	for i := range sc.replicas {
 		c.replicas = append(c.replicas, newReplica(t, i, replicaConfig{
 			mongoURI: uri, database: c.database, modelURL: c.model.URL(), tgURL: c.tg.URL, dcURL: c.dc.URL(),
-			listen: freeAddr(t), shard: i, shards: replicaCount, dailyTokens: budgetReplies * replyCost,
+			listen: freeAddr(t), shard: i, shards: sc.replicas, dailyTokens: budgetReplies * replyCost,
 			extractionDelay: "1s",
 		}))
 	}
@@ -209,7 +212,15 @@ func (c *cluster) run() {
 		case killAt:
 			c.replicas[1].kill()
 			t.Logf("replica 1 killed after %d messages", i)
+			if c.sc.sticky {
+				// Its people move to the survivor once the survivor has
+				// taken over and answered what the killed one held.
+				c.waitAnswers(2 * time.Minute)
+			}
 		case restartAt:
+			if c.sc.sticky {
+				c.waitAnswers(2 * time.Minute)
+			}
 			c.replicas[1].start()
 			c.waitShards()
 			t.Logf("replica 1 restarted after %d messages", i)
@@ -246,7 +257,7 @@ func (c *cluster) sendTelegram(p *person) {
 	if c.rng.IntN(10) == 0 {
 		other := first
 		if !c.sc.sticky {
-			other = (first + 1 + c.rng.IntN(replicaCount-1)) % replicaCount
+			other = (first + 1 + c.rng.IntN(c.sc.replicas-1)) % c.sc.replicas
 		}
 		c.deliverTelegram(p, u, other)
 	}
@@ -260,12 +271,12 @@ func (c *cluster) deliverTelegram(p *person, u models.Update, want int) int {
 	for time.Now().Before(deadline) {
 		i := want
 		if c.sc.sticky {
-			i = p.index % replicaCount
+			i = p.index % c.sc.replicas
 		}
 		if i < 0 || !c.replicas[i].alive() {
-			i = c.rng.IntN(replicaCount)
+			i = c.rng.IntN(c.sc.replicas)
 			if c.sc.sticky {
-				i = (p.index + 1) % replicaCount // where the health check moves it
+				i = (p.index + 1) % c.sc.replicas // where the health check moves it
 			}
 		}
 		r := c.replicas[i]

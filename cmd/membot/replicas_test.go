@@ -121,7 +121,11 @@ daily_tokens = %d
 
 func newReplica(t *testing.T, index int, cfg replicaConfig) *replica {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), fmt.Sprintf("replica-%d", index))
+	root := t.TempDir()
+	if keep := os.Getenv("MEMBOT_TEST_REPLICA_DIR"); keep != "" {
+		root = keep // kept after the test, to read the replicas' logs
+	}
+	dir := filepath.Join(root, fmt.Sprintf("replica-%d", index))
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		t.Fatal(err)
 	}
