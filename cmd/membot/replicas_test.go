@@ -69,12 +69,12 @@ func freeAddr(t *testing.T) string {
 // fakes, its own Discord shard and webhook port, its own data directory
 // (spool, logs).
 type replicaConfig struct {
-	dir, mongoURI, database  string
-	modelURL, tgURL, dcURL   string
-	listen                   string
-	shard, shards            int
-	dailyTokens              int64
-	extractionDelay, history string
+	dir, mongoURI, database string
+	modelURL, tgURL, dcURL  string
+	listen                  string
+	shard, shards           int
+	dailyTokens             int64
+	extractionDelay         string
 }
 
 func (c replicaConfig) toml() string {
@@ -221,18 +221,4 @@ func (r *replica) logs() string {
 		fmt.Fprintf(&b, "--- replica %d run %d ---\n%s\n", r.index, i, raw)
 	}
 	return b.String()
-}
-
-// logLines counts the lines of the replica's logs containing s.
-func (r *replica) logLines(s string) int {
-	n := 0
-	for i := 1; i <= r.starts; i++ {
-		raw, _ := os.ReadFile(filepath.Join(r.dir, fmt.Sprintf("run-%d.log", i)))
-		for _, line := range strings.Split(string(raw), "\n") {
-			if strings.Contains(line, s) {
-				n++
-			}
-		}
-	}
-	return n
 }
