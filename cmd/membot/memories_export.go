@@ -36,7 +36,11 @@ func memoriesExport(ctx context.Context, mc *memoriesCmd, args []string) error {
 	switch *format {
 	case "":
 		*format = "json"
-	case "json", "jsonl", "md":
+	case "jsonl", "md":
+		if *mc.json {
+			return mc.usageError("--json exports as --format json: give one or the other")
+		}
+	case "json":
 	default:
 		return mc.usageError("--format %q: want json, jsonl or md", *format)
 	}

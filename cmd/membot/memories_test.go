@@ -218,6 +218,7 @@ func TestMemoriesUsageErrors(t *testing.T) {
 		{[]string{"forget", "--user", "telegram:111"}, 2, "give its id, or --all"},
 		{[]string{"forget", "--all", "--user", "telegram:111"}, 2, "pass --yes"},
 		{[]string{"export", "--user", "telegram:111", "--format", "csv"}, 2, "want json, jsonl or md"},
+		{[]string{"export", "--user", "telegram:111", "--format", "md", "--json"}, 2, "give one or the other"},
 		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
 		{[]string{"list", "--user", "telegram:999"}, 1, "no person known as telegram:999"},
 	}
