@@ -73,7 +73,7 @@ func (p *replier) chat(ctx context.Context, t turn, r Responder) (reply Reply, a
 		Messages:    append([]llm.Message{{Role: llm.RoleSystem, Content: system}}, history...),
 		Temperature: *p.opts.Temperature,
 	}
-	if !p.meter.tokensLeftShared(ctx, t.person.ID, p.now(), p.opts.Limits.DailyTokens) {
+	if !p.meter.tokensLeftShared(ctx, t.person.ID, p.now(), p.opts.Limits.DailyTokens, p.opts.Limits.perMinute(t.msg.Platform)) {
 		return Reply{Text: p.say(lang, msgTokenBudget), Private: true}, false
 	}
 	// A platform that refuses a streamed edit costs the stream, not the
