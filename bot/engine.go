@@ -150,7 +150,7 @@ func New(d Deps, o Options) (*Engine, error) {
 		intake: capture,
 		buffer: &captureBuffer{capture: func(ctx context.Context, msg Message) (turn, error) { return capture.capture(ctx, msg, nil) }, work: work, log: o.Logger, spool: d.Spool, now: o.Now},
 		reply: &replier{
-			base: b, msgs: d.Messages, model: d.Model, recall: d.Recall, used: d.Memories,
+			base: b, msgs: d.Messages, model: d.Model, recall: d.Recall, uses: newUseCounts(d.Memories, work, o.Logger),
 			prompts: d.Prompts, why: why, meter: m, work: work, opts: o,
 		},
 		commands: newCommands(b, d, why, o),
