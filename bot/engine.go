@@ -155,7 +155,7 @@ func New(d Deps, o Options) (*Engine, error) {
 		},
 		commands: newCommands(b, d, why, o),
 		why:      why,
-		deliver:  &deliverer{settings: d.Settings, log: o.Logger, now: o.Now},
+		deliver:  &deliverer{settings: d.Settings, people: d.People, log: o.Logger, now: o.Now},
 		meter:    m,
 		answered: newSeenSet(answeredMemory),
 		extract:  d.Extractor,
