@@ -179,10 +179,16 @@ type Person struct {
 	// Language is the person's preferred language ("zh", "en"), if known.
 	Language string `json:"language,omitempty"`
 	// MemoryOff stops capture and extraction for this person until cleared.
-	MemoryOff bool      `json:"memory_off,omitempty"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
-	Version   int64     `json:"version"`
+	MemoryOff bool `json:"memory_off,omitempty"`
+	// NoUndelivered says the person is known to have no answer kept
+	// undelivered (memory.UndeliveredKey): the engine sets it after finding
+	// none and clears it, through UpdatePerson, whenever it keeps one, so
+	// that a message skips the read of kept answers. False, also for a
+	// person stored before the field, means there may be one.
+	NoUndelivered bool      `json:"no_undelivered,omitempty"`
+	CreatedAt     time.Time `json:"created_at"`
+	UpdatedAt     time.Time `json:"updated_at"`
+	Version       int64     `json:"version"`
 }
 
 // Identity is one account on one platform, belonging to a person.
