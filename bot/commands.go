@@ -109,6 +109,7 @@ func newCommands(b *base, d Deps, why *injections, o Options) commands {
 			"rm":      {forget, false},
 			"edit":    {editCmd{base: b, memories: d.Memories, why: why}, true},
 			"history": {historyCmd{base: b, memories: d.Memories}, true},
+			"done":    {doneCmd{base: b, memories: d.Memories, list: list}, true},
 			"why":     {whyCmd{base: b, why: why}, false},
 			"export":  {exportCmd{base: b, memories: d.Memories}, true},
 			"extract": {extractCmd{base: b, extract: d.Extractor, memories: d.Memories}, false},

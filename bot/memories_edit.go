@@ -189,8 +189,8 @@ func (h historyCmd) run(ctx context.Context, t turn, c command, lang string) Rep
 }
 
 func historyAction(action, lang string) string {
-	zh := map[string]string{"edit": "编辑前", "update": "合并前", "supersede": "被取代前", "review": "有更新的同类记忆，待确认"}
-	en := map[string]string{"edit": "before edit", "update": "before update", "supersede": "before supersession", "review": "set aside for review: a newer memory says otherwise"}
+	zh := map[string]string{"edit": "编辑前", "update": "合并前", "supersede": "被取代前", "review": "有更新的同类记忆，待确认", "done": "标记为已完成"}
+	en := map[string]string{"edit": "before edit", "update": "before update", "supersede": "before supersession", "review": "set aside for review: a newer memory says otherwise", "done": "marked done"}
 	m := en
 	if lang == "zh" {
 		m = zh
@@ -213,6 +213,6 @@ func statusLabel(s memory.Status, lang string) string {
 	}
 	return map[memory.Status]string{
 		memory.StatusActive: "当前", memory.StatusSuperseded: "已被取代",
-		memory.StatusArchived: "已归档", memory.StatusPendingReview: "待确认",
+		memory.StatusArchived: "已归档", memory.StatusPendingReview: "待确认", memory.StatusDone: "已完成",
 	}[s]
 }
