@@ -107,6 +107,13 @@ func (h forgetAllCmd) run(ctx context.Context, t turn, c command, lang string) R
 			return h.internalError(lang, "forget all memories", err)
 		}
 		h.why.drop(owner)
+		// Where reminders reached the person, and whether they wanted
+		// them, go with everything else.
+		for _, key := range []string{remindOnKey(owner), remindToKey(owner)} {
+			if _, err := h.settings.TakeSetting(ctx, key); err != nil && !errors.Is(err, memory.ErrNotFound) {
+				h.log.Warn("drop reminder setting", "person", owner, "err", err)
+			}
+		}
 		return Reply{Text: fmt.Sprintf(h.say(lang, msgForgotAll), n)}
 	}
 	n, err := h.memories.Count(ctx, memory.MemoryQuery{Owner: owner})

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
+	"time"
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/prompts"
@@ -52,4 +54,78 @@ func (h doneCmd) run(ctx context.Context, t turn, c command, lang string) Reply 
 		return h.internalError(lang, "mark task done", err)
 	}
 	return Reply{Text: fmt.Sprintf(h.say(lang, msgDoneTask), done.Text)}
+}
+
+var (
+	msgRemindOn      = phrase{"Reminders on: I'll message you privately %s before a task or event of yours is due (on the morning of the day for one without a time). /memories remind off stops them.", "提醒已开启：你的任务或事件到期前 %s，我会私下发消息提醒你（没有具体时间的，在当天早上提醒）。/memories remind off 可关闭。"}
+	msgRemindNoDM    = phrase{"\nSend me a private message once, so that I know where to reach you.", "\n请先私聊我一次，这样我才知道在哪里提醒你。"}
+	msgRemindOff     = phrase{"Reminders off: I won't message you about your tasks and events.", "提醒已关闭：我不会再就你的任务和事件发消息提醒你。"}
+	msgRemindState   = phrase{"Reminders are %s. Usage: /memories remind on | off", "提醒当前%s。用法：/memories remind on | off"}
+	msgRemindStateOn = phrase{"on", "已开启"}
+	msgRemindStateNo = phrase{"off", "已关闭"}
+	msgRemindUnavail = phrase{"Reminders are turned off on this bot.", "此机器人未启用提醒功能。"}
+)
+
+// remindCmd is "/memories remind on|off": whether the person is told
+// privately before their tasks and events fall due. The choice is kept in
+// the store, for every replica.
+type remindCmd struct {
+	*base
+	settings Settings
+	remind   *reminders
+}
+
+func (h remindCmd) run(ctx context.Context, t turn, c command, lang string) Reply {
+	if !h.remind.enabled() {
+		return Reply{Text: h.say(lang, msgRemindUnavail)}
+	}
+	owner := t.person.ID
+	word := ""
+	if len(c.args) > 0 {
+		word = strings.ToLower(c.args[0])
+	}
+	switch word {
+	case "on", "开", "开启", "打开":
+		if err := h.settings.PutSetting(ctx, remindOnKey(owner), "on", time.Time{}); err != nil {
+			return h.internalError(lang, "turn reminders on", err)
+		}
+		text := fmt.Sprintf(h.say(lang, msgRemindOn), leadText(h.remind.opts.Lead, lang))
+		if !t.msg.IsDM {
+			if _, err := h.settings.Setting(ctx, remindToKey(owner)); errors.Is(err, memory.ErrNotFound) {
+				text += h.say(lang, msgRemindNoDM)
+			}
+		}
+		return Reply{Text: text}
+	case "off", "关", "关闭":
+		if _, err := h.settings.TakeSetting(ctx, remindOnKey(owner)); err != nil && !errors.Is(err, memory.ErrNotFound) {
+			return h.internalError(lang, "turn reminders off", err)
+		}
+		return Reply{Text: h.say(lang, msgRemindOff)}
+	}
+	state := msgRemindStateNo
+	if v, err := h.settings.Setting(ctx, remindOnKey(owner)); err == nil && v == "on" {
+		state = msgRemindStateOn
+	} else if err != nil && !errors.Is(err, memory.ErrNotFound) {
+		return h.internalError(lang, "read reminder choice", err)
+	}
+	return Reply{Text: fmt.Sprintf(h.say(lang, msgRemindState), h.say(lang, state))}
+}
+
+// leadText says a lead time the way a person would: "1 hour", "30
+// minutes", "1 小时".
+func leadText(d time.Duration, lang string) string {
+	if d%time.Hour == 0 {
+		if lang == "zh" {
+			return fmt.Sprintf("%d 小时", d/time.Hour)
+		}
+		if d == time.Hour {
+			return "1 hour"
+		}
+		return fmt.Sprintf("%d hours", d/time.Hour)
+	}
+	m := d.Round(time.Minute) / time.Minute
+	if lang == "zh" {
+		return fmt.Sprintf("%d 分钟", m)
+	}
+	return fmt.Sprintf("%d minutes", m)
 }
