@@ -2,10 +2,13 @@ package bot_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/membot/membot/bot/bottest"
+	"github.com/membot/membot/config"
 	"github.com/membot/membot/memory"
 )
 
@@ -57,5 +60,47 @@ func TestMemoriesDoneMarksATask(t *testing.T) {
 	zh.Author.LanguageCode = "zh"
 	if r := say(t, b, zh, "/memories done plum0000"); !strings.Contains(r.Text, "已完成：call the plumber") {
 		t.Errorf("zh: %q", r.Text)
+	}
+}
+
+// The app wires reminders from bot.reminder_lead: on by default, with
+// the lead in the answer; "0s" turns them off for everyone.
+func TestMemoriesRemindFollowsConfig(t *testing.T) {
+	b := bottest.New(t, bottest.Offline(), bottest.WithConfig(func(c *config.Config) { c.Bot.ReminderLead = config.Duration(30 * time.Minute) }))
+	dm := bottest.DM("telegram", "ann", "")
+	if r := say(t, b, dm, "/memories remind"); !strings.Contains(r.Text, "Reminders are off") {
+		t.Errorf("before: %q", r.Text)
+	}
+	if r := say(t, b, dm, "/memories remind on"); !strings.Contains(r.Text, "30 minutes") {
+		t.Errorf("on: %q", r.Text)
+	}
+	if r := say(t, b, dm, "/memories remind"); !strings.Contains(r.Text, "Reminders are on") {
+		t.Errorf("after: %q", r.Text)
+	}
+	off := bottest.New(t, bottest.Offline(), bottest.WithConfig(func(c *config.Config) { c.Bot.ReminderLead = 0 }))
+	if r := say(t, off, dm, "/memories remind on"); !strings.Contains(r.Text, "turned off on this bot") {
+		t.Errorf("lead 0: %q", r.Text)
+	}
+}
+
+// "/memories forget all" also drops whether the person wanted reminders
+// and where they were reached.
+func TestForgetAllDropsReminderSettings(t *testing.T) {
+	b := bottest.New(t, bottest.Offline())
+	ann := person(t, b, "telegram", "ann")
+	dm := bottest.DM("telegram", "ann", "")
+	say(t, b, dm, "/memories remind on")
+	ctx := context.Background()
+	for _, key := range []string{"remind:on:" + ann, "remind:to:" + ann} {
+		if _, err := b.Store.Setting(ctx, key); err != nil {
+			t.Fatalf("%s before: %v", key, err)
+		}
+	}
+	say(t, b, dm, "/memories forget all")
+	say(t, b, dm, "/memories forget all confirm")
+	for _, key := range []string{"remind:on:" + ann, "remind:to:" + ann} {
+		if v, err := b.Store.Setting(ctx, key); !errors.Is(err, memory.ErrNotFound) {
+			t.Errorf("%s after forget all: %q, %v", key, v, err)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -167,12 +168,7 @@ func (r *reminders) pass(ctx context.Context, out sender) (int, error) {
 			r.log.Warn("release reminder lease", "err", err)
 		}
 	}()
-	// Timed ones fall due up to Lead ahead; whole-day ones are reminded
-	// until their day ends.
-	due, err := r.due.DueMemories(ctx, memory.DueQuery{
-		Types: []memory.Type{memory.TypeTask, memory.TypeEvent},
-		From:  now.Add(-24 * time.Hour), To: now.Add(r.opts.Lead + time.Millisecond), Limit: reminderBatch,
-	})
+	due, err := r.candidates(ctx, now)
 	if err != nil {
 		return 0, fmt.Errorf("reminder pass: %w", err)
 	}
@@ -213,6 +209,31 @@ type sender interface {
 	reachable(platform string) bool
 	// send delivers text privately to the conversation of to.
 	send(ctx context.Context, to Message, text string) error
+}
+
+// candidates are the memories whose reminder may be due at now: timed
+// ones falling due within Lead, and whole-day ones of today (due at its
+// midnight), asked apart so that neither crowds the other out of a batch.
+func (r *reminders) candidates(ctx context.Context, now time.Time) ([]memory.Memory, error) {
+	types := []memory.Type{memory.TypeTask, memory.TypeEvent}
+	timed, err := r.due.DueMemories(ctx, memory.DueQuery{Types: types, From: now, To: now.Add(r.opts.Lead + time.Millisecond), Limit: reminderBatch})
+	if err != nil {
+		return nil, err
+	}
+	midnight := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location())
+	if now.Before(midnight.Add(ReminderMorning * time.Hour)) {
+		return timed, nil
+	}
+	day, err := r.due.DueMemories(ctx, memory.DueQuery{Types: types, From: midnight, To: midnight.Add(time.Millisecond), Limit: reminderBatch})
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range day {
+		if !slices.ContainsFunc(timed, func(t memory.Memory) bool { return t.ID == m.ID }) {
+			timed = append(timed, m)
+		}
+	}
+	return timed, nil
 }
 
 // destination is where owner's reminders go; nil when owner has not asked

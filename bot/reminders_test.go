@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"strings"
@@ -23,6 +24,8 @@ var remindT0 = time.Date(2026, 5, 4, 9, 0, 0, 0, time.UTC)
 type outbox struct {
 	mu   sync.Mutex
 	sent map[string][]bot.Reply // by chat
+	// refuse is how many sends the platform refuses next.
+	refuse int
 }
 
 func (o *outbox) responderFor(_ context.Context, msg bot.Message, _ <-chan struct{}) (bot.Responder, error) {
@@ -56,6 +59,10 @@ func (chatRecorder) Stream(context.Context, string) error { return nil }
 func (c chatRecorder) Send(_ context.Context, r bot.Reply) error {
 	c.o.mu.Lock()
 	defer c.o.mu.Unlock()
+	if c.o.refuse > 0 {
+		c.o.refuse--
+		return &bot.DeliveryError{Permanent: true, Err: errors.New("bot was blocked")}
+	}
 	if !c.dm {
 		r.Text = "NOT PRIVATE: " + r.Text
 	}
@@ -252,6 +259,28 @@ func TestWholeDayReminderInTheMorning(t *testing.T) {
 		t.Fatalf("at 8:30: %d sent, want 1", n)
 	}
 	if got := e.out.replies("dm-ann"); len(got) != 1 || !strings.Contains(got[0].Text, "Reminder for today: mum's birthday") {
+		t.Errorf("ann got %+v", got)
+	}
+}
+
+// A reminder the platform refused is given back and sent by a later pass,
+// while still before the task.
+func TestRefusedReminderSentLater(t *testing.T) {
+	e := newRemindEnv(t)
+	eng := e.engine("r1")
+	e.say(eng, "ann", "", "/memories remind on")
+	e.task("ann", "renew the parking permit", memory.TypeTask, remindT0.Add(40*time.Minute))
+	e.out.mu.Lock()
+	e.out.refuse = 1
+	e.out.mu.Unlock()
+	if n := e.remind(eng); n != 0 {
+		t.Errorf("refused pass: %d sent", n)
+	}
+	e.clk.Add(10 * time.Minute)
+	if n := e.remind(eng); n != 1 {
+		t.Errorf("next pass: %d sent, want 1", n)
+	}
+	if got := e.out.replies("dm-ann"); len(got) != 1 {
 		t.Errorf("ann got %+v", got)
 	}
 }
