@@ -194,6 +194,9 @@ func (e *Engine) Resume(ctx context.Context, platform string, f ResponderFor) er
 	}
 	if e.queue.register(platform, f) {
 		e.work.goIntake(e.sweepAnswers)
+		if e.remind.enabled() {
+			e.work.goIntake(e.remindLoop)
+		}
 	}
 	e.takeOver(ctx, platform, f)
 	return nil

@@ -56,18 +56,21 @@ func (l Lifecycle) Valid() bool {
 type Status string
 
 // The statuses of DESIGN §4. Forgotten memories are hard-deleted, so there is
-// no status for them.
+// no status for them. StatusDone is a task its owner marked done: kept (its
+// history says when), but no longer recalled, listed by default or
+// reminded of.
 const (
 	StatusActive        Status = "active"
 	StatusSuperseded    Status = "superseded"
 	StatusArchived      Status = "archived"
 	StatusPendingReview Status = "pending_review"
+	StatusDone          Status = "done"
 )
 
 // Valid reports whether s is one of the known statuses.
 func (s Status) Valid() bool {
 	switch s {
-	case StatusActive, StatusSuperseded, StatusArchived, StatusPendingReview:
+	case StatusActive, StatusSuperseded, StatusArchived, StatusPendingReview, StatusDone:
 		return true
 	}
 	return false
