@@ -27,6 +27,7 @@ Commands:
   search Q  what recall finds for Q, with scores
   show ID   one memory: text, times, history, source messages, use
   edit ID TEXT  replace a memory's text (the old text stays in its history)
+  done ID   mark a task done (it leaves recall, reminders and the default list)
   forget ID | --all  erase a memory, or everything of the person, for good
   export    every memory with its history (--format json|jsonl|md, --output FILE)
   stats     counts by type, lifecycle and status, growth, top subjects, reviews
@@ -42,6 +43,7 @@ var memoriesCommands = map[string]func(ctx context.Context, mc *memoriesCmd, arg
 	"search": memoriesSearch,
 	"show":   memoriesShow,
 	"edit":   memoriesEdit,
+	"done":   memoriesDone,
 	"forget": memoriesForget,
 	"export": memoriesExport,
 	"stats":  memoriesStats,

@@ -37,6 +37,29 @@ func TestMemoriesEdit(t *testing.T) {
 	}
 }
 
+func TestMemoriesDone(t *testing.T) {
+	dir := seed(t)
+	if out := memOK(t, dir, "done", "a4a4", "--user", "telegram:111"); !strings.Contains(out, "Done: Renew the passport") {
+		t.Fatalf("done:\n%s", out)
+	}
+	if m, err := stored(t, dir, idTask); err != nil || m.Status != memory.StatusDone {
+		t.Fatalf("after done: %+v %v", m, err)
+	}
+	if out := memOK(t, dir, "list", "--user", "telegram:111"); strings.Contains(out, "Renew the passport") {
+		t.Errorf("a done task in the default list:\n%s", out)
+	}
+	if out := memOK(t, dir, "list", "--status", "done", "--user", "telegram:111"); !strings.Contains(out, "Renew the passport") {
+		t.Errorf("list --status done lacks the task:\n%s", out)
+	}
+	// Only tasks are done; another person's task is not found.
+	if _, errOut, code := mem(t, dir, "", false, nil, "done", "a1a1a1a1", "--user", "telegram:111"); code != 1 || !strings.Contains(errOut, "only tasks") {
+		t.Errorf("done on a preference: exit %d %s", code, errOut)
+	}
+	if _, errOut, code := mem(t, dir, "", false, nil, "done", "a4a4a4a4", "--user", "telegram:222"); code != 1 || strings.Contains(errOut, "passport") {
+		t.Errorf("done on another person's task: exit %d %s", code, errOut)
+	}
+}
+
 func TestMemoriesForget(t *testing.T) {
 	dir := seed(t)
 	out := memOK(t, dir, "forget", "a1a1a1a1", "--user", "telegram:111")
