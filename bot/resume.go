@@ -3,12 +3,9 @@ package bot
 import (
 	"context"
 	"errors"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/membot/membot/memory"
-	"github.com/membot/membot/memory/preprocess"
 )
 
 const (
@@ -50,69 +47,40 @@ func (q *answerQueue) trackReply(ctx context.Context, msg Message, r Responder) 
 // resumeAnswer answers a message taken over from the answer queue, whose
 // answer the replica that died was writing into message ref ("" when none
 // was recorded). An answer kept undelivered from an earlier message goes
-// first, in a message of its own; then the answer goes into ref. When the
-// replica that died had finished the answer (the reply is captured), that
-// reply is delivered without asking the model again; otherwise the message
-// is answered anew.
+// first, in a message of its own; then the answer goes into ref. A reply
+// already captured means it was delivered (or kept undelivered, for the
+// person's next message): a durable answer's reply is captured only after
+// its delivery, with the mark that the entry is done (FinishAnswerWithReply),
+// so finding it says only the mark was lost, and nothing is sent again.
 func (e *Engine) resumeAnswer(ref string) func(context.Context, turn, Responder) {
 	return func(ctx context.Context, t turn, r Responder) {
+		if e.answeredBefore(ctx, t) {
+			e.base.log.Info("answer delivered before a restart; marking it done", "conversation", t.conv.ID, "message", t.msg.ID)
+			return
+		}
 		e.deliver.offer(ctx, t, r, e.base.say(e.base.language(t), msgUndelivered))
 		if rt, ok := r.(ReplyTracker); ok && ref != "" {
 			rt.ResumeInto(ref)
 		}
-		text, ok := e.storedReply(ctx, t)
-		if !ok {
-			e.answer(ctx, t, r)
-			return
-		}
-		e.base.log.Info("delivering a reply captured before a restart", "conversation", t.conv.ID, "message", t.msg.ID)
-		e.queue.trackReply(ctx, t.msg, r)
-		reply := Reply{Text: text}
-		if !e.deliver.send(ctx, t, r, reply) {
-			e.deliver.keep(ctx, t, reply)
-		}
+		e.answer(ctx, t, r)
 	}
 }
 
-// storedReply returns the captured reply to t's message, when it can be
-// delivered as it is. The log keeps replies redacted (personal data and
-// secrets replaced by placeholders, cut to preprocess.MaxTextRunes): a
-// reply that redaction changed is not what the model wrote, and showing
-// placeholders in place of what the person was shown streaming would be
-// wrong, so such a reply is generated again instead.
-func (e *Engine) storedReply(ctx context.Context, t turn) (string, bool) {
+// answeredBefore reports whether the reply to t's message is captured.
+func (e *Engine) answeredBefore(ctx context.Context, t turn) bool {
 	if t.msg.ID == "" || t.msg.IsCommand() {
-		return "", false
+		return false
 	}
 	msgs, err := e.msgs.RecentMessages(ctx, t.msg.ConversationID(), storedReplyLookback)
 	if err != nil {
 		e.base.log.Warn("look for a captured reply; answering again", "conversation", t.conv.ID, "err", err)
-		return "", false
+		return false
 	}
 	want := memory.ReplyPlatformID(t.msg.ID)
 	for _, m := range msgs {
-		if m.PlatformID != want || m.Role != memory.RoleAssistant {
-			continue
-		}
-		if !verbatim(m.Text) {
-			e.base.log.Info("captured reply was redacted; answering again", "conversation", t.conv.ID, "message", t.msg.ID)
-			return "", false
-		}
-		return m.Text, true
-	}
-	return "", false
-}
-
-// verbatim reports whether a captured reply is, as far as can be told,
-// what the model wrote: not cut, and holding no redaction placeholder.
-func verbatim(stored string) bool {
-	if strings.TrimSpace(stored) == "" || utf8.RuneCountInString(stored) >= preprocess.MaxTextRunes {
-		return false
-	}
-	for _, k := range preprocess.Kinds() {
-		if strings.Contains(stored, k.Placeholder()) {
-			return false
+		if m.PlatformID == want && m.Role == memory.RoleAssistant {
+			return true
 		}
 	}
-	return true
+	return false
 }
