@@ -5,6 +5,7 @@
 //	membot chat         chat in the terminal
 //	membot eval recall  measure recall on a benchmark file
 //	membot eval personas  play scripted personas through the bot and score its memory
+//	membot import       import chat exports into a person's memory
 //	membot version      print the version
 package main
 
@@ -62,6 +63,8 @@ func Main(ctx context.Context, args []string, env Env) int {
 		err = cmdChat(ctx, args, env)
 	case "eval":
 		err = cmdEval(ctx, args, env)
+	case "import":
+		err = cmdImport(ctx, args, env)
 	case "version":
 		fmt.Fprintf(env.Stdout, "membot %s\n", version)
 	case "help", "-h", "-help", "--help":
@@ -99,6 +102,9 @@ Usage:
   membot eval personas FILE [flags]
                             play scripted personas through the bot and
                             score what it remembered
+  membot import FILE|DIR --user PLATFORM:ID|NAME [flags]
+                            import ChatGPT, Claude, Telegram, Discord or
+                            JSON chat exports into a person's memory
   membot version            print the version
 
 Run "membot COMMAND --help" for the flags of a command.
