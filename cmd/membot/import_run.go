@@ -205,11 +205,11 @@ func (r *importRun) flush(ctx context.Context) error {
 // what is captured stays (the next run extracts what this one did not).
 func (r *importRun) capture(ctx context.Context, batch []memory.Message) error {
 	conv := batch[0].ConversationID
+	if err := r.app.AppendMessages(ctx, batch); err != nil {
+		return fmt.Errorf("capture: %w", err)
+	}
 	for i := range batch {
 		m := &batch[i]
-		if err := r.app.Store.AppendMessage(ctx, m); err != nil {
-			return fmt.Errorf("capture message %s: %w", m.PlatformID, err)
-		}
 		if m.Seq <= r.lastSeq[conv] {
 			r.sum.Already++
 			continue
