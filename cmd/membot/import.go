@@ -178,8 +178,14 @@ func (r *importRun) run(ctx context.Context, cfg config.Config, files []exportFi
 		}
 	}
 	r.progress = newProgress(r.env, files)
+	if r.app != nil {
+		r.extractor = startExtractWorker(ctx, r)
+	}
 	err := r.files(ctx, files)
-	r.progress.done()
+	if r.app != nil {
+		err = errors.Join(err, r.extractor.wait())
+	}
+	r.progress.done(r.sum)
 	if r.app != nil {
 		r.finishCosts()
 		closeCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownTimeout)

@@ -78,9 +78,14 @@ func (p *progress) messages(s *importSummary) {
 	}
 }
 
-// done ends the progress line.
-func (p *progress) done() {
-	if p.tty && p.sum != nil {
+// done shows the final counts and ends the progress line.
+func (p *progress) done(s *importSummary) {
+	if p.sum == nil {
+		return // nothing was shown
+	}
+	p.lastStep = -1
+	p.messages(s)
+	if p.tty {
 		fmt.Fprintln(p.w)
 	}
 }

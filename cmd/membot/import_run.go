@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/membot/membot/internal/app"
@@ -52,6 +53,10 @@ type importRun struct {
 	lastTime  time.Time
 	selfSeen  bool
 	dry       dryRun
+	// extractor extracts captured batches beside the capture of the
+	// next ones; mu guards sum between the two.
+	extractor *extractWorker
+	mu        sync.Mutex
 	// afterFlush, when set, runs after each batch (tests interrupt
 	// imports with it).
 	afterFlush func()
@@ -194,7 +199,10 @@ func (r *importRun) flush(ctx context.Context) error {
 	} else if err := r.capture(ctx, batch); err != nil {
 		return err
 	}
-	r.progress.messages(r.sum)
+	r.mu.Lock()
+	snap := *r.sum
+	r.mu.Unlock()
+	r.progress.messages(&snap)
 	if r.afterFlush != nil {
 		r.afterFlush()
 	}
@@ -208,26 +216,21 @@ func (r *importRun) capture(ctx context.Context, batch []memory.Message) error {
 	if err := r.app.AppendMessages(ctx, batch); err != nil {
 		return fmt.Errorf("capture: %w", err)
 	}
+	already := 0
 	for i := range batch {
 		m := &batch[i]
 		if m.Seq <= r.lastSeq[conv] {
-			r.sum.Already++
+			already++
 			continue
 		}
 		r.lastSeq[conv] = m.Seq
 	}
-	res, err := r.app.Extraction.ExtractNow(ctx, conv, false)
-	r.sum.Windows += res.Windows
-	r.sum.Added += res.Added
-	r.sum.Updated += res.Updated
-	r.sum.Superseded += res.Superseded
-	r.sum.Conflicts += res.Conflicts
-	r.sum.ModelCalls += res.ModelCalls
-	r.sum.EmbedCalls += res.EmbedCalls
-	if err != nil {
-		return fmt.Errorf("extract: %w", err)
-	}
-	return r.mark(ctx, conv)
+	r.mu.Lock()
+	r.sum.Already += already
+	r.mu.Unlock()
+	mark := r.batchMark
+	r.batchMark = time.Time{}
+	return r.extractor.queue(ctx, extractJob{conv: conv, mark: mark})
 }
 
 // enter opens a conversation of the export: in the store (created on
@@ -272,9 +275,7 @@ func (r *importRun) enter(ctx context.Context, conv string, first time.Time) err
 }
 
 // mark records, once a batch is extracted, the newest time it held.
-func (r *importRun) mark(ctx context.Context, conv string) error {
-	t := r.batchMark
-	r.batchMark = time.Time{}
+func (r *importRun) mark(ctx context.Context, conv string, t time.Time) error {
 	prev := r.stored[conv]
 	if m := r.marks[conv]; m.After(prev) {
 		prev = m
