@@ -29,8 +29,8 @@ func TestImportModelCalls(t *testing.T) {
 	s := importJSON(t, env, export, "--user", "sam", "--data", data)
 	calls := fake.Count(fakeopenai.KindChat)
 	perThousand := calls * 1000 / s.Own
-	t.Logf("%d user messages: %d model calls (%d per 1,000; dry run estimated %d extraction calls), %d tokens, %d memories added",
-		s.Own, calls, perThousand, dry.ModelCalls, s.Tokens, s.Added)
+	t.Logf("%d user messages: %d model calls (%d per 1,000), %d tokens, %d memories added; the dry run estimated %d calls, %d tokens",
+		s.Own, calls, perThousand, s.Tokens, s.Added, dry.ModelCalls, dry.Tokens)
 	if s.Added == 0 || s.ModelCalls != calls || s.Tokens == 0 {
 		t.Errorf("summary %+v, %d calls seen by the model", s, calls)
 	}

@@ -183,3 +183,22 @@ func TestImportUserAccount(t *testing.T) {
 		t.Fatalf("memories of telegram:1001: %d, %v", len(ms), err)
 	}
 }
+
+func TestImportProgressOnTerminal(t *testing.T) {
+	export := filepath.Join(t.TempDir(), "export.jsonl")
+	writeExport(t, export, 1200, 9)
+	var out, errOut bytes.Buffer
+	tty := true
+	code := Main(context.Background(), []string{"import", export, "--user", "sam", "--data", t.TempDir()},
+		Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: func(string) string { return "" }, Interactive: &tty})
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	progress := errOut.String()
+	if strings.Count(progress, "\r\x1b[K") < 3 || !strings.Contains(progress, "ETA") || !strings.HasSuffix(progress, "\n") {
+		t.Errorf("no progress line rewritten in place: %q", progress)
+	}
+	if !strings.Contains(out.String(), "memories added") {
+		t.Errorf("no summary: %q", out.String())
+	}
+}
