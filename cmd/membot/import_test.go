@@ -187,3 +187,27 @@ func TestImportHelp(t *testing.T) {
 		t.Fatalf("exit %d, help %q", code, errOut)
 	}
 }
+
+func TestImportDirectory(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"chatgpt.json", "telegram.json"} {
+		doc, err := os.ReadFile(fixture(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Join(dir, name+".d"), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name+".d", name), doc, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Files of an export that hold no conversations are passed over.
+	if err := os.WriteFile(filepath.Join(dir, "user.json"), []byte(`{"id":"user-1","email":"x@example.com"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := importJSON(t, nil, dir, "--user", "sam", "--data", t.TempDir())
+	if s.Files != 2 || s.Conversations != 2 || s.Added == 0 {
+		t.Fatalf("summary %+v, want 2 files of 1 conversation each", s)
+	}
+}
