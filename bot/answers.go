@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/membot/membot/internal/lease"
 	"github.com/membot/membot/memory"
 )
 
@@ -193,6 +194,9 @@ func (e *Engine) Resume(ctx context.Context, platform string, f ResponderFor) er
 	}
 	if e.queue.register(platform, f) {
 		e.work.goIntake(e.sweepAnswers)
+		if e.remind.enabled() {
+			e.work.goIntake(e.remindLoop)
+		}
 	}
 	e.takeOver(ctx, platform, f)
 	return nil
@@ -231,8 +235,12 @@ func (e *Engine) sweepAnswers(ctx context.Context) {
 func (e *Engine) takeOver(ctx context.Context, platform string, f ResponderFor) {
 	q := e.queue
 	for ctx.Err() == nil && e.work.accepting() == nil {
+		// Another replica's clock may be behind: its lease is taken only
+		// lease.SkewMargin after it ended by this clock (a released one at
+		// once).
 		now := q.now()
-		a, err := q.store.ClaimAnswer(ctx, memory.ClaimQuery{Platform: platform, Holder: q.holder, Now: now, Until: now.Add(answerLease)})
+		a, err := q.store.ClaimAnswer(ctx, memory.ClaimQuery{Platform: platform, Holder: q.holder,
+			Now: now.Add(-lease.SkewMargin), Until: now.Add(answerLease)})
 		if errors.Is(err, memory.ErrNotFound) {
 			return
 		}

@@ -90,7 +90,7 @@ func (helpCmd) run(_ context.Context, _ turn, _ command, lang string) Reply {
 
 // newCommands builds the command table; each handler gets the
 // collaborators it uses and nothing else.
-func newCommands(b *base, d Deps, why *injections, o Options) commands {
+func newCommands(b *base, d Deps, why *injections, o Options, remind *reminders) commands {
 	list := listCmd{base: b, memories: d.Memories}
 	search := searchCmd{base: b, recall: d.Recall}
 	forget := forgetCmd{base: b, memories: d.Memories, why: why,
@@ -109,6 +109,8 @@ func newCommands(b *base, d Deps, why *injections, o Options) commands {
 			"rm":      {forget, false},
 			"edit":    {editCmd{base: b, memories: d.Memories, why: why}, true},
 			"history": {historyCmd{base: b, memories: d.Memories}, true},
+			"done":    {doneCmd{base: b, memories: d.Memories, list: list}, true},
+			"remind":  {remindCmd{base: b, settings: d.Settings, remind: remind}, false},
 			"why":     {whyCmd{base: b, why: why}, false},
 			"export":  {exportCmd{base: b, memories: d.Memories}, true},
 			"extract": {extractCmd{base: b, extract: d.Extractor, memories: d.Memories}, false},

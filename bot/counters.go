@@ -88,20 +88,74 @@ func (m *meter) noticeOnce(ctx context.Context, account string, now time.Time) b
 	return n == 1
 }
 
+// spentFresh is how long a person's spent total this replica last read
+// or added stands in for reading the counter again.
+const spentFresh = time.Minute
+
+// spentSeen is a person's day total of spent tokens as the store last
+// returned it to this replica.
+type spentSeen struct {
+	key   string // the day's counter
+	total int64
+	at    time.Time
+}
+
 // tokensLeftShared is meter.tokensLeft over the shared counters.
-func (m *meter) tokensLeftShared(ctx context.Context, person string, now time.Time, budget int64) bool {
+//
+// The store is not read while the total this replica last saw for the
+// person (returned by its own AddCount or Count) is under spentFresh old
+// and below half the budget, and a per-minute answer limit is on
+// (perMinute > 0). What other replicas spent since is then at most a
+// minute of the person's answers elsewhere: perMinute replies per account
+// of the person. Those take the person past the budget only if they
+// average more than budget/(2·perMinute) tokens each (5,000 with the
+// defaults of 200,000 tokens a day and 20 messages a minute: a prompt
+// full of long history can), and then by at most that minute of replies;
+// the next read, a minute later or once this replica's own total passes
+// half, refuses the rest. Reading every time bounds the overshoot only
+// by the replies in flight at once, since the check admits a reply
+// before it spends.
+func (m *meter) tokensLeftShared(ctx context.Context, person string, now time.Time, budget int64, perMinute int) bool {
 	if budget <= 0 {
 		return true
 	}
 	if m.shared == nil {
 		return m.tokensLeft(person, now, budget)
 	}
-	n, err := m.shared.Count(ctx, tokensKey(person, now), now)
+	key := tokensKey(person, now)
+	if perMinute > 0 && m.spentBelow(person, key, now, budget/2) {
+		return true
+	}
+	n, err := m.shared.Count(ctx, key, now)
 	if err != nil {
 		m.sharedFailed(ctx, "read a token budget", err)
 		return m.tokensLeft(person, now, budget)
 	}
+	m.sawSpent(person, key, n, now)
 	return n < budget
+}
+
+// spentBelow reports whether the total last seen for person's counter key
+// is under spentFresh old and below limit.
+func (m *meter) spentBelow(person, key string, now time.Time, limit int64) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, ok := m.spent[person]
+	return ok && s.key == key && s.total < limit && now.Sub(s.at) < spentFresh && !now.Before(s.at)
+}
+
+// sawSpent remembers the total the store returned for person's counter.
+func (m *meter) sawSpent(person, key string, total int64, now time.Time) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.spent[person]; !ok && len(m.spent) >= maxTracked {
+		for k, s := range m.spent {
+			if now.Sub(s.at) >= spentFresh {
+				delete(m.spent, k)
+			}
+		}
+	}
+	m.spent[person] = spentSeen{key: key, total: total, at: now}
 }
 
 // addTokensShared records tokens spent by person: always in the meter (the
@@ -112,9 +166,13 @@ func (m *meter) addTokensShared(ctx context.Context, person string, now time.Tim
 	if m.shared == nil || budget <= 0 || n <= 0 {
 		return
 	}
-	if _, err := m.shared.AddCount(ctx, tokensKey(person, now), n, now, dayExpiry(now)); err != nil {
+	key := tokensKey(person, now)
+	total, err := m.shared.AddCount(ctx, key, n, now, dayExpiry(now))
+	if err != nil {
 		m.sharedFailed(ctx, "record spent tokens", err)
+		return
 	}
+	m.sawSpent(person, key, total, now)
 }
 
 // guildMessageShared is meter.allowGuildMessage over the shared counters.

@@ -117,7 +117,7 @@ func TestGuildLimitSharedAndFallback(t *testing.T) {
 	if allowed != 3 {
 		t.Fatalf("%d messages allowed with the counters failing, want this meter's own limit of 3", allowed)
 	}
-	if !f.tokensLeftShared(ctx, "q", now, 10) {
+	if !f.tokensLeftShared(ctx, "q", now, 10, 1) {
 		t.Fatal("a failing budget read refused an answer")
 	}
 	if got := f.admitShared(ctx, "telegram:q", now, 1, 5); got != admitAnswer {
@@ -150,5 +150,64 @@ func TestSharedAdmissionOfAFlood(t *testing.T) {
 	}
 	if !a.noticeOnce(ctx, "telegram:p", now) || b.noticeOnce(ctx, "telegram:p", now) {
 		t.Fatal("a flood over two meters is not told exactly once a minute")
+	}
+}
+
+// countingCounters are recordingCounters that count the budget reads.
+type countingCounters struct {
+	*recordingCounters
+	reads int
+}
+
+func (c *countingCounters) Count(ctx context.Context, key string, now time.Time) (int64, error) {
+	c.reads++
+	return c.recordingCounters.Count(ctx, key, now)
+}
+
+// TestTokenBudgetReadSkipped: the budget check reads the store only when
+// the total this replica last saw is stale, at half the budget or more,
+// or without a per-minute limit to bound what other replicas spend
+// meanwhile; another replica's spending is seen at the next read.
+func TestTokenBudgetReadSkipped(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		name      string
+		spent     int64         // this replica's spending before the check
+		after     time.Duration // from the spending to the check
+		perMinute int
+		reads     int
+	}{
+		{"recent and below half", 40, 30 * time.Second, 20, 0},
+		{"at half", 50, 30 * time.Second, 20, 1},
+		{"a minute old", 40, time.Minute, 20, 1},
+		{"no per-minute limit", 40, 30 * time.Second, 0, 1},
+		{"next day", 40, 12 * time.Hour, 20, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &countingCounters{recordingCounters: newRecordingCounters()}
+			m := sharedMeter(c)
+			m.addTokensShared(ctx, "p", now, 100, tc.spent)
+			if !m.tokensLeftShared(ctx, "p", now.Add(tc.after), 100, tc.perMinute) {
+				t.Fatal("budget refused below it")
+			}
+			if c.reads != tc.reads {
+				t.Errorf("%d budget reads, want %d", c.reads, tc.reads)
+			}
+		})
+	}
+	// What another replica spent counts at the next read.
+	c := &countingCounters{recordingCounters: newRecordingCounters()}
+	here, there := sharedMeter(c), sharedMeter(c)
+	here.addTokensShared(ctx, "p", now, 100, 10)
+	there.addTokensShared(ctx, "p", now, 100, 95)
+	if !here.tokensLeftShared(ctx, "p", now.Add(time.Second), 100, 20) {
+		t.Fatal("fresh total below half refused")
+	}
+	if here.tokensLeftShared(ctx, "p", now.Add(time.Minute), 100, 20) {
+		t.Error("a budget spent on another replica still admits replies after a minute")
+	}
+	if there.tokensLeftShared(ctx, "p", now.Add(time.Second), 100, 20) {
+		t.Error("the replica that spent past half did not read the budget")
 	}
 }

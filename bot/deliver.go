@@ -45,8 +45,20 @@ const (
 )
 
 // deliverer sends finished replies and keeps those no platform took.
+//
+// Almost no message has an answer waiting, so whether one may is on the
+// person record, which capture reads anyway (memory.Person.NoUndelivered):
+// a person marked as having none costs no read of the kept answers. The
+// mark is set only after a count of the person's kept answers found none,
+// and cleared after every answer kept, both by UpdatePerson, which writes
+// only over the version it read. Clearing always writes (moving the
+// version) even when the mark is already clear, so a replica that counted
+// none before another kept an answer cannot set the mark over the clear:
+// either its write comes first and is cleared after, or the clear moved
+// the version and its write fails, is read again and counted again.
 type deliverer struct {
 	settings Settings
+	people   People
 	log      *slog.Logger
 	now      func() time.Time
 }
@@ -119,20 +131,54 @@ func (d *deliverer) keep(ctx context.Context, t turn, reply Reply) {
 	}
 	if err != nil {
 		d.log.Error("keep undelivered answer", "conversation", t.conv.ID, "err", err)
+		return
 	}
+	kctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), keepTimeout)
+	defer cancel()
+	if err := d.markKept(kctx, t.person.ID, false); err != nil {
+		// The answer stays kept; only a person marked as having none
+		// misses it, and the mark is set only after counting none.
+		d.log.Error("mark the person as having an answer kept", "person", t.person.ID, "err", err)
+	}
+}
+
+// markAttempts bounds the optimistic retries of the person's mark.
+const markAttempts = 5
+
+// markKept writes whether person is known to have no answer kept: none
+// true only while a count finds none, none false always (see deliverer).
+func (d *deliverer) markKept(ctx context.Context, personID string, none bool) error {
+	return memory.RetryConflict(ctx, markAttempts, func() error {
+		p, err := d.people.Person(ctx, personID)
+		if err != nil {
+			return err
+		}
+		if none {
+			if p.NoUndelivered {
+				return nil
+			}
+			n, err := d.settings.CountSettings(ctx, memory.UndeliveredPrefix(personID))
+			if err != nil || n > 0 {
+				return err
+			}
+		}
+		p.NoUndelivered = none
+		return d.people.UpdatePerson(ctx, &p)
+	})
 }
 
 // offer delivers an answer kept from an earlier message of the same
 // person in the same conversation, once: taken from the store, then sent
 // with a note; kept again if this delivery fails too.
 func (d *deliverer) offer(ctx context.Context, t turn, r Responder, note string) {
-	if t.person.ID == "" || t.conv.ID == "" {
+	if t.person.ID == "" || t.conv.ID == "" || t.person.NoUndelivered {
 		return
 	}
 	// A read first: taking is a write, and almost every message has
 	// nothing waiting.
 	_, err := d.settings.Setting(ctx, undeliveredKey(t))
 	if errors.Is(err, memory.ErrNotFound) {
+		d.noneKept(ctx, t)
 		return
 	}
 	raw, err := d.settings.TakeSetting(ctx, undeliveredKey(t))
@@ -142,6 +188,7 @@ func (d *deliverer) offer(ctx context.Context, t turn, r Responder, note string)
 		}
 		return
 	}
+	d.noneKept(ctx, t)
 	var u undelivered
 	if err := json.Unmarshal([]byte(raw), &u); err != nil || u.Text == "" {
 		d.log.Warn("undelivered answer unreadable; dropped", "conversation", t.conv.ID, "err", err)
@@ -150,6 +197,15 @@ func (d *deliverer) offer(ctx context.Context, t turn, r Responder, note string)
 	reply := Reply{Text: note + "\n\n" + u.Text, Private: u.Private}
 	if !d.send(ctx, t, r, reply) {
 		d.keep(ctx, t, Reply{Text: u.Text, Private: u.Private})
+	}
+}
+
+// noneKept marks t's person as having no answer kept, if a count finds
+// none (answers kept in other conversations stay): later messages skip
+// the read. A failure only costs that read again.
+func (d *deliverer) noneKept(ctx context.Context, t turn) {
+	if err := d.markKept(ctx, t.person.ID, true); err != nil {
+		d.log.Warn("mark the person as having no answer kept", "person", t.person.ID, "err", err)
 	}
 }
 

@@ -116,6 +116,9 @@ type Memories interface {
 	Insert(ctx context.Context, m *memory.Memory) error
 	// Edit replaces a memory's text on its owner's word.
 	Edit(ctx context.Context, owner, id, text string) (memory.Memory, error)
+	// Done marks a task done on its owner's word (memory.StatusDone); a
+	// memory that is not a current task is memory.ErrInvalid.
+	Done(ctx context.Context, owner, id string) (memory.Memory, error)
 	// Forget erases a memory with its earlier versions and source
 	// messages, returning what went; a failure can be retried to
 	// completion.

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/membot/membot/internal/lease"
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/llm"
 	"github.com/membot/membot/prompts"
@@ -55,6 +56,9 @@ type Options struct {
 	Limits Limits
 	// Answers tune the durable answer queue (with Deps.Answers).
 	Answers AnswerOptions
+	// Reminders tune the reminders of tasks and events (with Deps.Due and
+	// Deps.Leases).
+	Reminders ReminderOptions
 }
 
 // Deps are the engine's collaborators. Messages, People, Settings and
@@ -85,8 +89,13 @@ type Deps struct {
 	// keeps that queue in memory only (lost with the process).
 	Answers AnswerQueue
 	// Counters hold the limits and budgets shared by every replica; nil
-	// counts them in this process only.
+	// counts them in this process only (and sends no reminders).
 	Counters Counters
+	// Due lists the tasks and events falling due, and Leases keep the
+	// reminder pass to one replica at a time; either nil sends no
+	// reminders.
+	Due    DueLister
+	Leases lease.Store
 }
 
 // Engine is the conversation engine. New builds it idle; Start lets
@@ -114,6 +123,7 @@ type Engine struct {
 	extract Extractor    // flushed at Close
 	work    *workers     // every goroutine
 	queue   *answerQueue // nil: no durable queue
+	remind  *reminders   // where people are reached, and the passes
 }
 
 // knownConversationsMax is how many conversations the engine remembers
@@ -142,6 +152,7 @@ func New(d Deps, o Options) (*Engine, error) {
 	why := &injections{settings: d.Settings, memories: d.Memories, work: work, log: o.Logger, now: o.Now, last: make(map[string]localInjection)}
 	m := newMeter()
 	m.shared, m.log = d.Counters, o.Logger
+	remind := newReminders(b, d, o)
 	capture := &capturer{people: d.People, msgs: d.Messages, extract: d.Extractor, now: o.Now, convs: newKnownConversations(knownConversationsMax)}
 	e := &Engine{
 		opts: o, base: b,
@@ -150,12 +161,13 @@ func New(d Deps, o Options) (*Engine, error) {
 		intake: capture,
 		buffer: &captureBuffer{capture: func(ctx context.Context, msg Message) (turn, error) { return capture.capture(ctx, msg, nil) }, work: work, log: o.Logger, spool: d.Spool, now: o.Now},
 		reply: &replier{
-			base: b, msgs: d.Messages, model: d.Model, recall: d.Recall, used: d.Memories,
+			base: b, msgs: d.Messages, model: d.Model, recall: d.Recall, uses: newUseCounts(d.Memories, work, o.Logger),
 			prompts: d.Prompts, why: why, meter: m, work: work, opts: o,
 		},
-		commands: newCommands(b, d, why, o),
+		commands: newCommands(b, d, why, o, remind),
+		remind:   remind,
 		why:      why,
-		deliver:  &deliverer{settings: d.Settings, log: o.Logger, now: o.Now},
+		deliver:  &deliverer{settings: d.Settings, people: d.People, log: o.Logger, now: o.Now},
 		meter:    m,
 		answered: newSeenSet(answeredMemory),
 		extract:  d.Extractor,
@@ -304,6 +316,7 @@ func (e *Engine) Handle(ctx context.Context, msg Message, r Responder) (<-chan s
 		return nil, err
 	}
 	t.guild = guild
+	e.remind.note(ctx, t)
 	if admit == admitCapture {
 		e.refuse(msg, r, msgSlowDown, e.meter.noticeOnce(ctx, msg.Platform+":"+msg.Author.ID, e.opts.Now()), done)
 		return done, nil

@@ -81,6 +81,7 @@ type meter struct {
 	warned   buckets                // account → notices that it is going too fast
 	days     map[string]dayUse      // person → today's use
 	guilds   map[string]dayUse      // guild:person → today's messages
+	spent    map[string]spentSeen   // person → the shared day total last seen
 	// shared, when set, counts across replicas (counters.go); the maps
 	// above are then the fallback while it fails. log reports its
 	// failures.
@@ -95,7 +96,7 @@ type dayUse struct {
 
 func newMeter() *meter {
 	return &meter{recent: buckets{}, captured: buckets{}, floods: map[string]floodWindow{}, warned: buckets{},
-		days: map[string]dayUse{}, guilds: map[string]dayUse{}}
+		days: map[string]dayUse{}, guilds: map[string]dayUse{}, spent: map[string]spentSeen{}}
 }
 
 // maxTracked bounds each map of the meter; past it, entries that carry no

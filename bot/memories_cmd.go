@@ -25,7 +25,7 @@ var (
 	msgNoMemories   = phrase{"I don't remember anything about you yet.", "我还没有记住关于你的任何内容。"}
 	msgMemoriesOf   = phrase{"What I remember about you (%d, page %d/%d):", "我记得的关于你的内容（共 %d 条，第 %d/%d 页）："}
 	msgBadPage      = phrase{"Page must be a positive number.", "页码必须是正整数。"}
-	msgBadFilter    = phrase{"Unknown filter or subcommand %q. Filters: a page number, types (%s), lifecycles (%s), \"all\" (also superseded and archived). /memories help lists the subcommands.", "未知的筛选条件或子命令 %q。可用筛选：页码、类型（%s）、生命周期（%s）、\"全部\"（包括已被取代和已归档的）。/memories help 查看子命令。"}
+	msgBadFilter    = phrase{"Unknown filter or subcommand %q. Filters: a page number, types (%s), lifecycles (%s), statuses (done, status:archived, …), \"all\" (also superseded, archived and done). /memories help lists the subcommands.", "未知的筛选条件或子命令 %q。可用筛选：页码、类型（%s）、生命周期（%s）、状态（已完成、状态:已归档 等）、\"全部\"（包括已被取代、已归档和已完成的）。/memories help 查看子命令。"}
 	msgMemoriesHelp = phrase{memoriesHelpEN, memoriesHelpZH}
 )
 
@@ -116,8 +116,8 @@ func (h listCmd) run(ctx context.Context, t turn, c command, lang string) Reply 
 		return Reply{Text: fmt.Sprintf(h.say(lang, msgBadFilter), bad, joinTypes(lang), joinLifecycles(lang))}
 	}
 	page := max(f.page, 1)
-	q := memory.MemoryQuery{Owner: t.person.ID, Types: f.types, Lifecycle: f.lifecycles}
-	if !f.all {
+	q := memory.MemoryQuery{Owner: t.person.ID, Types: f.types, Lifecycle: f.lifecycles, Statuses: f.statuses}
+	if !f.all && len(f.statuses) == 0 {
 		q.Statuses = []memory.Status{memory.StatusActive, memory.StatusPendingReview}
 	}
 	filters := f.words

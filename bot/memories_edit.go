@@ -107,6 +107,13 @@ func (h forgetAllCmd) run(ctx context.Context, t turn, c command, lang string) R
 			return h.internalError(lang, "forget all memories", err)
 		}
 		h.why.drop(owner)
+		// Where reminders reached the person, and whether they wanted
+		// them, go with everything else.
+		for _, key := range []string{remindOnKey(owner), remindToKey(owner)} {
+			if _, err := h.settings.TakeSetting(ctx, key); err != nil && !errors.Is(err, memory.ErrNotFound) {
+				h.log.Warn("drop reminder setting", "person", owner, "err", err)
+			}
+		}
 		return Reply{Text: fmt.Sprintf(h.say(lang, msgForgotAll), n)}
 	}
 	n, err := h.memories.Count(ctx, memory.MemoryQuery{Owner: owner})
@@ -189,8 +196,8 @@ func (h historyCmd) run(ctx context.Context, t turn, c command, lang string) Rep
 }
 
 func historyAction(action, lang string) string {
-	zh := map[string]string{"edit": "编辑前", "update": "合并前", "supersede": "被取代前", "review": "有更新的同类记忆，待确认"}
-	en := map[string]string{"edit": "before edit", "update": "before update", "supersede": "before supersession", "review": "set aside for review: a newer memory says otherwise"}
+	zh := map[string]string{"edit": "编辑前", "update": "合并前", "supersede": "被取代前", "review": "有更新的同类记忆，待确认", "done": "标记为已完成"}
+	en := map[string]string{"edit": "before edit", "update": "before update", "supersede": "before supersession", "review": "set aside for review: a newer memory says otherwise", "done": "marked done"}
 	m := en
 	if lang == "zh" {
 		m = zh
@@ -213,6 +220,6 @@ func statusLabel(s memory.Status, lang string) string {
 	}
 	return map[memory.Status]string{
 		memory.StatusActive: "当前", memory.StatusSuperseded: "已被取代",
-		memory.StatusArchived: "已归档", memory.StatusPendingReview: "待确认",
+		memory.StatusArchived: "已归档", memory.StatusPendingReview: "待确认", memory.StatusDone: "已完成",
 	}[s]
 }

@@ -14,7 +14,8 @@ type listFilter struct {
 	page       int // 0: not given
 	types      []memory.Type
 	lifecycles []memory.Lifecycle
-	all        bool // also superseded and archived memories
+	statuses   []memory.Status // empty: the current ones (active, awaiting review)
+	all        bool            // also superseded, archived and done memories
 	// words are the filters by their canonical names, in the order given,
 	// for the page buttons.
 	words []string
@@ -39,6 +40,16 @@ var lifecycleWords = map[string]memory.Lifecycle{
 	"long_term": memory.LifecycleLongTerm, "long-term": memory.LifecycleLongTerm, "longterm": memory.LifecycleLongTerm, "permanent": memory.LifecycleLongTerm, "长期": memory.LifecycleLongTerm, "長期": memory.LifecycleLongTerm, "永久": memory.LifecycleLongTerm,
 	"fact": memory.LifecycleFact, "事实": memory.LifecycleFact, "事實": memory.LifecycleFact,
 	"temporary": memory.LifecycleTemporary, "temp": memory.LifecycleTemporary, "短期": memory.LifecycleTemporary, "临时": memory.LifecycleTemporary, "臨時": memory.LifecycleTemporary,
+}
+
+// statusWords name the statuses a list may ask for ("status:archived"),
+// and "done" alone (a task marked done).
+var statusWords = map[string]memory.Status{
+	"active": memory.StatusActive, "当前": memory.StatusActive,
+	"superseded": memory.StatusSuperseded, "已被取代": memory.StatusSuperseded,
+	"archived": memory.StatusArchived, "已归档": memory.StatusArchived,
+	"pending_review": memory.StatusPendingReview, "review": memory.StatusPendingReview, "待确认": memory.StatusPendingReview,
+	"done": memory.StatusDone, "已完成": memory.StatusDone, "完成": memory.StatusDone,
 }
 
 // allWords ask for every status.
@@ -74,6 +85,11 @@ func parseListFilter(args []string) (f listFilter, bad string, badPage bool) {
 			}
 			continue
 		}
+		if st, ok := statusWords[word]; ok && (kind == "status" || kind == "" && st == memory.StatusDone) {
+			f.statuses = append(f.statuses, st)
+			f.words = append(f.words, "status:"+string(st))
+			continue
+		}
 		if allWords[word] && kind == "" {
 			f.all = true
 			f.words = append(f.words, "all")
@@ -99,8 +115,8 @@ func pageNumber(a string) (int, bool) {
 	return n, err == nil
 }
 
-// cutPrefix splits "type:fact" or "生命周期：事实" into the kind ("type"
-// or "lifecycle") and the word.
+// cutPrefix splits "type:fact" or "生命周期：事实" into the kind ("type",
+// "lifecycle" or "status") and the word.
 func cutPrefix(a string) (kind, word string, ok bool) {
 	a = strings.Replace(a, "：", ":", 1)
 	k, w, found := strings.Cut(a, ":")
@@ -112,6 +128,8 @@ func cutPrefix(a string) (kind, word string, ok bool) {
 		return "type", w, true
 	case "lifecycle", "生命周期":
 		return "lifecycle", w, true
+	case "status", "状态", "狀態":
+		return "status", w, true
 	}
 	return "", "", false
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/membot/membot/bot"
+	"github.com/membot/membot/internal/lease"
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/service"
 	"github.com/membot/membot/memory/sqlite"
@@ -60,7 +61,17 @@ func TestAnotherReplicaTakesOverWhenTheLeaseRunsOut(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	clk.Add(31 * time.Second) // a's lease (30 s) has run out; the message is still fresh
+	// a's lease (30 s) has run out by b's clock, but a's clock may be up
+	// to lease.SkewMargin behind: b waits that long too.
+	clk.Add(31 * time.Second)
+	time.Sleep(100 * time.Millisecond) // twenty of b's sweeps
+	d.mu.Lock()
+	early := len(d.got[m.ID])
+	d.mu.Unlock()
+	if early != 0 {
+		t.Fatal("b took the message over 1 s after a's lease ended by b's clock, within the skew margin")
+	}
+	clk.Add(lease.SkewMargin) // the message is still fresh
 	d.settled(t, []string{m.ID})
 	if kinds := exactlyOnce(t, d, []string{m.ID}); kinds["answer"] != 1 {
 		t.Errorf("got %v, want one answer", kinds)

@@ -22,7 +22,7 @@ type replier struct {
 	msgs    MessageLog
 	model   llm.Client // nil: offline
 	recall  Recaller   // nil: no memories
-	used    memoryToucher
+	uses    *useCounts // written in batches (usecounts.go)
 	prompts *prompts.Set
 	why     *injections
 	meter   *meter
@@ -73,7 +73,7 @@ func (p *replier) chat(ctx context.Context, t turn, r Responder) (reply Reply, a
 		Messages:    append([]llm.Message{{Role: llm.RoleSystem, Content: system}}, history...),
 		Temperature: *p.opts.Temperature,
 	}
-	if !p.meter.tokensLeftShared(ctx, t.person.ID, p.now(), p.opts.Limits.DailyTokens) {
+	if !p.meter.tokensLeftShared(ctx, t.person.ID, p.now(), p.opts.Limits.DailyTokens, p.opts.Limits.perMinute(t.msg.Platform)) {
 		return Reply{Text: p.say(lang, msgTokenBudget), Private: true}, false
 	}
 	// A platform that refuses a streamed edit costs the stream, not the
@@ -301,7 +301,7 @@ func (r *recentLog) last(ctx context.Context, n int) ([]memory.Message, error) {
 
 // afterReply captures the bot's answer (with the queue entry marked done,
 // when the message has one: see replySlot), remembers what was injected and
-// counts the memories' use, in the background.
+// counts the memories' use (written in batches, see useCounts).
 func (p *replier) afterReply(ctx context.Context, t turn, answer string, recalled []Recalled) {
 	now := p.now()
 	if t.captured {
@@ -335,15 +335,9 @@ func (p *replier) afterReply(ctx context.Context, t turn, answer string, recalle
 	for _, r := range recalled {
 		byOwner[r.Memory.Owner] = append(byOwner[r.Memory.Owner], r.Memory.ID)
 	}
-	p.work.goTracked(func(ctx context.Context) {
-		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-		defer cancel()
-		for owner, ids := range byOwner {
-			if err := p.used.Touch(ctx, owner, ids, now); err != nil {
-				p.log.Warn("count memory use", "owner", owner, "err", err)
-			}
-		}
-	})
+	for owner, ids := range byOwner {
+		p.uses.add(owner, ids, now)
+	}
 }
 
 // offlineReply says no model is configured and shows the memories a reply

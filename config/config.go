@@ -154,6 +154,10 @@ type Bot struct {
 	// and the extraction of what is pending take; replies not started stay
 	// queued in the store, and extraction resumes, at the next run.
 	DrainTimeout Duration `toml:"drain_timeout"`
+	// ReminderLead is how long before a timed task or event a person who
+	// asked for reminders ("/memories remind on") is told of it; one for a
+	// whole day is told that morning. 0 turns reminders off.
+	ReminderLead Duration `toml:"reminder_lead"`
 }
 
 // Limits protect the bot and its budget from abuse.
@@ -214,6 +218,7 @@ func defaults(getenv func(string) string) Config {
 			AnswerFreshness: Duration(2 * time.Minute),
 			MissedNotice:    "notice",
 			DrainTimeout:    Duration(10 * time.Second),
+			ReminderLead:    Duration(time.Hour),
 		},
 		Limits: Limits{
 			MessagesPerMinute: 20,

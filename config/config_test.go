@@ -132,6 +132,21 @@ func TestSecretFromFile(t *testing.T) {
 	}
 }
 
+// A replica's shard comes from the environment, so one image serves every
+// shard.
+func TestShardFromEnvironment(t *testing.T) {
+	c, err := Load("", env(map[string]string{"DISCORD_TOKEN": "t", "DISCORD_SHARD_ID": "2", "DISCORD_SHARD_COUNT": "3"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Discord.ShardID != 2 || c.Discord.ShardCount != 3 {
+		t.Fatalf("shard = %d of %d, want 2 of 3", c.Discord.ShardID, c.Discord.ShardCount)
+	}
+	if _, err := Load("", env(map[string]string{"DISCORD_SHARD_ID": "two"})); err == nil || !strings.Contains(err.Error(), "DISCORD_SHARD_ID") {
+		t.Fatalf("a shard id that is no number: %v", err)
+	}
+}
+
 func TestMissingFile(t *testing.T) {
 	if _, err := Load(filepath.Join(t.TempDir(), "nope.toml"), env(nil)); err == nil {
 		t.Fatal("missing config file accepted")

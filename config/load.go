@@ -29,6 +29,8 @@ var envKeys = map[string]string{
 	"MEMBOT_MONGODB_DATABASE": "mongodb.database",
 	"DISCORD_TOKEN":           "discord.token",
 	"DISCORD_API_URL":         "discord.api_url",
+	"DISCORD_SHARD_ID":        "discord.shard_id",
+	"DISCORD_SHARD_COUNT":     "discord.shard_count",
 	"TELEGRAM_BOT_TOKEN":      "telegram.token",
 	"TELEGRAM_API_URL":        "telegram.api_url",
 	"TELEGRAM_WEBHOOK_URL":    "telegram.webhook.url",

@@ -134,6 +134,9 @@ func (c *Config) Validate() error {
 	if c.Bot.DrainTimeout.D() <= 0 {
 		bad("bot.drain_timeout", "must be positive")
 	}
+	if l := c.Bot.ReminderLead.D(); l < 0 || l > maxReminderLead.D() {
+		bad("bot.reminder_lead", "must be between 0 (no reminders) and 168h")
+	}
 	switch c.Bot.MissedNotice {
 	case "notice", "silent":
 	default:
@@ -225,3 +228,7 @@ func checkAccount(e string) error {
 	}
 	return nil
 }
+
+// maxReminderLead bounds bot.reminder_lead: a reminder a week ahead is
+// as far as a reminder makes sense.
+const maxReminderLead = Duration(7 * 24 * 60 * 60 * 1e9)

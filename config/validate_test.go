@@ -23,6 +23,8 @@ func TestValidateNamesTheRightKey(t *testing.T) {
 		{"unknown missed notice", func(c *Config) { c.Bot.MissedNotice = "loud" }, "bot.missed_notice:", "bot.answer_freshness"},
 		{"zero freshness", func(c *Config) { c.Bot.AnswerFreshness = 0 }, "bot.answer_freshness:", "bot.drain_timeout"},
 		{"zero drain bound", func(c *Config) { c.Bot.DrainTimeout = 0 }, "bot.drain_timeout:", "bot.answer_freshness"},
+		{"negative reminder lead", func(c *Config) { c.Bot.ReminderLead = -1 }, "bot.reminder_lead:", "bot.drain_timeout"},
+		{"reminder lead over a week", func(c *Config) { c.Bot.ReminderLead = maxReminderLead + 1 }, "bot.reminder_lead:", "bot.drain_timeout"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

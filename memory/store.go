@@ -122,6 +122,13 @@ type Store interface {
 	// version read, so that what archiving means is decided once, above the
 	// backends. A negative limit or an invalid lifecycle is ErrInvalid.
 	StaleMemories(ctx context.Context, q StaleQuery) ([]Memory, error)
+	// DueMemories lists the active memories of every owner whose type is
+	// one of q.Types and whose due time (Memory.Due: EventTime, else
+	// ExpiresAt) is in [q.From, q.To), soonest due first (then by ID), at
+	// most q.Limit (0: no limit), vectors not loaded: what reminders look
+	// at. Times compare at millisecond precision. A query failing
+	// DueQuery.Validate is ErrInvalid.
+	DueMemories(ctx context.Context, q DueQuery) ([]Memory, error)
 	// MissingEmbeddings lists active memories of every owner that have no
 	// embedding or one made by another model than model, oldest first (by
 	// CreatedAt, then ID), at most limit (0: no limit), for back-filling.

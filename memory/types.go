@@ -56,18 +56,21 @@ func (l Lifecycle) Valid() bool {
 type Status string
 
 // The statuses of DESIGN §4. Forgotten memories are hard-deleted, so there is
-// no status for them.
+// no status for them. StatusDone is a task its owner marked done: kept (its
+// history says when), but no longer recalled, listed by default or
+// reminded of.
 const (
 	StatusActive        Status = "active"
 	StatusSuperseded    Status = "superseded"
 	StatusArchived      Status = "archived"
 	StatusPendingReview Status = "pending_review"
+	StatusDone          Status = "done"
 )
 
 // Valid reports whether s is one of the known statuses.
 func (s Status) Valid() bool {
 	switch s {
-	case StatusActive, StatusSuperseded, StatusArchived, StatusPendingReview:
+	case StatusActive, StatusSuperseded, StatusArchived, StatusPendingReview, StatusDone:
 		return true
 	}
 	return false
@@ -179,10 +182,16 @@ type Person struct {
 	// Language is the person's preferred language ("zh", "en"), if known.
 	Language string `json:"language,omitempty"`
 	// MemoryOff stops capture and extraction for this person until cleared.
-	MemoryOff bool      `json:"memory_off,omitempty"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
-	Version   int64     `json:"version"`
+	MemoryOff bool `json:"memory_off,omitempty"`
+	// NoUndelivered says the person is known to have no answer kept
+	// undelivered (memory.UndeliveredKey): the engine sets it after finding
+	// none and clears it, through UpdatePerson, whenever it keeps one, so
+	// that a message skips the read of kept answers. False, also for a
+	// person stored before the field, means there may be one.
+	NoUndelivered bool      `json:"no_undelivered,omitempty"`
+	CreatedAt     time.Time `json:"created_at"`
+	UpdatedAt     time.Time `json:"updated_at"`
+	Version       int64     `json:"version"`
 }
 
 // Identity is one account on one platform, belonging to a person.

@@ -173,13 +173,16 @@ func (a *Adapter) newChannelReply(msg bot.Message) *channelReply {
 	return &channelReply{a: a, msg: msg}
 }
 
-// sink posts in the question's channel, replying to it.
+// sink posts in the question's channel, replying to it; a message
+// without an id (a reminder the engine sends on its own) is posted as it
+// is, since Discord refuses a reference to no message.
 func (r *channelReply) sink() *channelSink {
 	f := false
-	return &channelSink{
-		a: r.a, channelID: r.msg.ChatID, guildID: r.msg.GuildID, askerID: r.msg.Author.ID,
-		ref: &discordgo.MessageReference{MessageID: r.msg.ID, ChannelID: r.msg.ChatID, GuildID: r.msg.GuildID, FailIfNotExists: &f},
+	s := &channelSink{a: r.a, channelID: r.msg.ChatID, guildID: r.msg.GuildID, askerID: r.msg.Author.ID}
+	if r.msg.ID != "" {
+		s.ref = &discordgo.MessageReference{MessageID: r.msg.ID, ChannelID: r.msg.ChatID, GuildID: r.msg.GuildID, FailIfNotExists: &f}
 	}
+	return s
 }
 
 // Typing shows the typing indicator in the channel (at most every few

@@ -2,7 +2,6 @@ package discord_test
 
 import (
 	"context"
-	"encoding/json"
 	"log/slog"
 	"strings"
 	"testing"
@@ -50,50 +49,15 @@ func (e engine) MemoryChoices(ctx context.Context, msg bot.Message, prefix strin
 
 // extractByContent makes the fake model extract one memory per known
 // statement found in the window it is given.
-func extractByContent(facts map[string]string) func(*fakeopenai.ChatRequest) fakeopenai.Response {
-	return func(req *fakeopenai.ChatRequest) fakeopenai.Response {
-		var window strings.Builder
-		for _, m := range req.Messages {
-			window.WriteString(m.Content)
-		}
-		type mem struct {
-			Text       string   `json:"text"`
-			Type       string   `json:"type"`
-			Lifecycle  string   `json:"lifecycle"`
-			Subject    string   `json:"subject"`
-			Tags       []string `json:"tags"`
-			Keywords   []string `json:"keywords"`
-			Importance float64  `json:"importance"`
-			Confidence float64  `json:"confidence"`
-			EventTime  *string  `json:"event_time"`
-			ExpiresAt  *string  `json:"expires_at"`
-			SourceIDs  []string `json:"source_ids"`
-		}
-		out := struct {
-			Memories []mem `json:"memories"`
-		}{Memories: []mem{}}
+func extractByContent(facts map[string]string) fakeopenai.ChatHandler {
+	return fakeopenai.ExtractLines(func(line string) (fakeopenai.Fact, bool) {
 		for key, text := range facts {
-			// Cite the lines that say it: "[<id>] … key …", not context lines.
-			var ids []string
-			for _, line := range strings.Split(window.String(), "\n") {
-				if !strings.Contains(line, key) || !strings.HasPrefix(line, "[") || strings.HasPrefix(line, "[context]") {
-					continue
-				}
-				if end := strings.IndexByte(line, ']'); end > 1 {
-					ids = append(ids, line[1:end])
-				}
-			}
-			if len(ids) > 0 {
-				out.Memories = append(out.Memories, mem{
-					Text: text, Type: "preference", Lifecycle: "long_term", Subject: key,
-					Tags: []string{key}, Keywords: []string{key, strings.ToLower(key)}, Importance: 0.8, Confidence: 0.95,
-					SourceIDs: ids,
-				})
+			if strings.Contains(line, key) {
+				return fakeopenai.Fact{Text: text, Subject: key, Type: "preference"}, true
 			}
 		}
-		raw, _ := json.Marshal(out)
-		return fakeopenai.Text(string(raw))
-	}
+		return fakeopenai.Fact{}, false
+	})
 }
 
 // runBot connects the real engine to a fake Discord.

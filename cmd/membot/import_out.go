@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -155,5 +154,3 @@ func (r *importRun) printSummary() error {
 	}
 	return tw.Flush()
 }
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -6,6 +6,7 @@
 //	membot eval recall  measure recall on a benchmark file
 //	membot eval personas  play scripted personas through the bot and score its memory
 //	membot import       import chat exports into a person's memory
+//	membot memories     list, search, show, edit, forget, export, review a person's memories
 //	membot version      print the version
 package main
 
@@ -65,6 +66,8 @@ func Main(ctx context.Context, args []string, env Env) int {
 		err = cmdEval(ctx, args, env)
 	case "import":
 		err = cmdImport(ctx, args, env)
+	case "memories":
+		err = cmdMemories(ctx, args, env)
 	case "version":
 		fmt.Fprintf(env.Stdout, "membot %s\n", version)
 	case "help", "-h", "-help", "--help":
@@ -105,6 +108,9 @@ Usage:
   membot import FILE|DIR --user PLATFORM:ID|NAME [flags]
                             import ChatGPT, Claude, Telegram, Discord or
                             JSON chat exports into a person's memory
+  membot memories COMMAND --user PLATFORM:ID
+                            list, search, show, edit, forget, export, stats
+                            and review one person's memories
   membot version            print the version
 
 Run "membot COMMAND --help" for the flags of a command.

@@ -155,6 +155,8 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 		Spool:     a.botSpool(),
 		Answers:   a.Store,
 		Counters:  a.Store,
+		Due:       a.Store,
+		Leases:    a.Store,
 	}, bot.Options{
 		BotName:         cfg.Bot.Name,
 		Persona:         cfg.Bot.SystemPrompt,
@@ -171,6 +173,7 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 			DrainTimeout: cfg.Bot.DrainTimeout.D(),
 			Replica:      replica(cfg),
 		},
+		Reminders: bot.ReminderOptions{Off: cfg.Bot.ReminderLead.D() == 0, Lead: cfg.Bot.ReminderLead.D()},
 		Limits: bot.Limits{
 			MessagesPerMinute:         cfg.Limits.MessagesPerMinute,
 			PlatformMessagesPerMinute: map[string]int{"console": cfg.Limits.ConsoleMessagesPerMinute},

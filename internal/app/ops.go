@@ -48,9 +48,11 @@ func (a *App) checks() []observe.Check {
 }
 
 // watch lets every scrape read what is not counted as it happens: the
-// extraction lag (from the store) and the engine's unsaved messages.
+// extraction lag (from the store), the leases this process holds and the
+// engine's unsaved messages.
 func (a *App) watch() {
 	a.Metrics.WatchExtraction(observe.StoreLag(a.rawStore))
+	a.Metrics.WatchLeases(heldLeases(a.rawStore, a.holder))
 	e := a.Engine
 	a.Metrics.WatchUnsaved(func() (int, int) {
 		u := e.Unsaved()
@@ -133,4 +135,24 @@ func (t timedRecall) RecallWithProfile(ctx context.Context, owner string, q bot.
 	start := time.Now()
 	defer func() { t.m.Recall(time.Since(start)) }()
 	return t.r.RecallWithProfile(ctx, owner, q, profileBudget)
+}
+
+// heldLeases counts the leases holder holds now, by kind: the part of the
+// name before its first colon ("extract" for a conversation's extraction,
+// "upkeep").
+func heldLeases(s memory.Store, holder string) observe.LeaseHolders {
+	return func(ctx context.Context) (map[string]int, error) {
+		leases, err := s.Leases(ctx, "", time.Now())
+		if err != nil {
+			return nil, err
+		}
+		out := map[string]int{"extract": 0, "upkeep": 0}
+		for _, l := range leases {
+			if l.Holder == holder {
+				kind, _, _ := strings.Cut(l.Name, ":")
+				out[kind]++
+			}
+		}
+		return out, nil
+	}
 }

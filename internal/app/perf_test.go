@@ -27,8 +27,26 @@ var perfTopics = []string{"tea", "running", "guitar", "garden", "sister", "bicyc
 // upkeep, the engine with its durable answer queue), its store calls
 // counted as in production (internal/observe), and a fake
 // OpenAI-compatible server on the loopback interface that answers every
-// chat request after delay.
+// chat request after delay. The limits are off (the benchmark measures
+// throughput, not them); openProduction keeps them as configured.
 func openPerf(tb testing.TB, delay time.Duration) (*App, opCounts) {
+	tb.Helper()
+	return openPerfWith(tb, delay, func(cfg *config.Config) {
+		cfg.Limits.MessagesPerMinute = 0
+		cfg.Limits.DailyTokens = 0
+	})
+}
+
+// openProduction is openPerf with the production defaults
+// (config.Default: the per-minute limit and the daily token budget on).
+func openProduction(tb testing.TB) (*App, opCounts) {
+	tb.Helper()
+	return openPerfWith(tb, 0, func(*config.Config) {})
+}
+
+// openPerfWith is openPerf with the configuration given to adjust before
+// Open.
+func openPerfWith(tb testing.TB, delay time.Duration, adjust func(*config.Config)) (*App, opCounts) {
 	tb.Helper()
 	fake := fakeopenai.New(tb)
 	fake.SetHandler(func(req *fakeopenai.ChatRequest) fakeopenai.Response {
@@ -41,8 +59,7 @@ func openPerf(tb testing.TB, delay time.Duration) (*App, opCounts) {
 	cfg.DataDir = tb.TempDir()
 	cfg.Model.Name = "fake-model"
 	cfg.Model.BaseURL = fake.URL()
-	cfg.Limits.MessagesPerMinute = 0
-	cfg.Limits.DailyTokens = 0
+	adjust(&cfg)
 	a, err := Open(context.Background(), cfg, WithLogger(slog.New(slog.DiscardHandler)))
 	if err != nil {
 		tb.Fatal(err)
@@ -137,10 +154,64 @@ func (r *timedResponder) sent() (time.Time, string) {
 	return r.at, r.text
 }
 
+// trackingResponder is a timedResponder that names its messages, as the
+// Telegram and Discord responders do (bot.ReplyTracker): the engine then
+// records the answer's first message in the answer queue.
+type trackingResponder struct {
+	timedResponder
+	mu      sync.Mutex
+	onFirst func(id string)
+	id      string
+}
+
+func (r *trackingResponder) OnFirstMessage(f func(id string)) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.onFirst = f
+}
+
+func (r *trackingResponder) ResumeInto(string) {}
+
+// created reports the reply's first message, once.
+func (r *trackingResponder) created() {
+	r.mu.Lock()
+	f := r.onFirst
+	r.onFirst = nil
+	r.mu.Unlock()
+	if f != nil {
+		f(r.id)
+	}
+}
+
+func (r *trackingResponder) Stream(context.Context, string) error {
+	r.created()
+	return nil
+}
+
+func (r *trackingResponder) Send(ctx context.Context, reply bot.Reply) error {
+	r.created()
+	return r.timedResponder.Send(ctx, reply)
+}
+
 // handleAndWait hands msg to the engine and waits until every reply to it
 // is delivered; it returns the time from Handle to the delivered reply.
 func handleAndWait(ctx context.Context, e *bot.Engine, msg bot.Message) (time.Duration, error) {
-	r := &timedResponder{}
+	return handleAndWaitWith(ctx, e, msg, &timedResponder{})
+}
+
+// sentReporter is the part of a responder handleAndWait reads back.
+type sentReporter interface {
+	bot.Responder
+	sent() (time.Time, string)
+}
+
+// handleAndWaitTracked is handleAndWait through a responder that names
+// its messages.
+func handleAndWaitTracked(ctx context.Context, e *bot.Engine, msg bot.Message) (time.Duration, error) {
+	return handleAndWaitWith(ctx, e, msg, &trackingResponder{id: "r" + msg.ID})
+}
+
+func handleAndWaitWith(ctx context.Context, e *bot.Engine, msg bot.Message, r sentReporter) (time.Duration, error) {
 	start := time.Now()
 	done, err := e.Handle(ctx, msg, r)
 	if err != nil {

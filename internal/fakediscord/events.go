@@ -14,7 +14,8 @@ func (s *Server) NewUser(username string) *discordgo.User {
 	return &discordgo.User{ID: s.NewID(), Username: username, GlobalName: username}
 }
 
-// NewGuild returns a fresh guild id.
+// NewGuild returns a fresh guild id. Guilds made within one millisecond
+// land on the same shard; use NewGuildOnShard to place one.
 func (s *Server) NewGuild() string { return s.NewID() }
 
 // UserMessage builds (without sending) a message by author in channelID:

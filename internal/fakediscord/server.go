@@ -7,6 +7,10 @@
 // and can inject failures (rate limits, missing permissions, closed DMs)
 // and drop the gateway connection to exercise resuming.
 //
+// The gateway serves several shards at once, as for a bot run as several
+// processes: each shard id is its own resumable session, an event goes to
+// the shard of its guild (ShardOf) and DMs go to shard 0 (see Dispatch).
+//
 // Point a discordgo session at it by replacing the session's HTTP client
 // with Server.Client; the gateway URL is discovered through the REST API.
 package fakediscord

@@ -4,14 +4,24 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
 
-// session opens a real discordgo session against the fake.
+// session opens a real unsharded discordgo session against the fake.
 func session(t *testing.T, s *Server) (*discordgo.Session, chan *discordgo.MessageCreate) {
+	t.Helper()
+	dg, created, _ := shardSession(t, s, 0, 0)
+	return dg, created
+}
+
+// shardSession opens a real discordgo session as shard id of count (count
+// 0: unsharded) and waits for its first heartbeat. stop closes it; it is
+// also called when the test ends.
+func shardSession(t *testing.T, s *Server, id, count int) (dg *discordgo.Session, created chan *discordgo.MessageCreate, stop func()) {
 	t.Helper()
 	dg, err := discordgo.New("Bot fake-token")
 	if err != nil {
@@ -19,8 +29,10 @@ func session(t *testing.T, s *Server) (*discordgo.Session, chan *discordgo.Messa
 	}
 	dg.Client = s.Client()
 	dg.SyncEvents = true
-	created := make(chan *discordgo.MessageCreate, 16)
+	dg.ShardID, dg.ShardCount = id, count
+	created = make(chan *discordgo.MessageCreate, 16)
 	dg.AddHandler(func(_ *discordgo.Session, m *discordgo.MessageCreate) { created <- m })
+	beats := s.ShardHeartbeats(id)
 	opened := make(chan error, 1)
 	go func() { opened <- dg.Open() }()
 	select {
@@ -31,14 +43,18 @@ func session(t *testing.T, s *Server) (*discordgo.Session, chan *discordgo.Messa
 	case <-time.After(10 * time.Second):
 		t.Fatal("open timed out")
 	}
-	s.WaitUntil("first heartbeat", func() bool { return s.Heartbeats() > 0 })
-	t.Cleanup(func() {
-		dg.Lock()
-		dg.ShouldReconnectOnError = false
-		dg.Unlock()
-		_ = dg.Close()
-	})
-	return dg, created
+	s.WaitUntil("first heartbeat", func() bool { return s.ShardHeartbeats(id) > beats })
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			dg.Lock()
+			dg.ShouldReconnectOnError = false
+			dg.Unlock()
+			_ = dg.Close()
+		})
+	}
+	t.Cleanup(stop)
+	return dg, created, stop
 }
 
 func next(t *testing.T, c chan *discordgo.MessageCreate) *discordgo.MessageCreate {

@@ -275,6 +275,14 @@ func (s *Store) StaleMemories(ctx context.Context, q memory.StaleQuery) ([]memor
 	return r, err
 }
 
+// DueMemories is memory.Store.DueMemories, counted.
+func (s *Store) DueMemories(ctx context.Context, q memory.DueQuery) ([]memory.Memory, error) {
+	o := s.begin("DueMemories")
+	r, err := s.s.DueMemories(ctx, q)
+	o.end(err)
+	return r, err
+}
+
 // MissingEmbeddings is memory.Store.MissingEmbeddings, counted.
 func (s *Store) MissingEmbeddings(ctx context.Context, model string, limit int) ([]memory.Memory, error) {
 	o := s.begin("MissingEmbeddings")

@@ -212,17 +212,20 @@ type personDoc struct {
 	CreatedAt   bson.DateTime `bson:"created_at"`
 	UpdatedAt   bson.DateTime `bson:"updated_at"`
 	Version     int64         `bson:"version"`
+	// NoUndelivered is absent (false) on people stored before it.
+	NoUndelivered bool `bson:"no_undelivered,omitempty"`
 }
 
 func (d *personDoc) toPerson() memory.Person {
 	return memory.Person{
-		ID:          d.ID,
-		DisplayName: d.DisplayName,
-		Language:    d.Language,
-		MemoryOff:   d.MemoryOff,
-		CreatedAt:   fromDate(d.CreatedAt),
-		UpdatedAt:   fromDate(d.UpdatedAt),
-		Version:     d.Version,
+		ID:            d.ID,
+		DisplayName:   d.DisplayName,
+		Language:      d.Language,
+		MemoryOff:     d.MemoryOff,
+		CreatedAt:     fromDate(d.CreatedAt),
+		UpdatedAt:     fromDate(d.UpdatedAt),
+		Version:       d.Version,
+		NoUndelivered: d.NoUndelivered,
 	}
 }
 

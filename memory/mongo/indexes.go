@@ -28,6 +28,8 @@ func indexSpecs() []indexSpec {
 		{collMemories, "owner_status_created", bson.D{{Key: "owner", Value: 1}, {Key: "status", Value: 1}, {Key: "created_at", Value: -1}}, false, false},
 		{collMemories, "owner_id", bson.D{{Key: "owner", Value: 1}, {Key: "_id", Value: 1}}, false, false},
 		{collMemories, "status_created", bson.D{{Key: "status", Value: 1}, {Key: "created_at", Value: 1}, {Key: "_id", Value: 1}}, false, false},
+		{collMemories, "status_type_event_time", bson.D{{Key: "status", Value: 1}, {Key: "type", Value: 1}, {Key: "event_time", Value: 1}}, false, false},
+		{collMemories, "status_type_expires_at", bson.D{{Key: "status", Value: 1}, {Key: "type", Value: 1}, {Key: "expires_at", Value: 1}}, false, false},
 		{collMessages, "conversation_platform_id", bson.D{{Key: "conversation_id", Value: 1}, {Key: "platform_id", Value: 1}}, true, false},
 		{collMessages, "conversation_seq", bson.D{{Key: "conversation_id", Value: 1}, {Key: "seq", Value: 1}}, true, false},
 		{collMessages, "time", bson.D{{Key: "time", Value: 1}}, false, false},

@@ -111,7 +111,7 @@ func (s *Store) CreatePerson(ctx context.Context, p *memory.Person) error {
 	doc := personDoc{
 		ID: stored.ID, DisplayName: stored.DisplayName, Language: stored.Language, MemoryOff: stored.MemoryOff,
 		CreatedAt: bson.NewDateTimeFromTime(stored.CreatedAt), UpdatedAt: bson.NewDateTimeFromTime(stored.UpdatedAt),
-		Version: stored.Version,
+		Version: stored.Version, NoUndelivered: stored.NoUndelivered,
 	}
 	if _, err := s.people.InsertOne(ctx, doc); err != nil {
 		return s.fail("create person "+stored.ID, err)
@@ -132,6 +132,7 @@ func (s *Store) UpdatePerson(ctx context.Context, p *memory.Person) error {
 		{Key: "display_name", Value: p.DisplayName},
 		{Key: "language", Value: p.Language},
 		{Key: "memory_off", Value: p.MemoryOff},
+		{Key: "no_undelivered", Value: p.NoUndelivered},
 		{Key: "updated_at", Value: bson.NewDateTimeFromTime(now)},
 	}
 	if err := s.versionedUpdate(ctx, op, s.people, bson.D{{Key: "_id", Value: p.ID}}, p.Version, bson.D{{Key: "$set", Value: set}}); err != nil {

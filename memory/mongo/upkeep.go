@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
@@ -145,4 +146,41 @@ func checkSetEmbedding(owner, id string, e *memory.Embedding) error {
 		return fmt.Errorf("%w: embedding has no model", memory.ErrInvalid)
 	}
 	return nil
+}
+
+// DueMemories lists the active memories of every owner of q's types that
+// fall due in q's window, soonest first, vectors not loaded. It spans
+// owners, and so every shard; the window keeps it small, and the order is
+// made here (the due time is one of two fields).
+func (s *Store) DueMemories(ctx context.Context, q memory.DueQuery) ([]memory.Memory, error) {
+	const op = "list due memories"
+	if err := q.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	window := bson.D{
+		{Key: "$gte", Value: bson.NewDateTimeFromTime(q.From)},
+		{Key: "$lt", Value: bson.NewDateTimeFromTime(q.To)},
+	}
+	filter := bson.D{
+		{Key: "status", Value: string(memory.StatusActive)},
+		{Key: "type", Value: bson.D{{Key: "$in", Value: q.Types}}},
+		{Key: "$or", Value: bson.A{
+			bson.D{{Key: "event_time", Value: window}},
+			bson.D{{Key: "event_time", Value: nil}, {Key: "expires_at", Value: window}},
+		}},
+	}
+	out, err := s.findMemories(ctx, op, filter, options.Find().SetProjection(bson.D{{Key: "embedding", Value: 0}}))
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(out, func(a, b memory.Memory) int {
+		if c := a.Due().Compare(b.Due()); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	if q.Limit > 0 && len(out) > q.Limit {
+		out = out[:q.Limit]
+	}
+	return out, nil
 }

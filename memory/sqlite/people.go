@@ -9,7 +9,7 @@ import (
 	"github.com/membot/membot/memory"
 )
 
-const personColumns = `id, display_name, language, memory_off, created_at, updated_at, version`
+const personColumns = `id, display_name, language, memory_off, created_at, updated_at, version, no_undelivered`
 
 // rowScanner is what *sql.Row and *sql.Rows share.
 type rowScanner interface {
@@ -19,7 +19,7 @@ type rowScanner interface {
 func scanPerson(r rowScanner) (memory.Person, error) {
 	var p memory.Person
 	var created, updated int64
-	err := r.Scan(&p.ID, &p.DisplayName, &p.Language, &p.MemoryOff, &created, &updated, &p.Version)
+	err := r.Scan(&p.ID, &p.DisplayName, &p.Language, &p.MemoryOff, &created, &updated, &p.Version, &p.NoUndelivered)
 	p.CreatedAt, p.UpdatedAt = fromMs(created), fromMs(updated)
 	return p, err
 }
@@ -64,8 +64,8 @@ func (s *Store) ResolveIdentity(ctx context.Context, platform, userID, username 
 			return err
 		}
 		p = memory.Person{ID: newID(), DisplayName: username, CreatedAt: now, UpdatedAt: now, Version: 1}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO people (`+personColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			p.ID, p.DisplayName, p.Language, boolInt(p.MemoryOff), toMs(now), toMs(now), p.Version); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO people (`+personColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			p.ID, p.DisplayName, p.Language, boolInt(p.MemoryOff), toMs(now), toMs(now), p.Version, boolInt(p.NoUndelivered)); err != nil {
 			return err
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO identities (platform, user_id, person_id, username, linked_at) VALUES (?, ?, ?, ?, ?)`,
@@ -110,10 +110,10 @@ func (s *Store) CreatePerson(ctx context.Context, p *memory.Person) error {
 	stored.CreatedAt, stored.UpdatedAt = fromMs(toMs(stored.CreatedAt)), fromMs(toMs(stored.UpdatedAt))
 	stored.Version = 1
 	err := s.write(ctx, "create person "+stored.ID, func(tx *sql.Tx) error {
-		ok, err := execOne(ctx, tx, `INSERT INTO people (`+personColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?)
+		ok, err := execOne(ctx, tx, `INSERT INTO people (`+personColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (id) DO NOTHING`,
 			stored.ID, stored.DisplayName, stored.Language, boolInt(stored.MemoryOff),
-			toMs(stored.CreatedAt), toMs(stored.UpdatedAt), stored.Version)
+			toMs(stored.CreatedAt), toMs(stored.UpdatedAt), stored.Version, boolInt(stored.NoUndelivered))
 		if err == nil && !ok {
 			err = fmt.Errorf("id is taken: %w", memory.ErrConflict)
 		}
@@ -133,9 +133,9 @@ func (s *Store) UpdatePerson(ctx context.Context, p *memory.Person) error {
 	}
 	now := s.nowMs()
 	return s.write(ctx, "update person "+p.ID, func(tx *sql.Tx) error {
-		ok, err := execOne(ctx, tx, `UPDATE people SET display_name = ?, language = ?, memory_off = ?, updated_at = ?, version = version + 1
+		ok, err := execOne(ctx, tx, `UPDATE people SET display_name = ?, language = ?, memory_off = ?, no_undelivered = ?, updated_at = ?, version = version + 1
 			WHERE id = ? AND version = ?`,
-			p.DisplayName, p.Language, boolInt(p.MemoryOff), toMs(now), p.ID, p.Version)
+			p.DisplayName, p.Language, boolInt(p.MemoryOff), boolInt(p.NoUndelivered), toMs(now), p.ID, p.Version)
 		if err != nil {
 			return err
 		}

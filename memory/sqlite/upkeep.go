@@ -132,3 +132,23 @@ func checkEmbedding(owner, id string, e *memory.Embedding) error {
 	}
 	return checkUTF8("embedding model", e.Model)
 }
+
+// DueMemories lists the active memories of every owner of q's types that
+// fall due in q's window, soonest first, vectors not loaded.
+func (s *Store) DueMemories(ctx context.Context, q memory.DueQuery) ([]memory.Memory, error) {
+	const op = "list due memories"
+	if err := q.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	args := []any{string(memory.StatusActive)}
+	for _, t := range q.Types {
+		args = append(args, string(t))
+	}
+	from, to := toMs(q.From), toMs(q.To)
+	args = append(args, from, to, from, to, sqlLimit(q.Limit))
+	return queryAll(ctx, s.db, op, scanMemory, `SELECT `+memoryColumns+`, `+noEmbeddingColumns+` FROM memories
+		WHERE status = ? AND type IN (`+placeholders(len(q.Types))+`)
+		AND ((event_time IS NOT NULL AND event_time >= ? AND event_time < ?)
+			OR (event_time IS NULL AND expires_at >= ? AND expires_at < ?))
+		ORDER BY COALESCE(event_time, expires_at), id LIMIT ?`, args...)
+}

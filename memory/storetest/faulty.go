@@ -317,6 +317,12 @@ func (f *Faulty) StaleMemories(ctx context.Context, q memory.StaleQuery) (out []
 	return out, err
 }
 
+// DueMemories is memory.Store.DueMemories, with faults.
+func (f *Faulty) DueMemories(ctx context.Context, q memory.DueQuery) (out []memory.Memory, err error) {
+	err = f.call("DueMemories", func() (err error) { out, err = f.s.DueMemories(ctx, q); return })
+	return out, err
+}
+
 // MissingEmbeddings is memory.Store.MissingEmbeddings, with faults.
 func (f *Faulty) MissingEmbeddings(ctx context.Context, model string, limit int) (out []memory.Memory, err error) {
 	err = f.call("MissingEmbeddings", func() (err error) { out, err = f.s.MissingEmbeddings(ctx, model, limit); return })

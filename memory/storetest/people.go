@@ -14,6 +14,7 @@ func peopleContracts() []contract {
 		{name: "ResolveIdentityRejectsEmpty", run: testResolveIdentityRejectsEmpty},
 		{name: "PersonNotFound", run: testPersonNotFound},
 		{name: "UpdatePersonVersion", run: testUpdatePersonVersion},
+		{name: "PersonNoUndelivered", run: testPersonNoUndelivered},
 		{name: "MoveIdentity", run: testMoveIdentity},
 		{name: "ReassignOwner", run: testReassignOwner},
 		{name: "CreatePerson", run: testCreatePerson},
@@ -270,5 +271,36 @@ func testCreatePersonRejectsInvalid(t *testing.T, s memory.Store) {
 	for _, id := range []string{"bad-name", "bad-lang"} {
 		_, err := s.Person(ctx, id)
 		wantErr(t, "Person after a rejected create", err, memory.ErrNotFound)
+	}
+}
+
+// testPersonNoUndelivered: NoUndelivered starts false, and is written by
+// CreatePerson and UpdatePerson and read back by Person and
+// ResolveIdentity, each way.
+func testPersonNoUndelivered(t *testing.T, s memory.Store) {
+	ctx := t.Context()
+	p := mustResolve(t, s, "telegram", "nu", "nu")
+	if p.NoUndelivered {
+		t.Fatal("a new person is known to have nothing kept")
+	}
+	for _, want := range []bool{true, false, true} {
+		p.NoUndelivered = want
+		if err := s.UpdatePerson(ctx, &p); err != nil {
+			t.Fatalf("UpdatePerson(NoUndelivered=%v): %v", want, err)
+		}
+		got, err := s.Person(ctx, p.ID)
+		if err != nil || got.NoUndelivered != want {
+			t.Errorf("Person after UpdatePerson(NoUndelivered=%v) = %+v, %v", want, got, err)
+		}
+		if got := mustResolve(t, s, "telegram", "nu", "nu"); got.NoUndelivered != want {
+			t.Errorf("ResolveIdentity after UpdatePerson(NoUndelivered=%v) gave %v", want, got.NoUndelivered)
+		}
+	}
+	c := memory.Person{DisplayName: "created", NoUndelivered: true}
+	if err := s.CreatePerson(ctx, &c); err != nil {
+		t.Fatalf("CreatePerson: %v", err)
+	}
+	if got, err := s.Person(ctx, c.ID); err != nil || !got.NoUndelivered {
+		t.Errorf("Person after CreatePerson(NoUndelivered) = %+v, %v", got, err)
 	}
 }

@@ -62,6 +62,9 @@
 //   - Revision moves as memory.Store says, whatever the backend: the
 //     suite counts exact increments per call, for successes and failures.
 //   - MissingEmbeddings compares model names exactly (case-sensitive).
+//   - DueMemories includes a memory due exactly at From and excludes one
+//     due exactly at To; a memory with an EventTime is due then, whatever
+//     its ExpiresAt.
 //   - The answer queue takes its times from the caller (the suite sets
 //     them): a lease ends at LeaseUntil inclusive; claims go oldest
 //     ReceivedAt first; a done entry is never claimed, renewed or released,
@@ -112,6 +115,7 @@ func contracts() []contract {
 	all = append(all, erasureContracts()...)
 	all = append(all, settingContracts()...)
 	all = append(all, archiveContracts()...)
+	all = append(all, dueContracts()...)
 	all = append(all, revisionContracts()...)
 	all = append(all, backfillContracts()...)
 	all = append(all, answerContracts()...)
