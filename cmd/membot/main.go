@@ -5,6 +5,7 @@
 //	membot chat         chat in the terminal
 //	membot eval recall  measure recall on a benchmark file
 //	membot eval personas  play scripted personas through the bot and score its memory
+//	membot import       import chat exports into a person's memory
 //	membot memories     list, search, show, edit, forget, export, review a person's memories
 //	membot version      print the version
 package main
@@ -63,6 +64,8 @@ func Main(ctx context.Context, args []string, env Env) int {
 		err = cmdChat(ctx, args, env)
 	case "eval":
 		err = cmdEval(ctx, args, env)
+	case "import":
+		err = cmdImport(ctx, args, env)
 	case "memories":
 		err = cmdMemories(ctx, args, env)
 	case "version":
@@ -102,6 +105,9 @@ Usage:
   membot eval personas FILE [flags]
                             play scripted personas through the bot and
                             score what it remembered
+  membot import FILE|DIR --user PLATFORM:ID|NAME [flags]
+                            import ChatGPT, Claude, Telegram, Discord or
+                            JSON chat exports into a person's memory
   membot memories COMMAND --user PLATFORM:ID
                             list, search, show, edit, forget, export, stats
                             and review one person's memories

@@ -78,6 +78,7 @@ type options struct {
 	logger     *slog.Logger
 	httpClient *http.Client
 	wrapStore  func(memory.Store) memory.Store
+	wrapModel  func(llm.Client) llm.Client
 }
 
 // WithClock replaces the clock everywhere.
@@ -90,6 +91,12 @@ func WithLogger(l *slog.Logger) Option { return func(o *options) { o.logger = l 
 // it fail (storetest.Faulty).
 func WithStoreWrapper(wrap func(memory.Store) memory.Store) Option {
 	return func(o *options) { o.wrapStore = wrap }
+}
+
+// WithModelWrapper puts wrap around the model client (when one is
+// configured), e.g. to cap the calls a bulk import makes per minute.
+func WithModelWrapper(wrap func(llm.Client) llm.Client) Option {
+	return func(o *options) { o.wrapModel = wrap }
 }
 
 // WithHTTPClient sets the HTTP client used for model calls.
@@ -289,6 +296,9 @@ func (a *App) openModel(ctx context.Context, o options) error {
 	c, name, err := newModel(ctx, a.Config.Model, a.Meter, o)
 	if err != nil {
 		return err
+	}
+	if o.wrapModel != nil {
+		c = o.wrapModel(c)
 	}
 	a.model = observe.NewModel(c, a.Metrics, observe.ModelOptions{
 		Probe: modelProbe(o.httpClient, a.Config.Model.BaseURL, a.Config.Model.APIKey.Value()),

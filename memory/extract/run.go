@@ -197,11 +197,16 @@ func (r *run) prepare(ctx context.Context, m memory.Message) (prepared, bool, er
 		}
 	}
 	body := text.Truncate(strings.ToValidUTF8(preprocess.StripMemoryBlock(m.Text), "\uFFFD"), maxMessageRunes)
+	if m.Role != memory.RoleUser {
+		// Only the start of a reply is read: it alone is checked for
+		// noise (a long answer costs no more than a short one).
+		body = clip(body, replyRunes)
+	}
 	if noise, _ := preprocess.IsNoise(body); noise {
 		return prepared{}, false, nil
 	}
 	if m.Role != memory.RoleUser {
-		return prepared{msg: m, text: clip(body, replyRunes), quoted: true}, true, nil
+		return prepared{msg: m, text: body, quoted: true}, true, nil
 	}
 	marked := preprocess.MarkQuotes(body)
 	return prepared{msg: m, text: marked.Text, quoted: marked.AllQuoted}, true, nil
