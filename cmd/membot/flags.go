@@ -61,6 +61,13 @@ func (cf *configFlags) load(args []string, getenv func(string) string) (config.C
 		cf.fs.Usage()
 		return config.Config{}, errUsage
 	}
+	return cf.build(getenv)
+}
+
+// build makes the configuration from the parsed flags: defaults, file
+// (--config or MEMBOT_CONFIG), environment, then the configuration flags
+// given, validated.
+func (cf *configFlags) build(getenv func(string) string) (config.Config, error) {
 	path := cf.path
 	if path == "" {
 		path = getenv("MEMBOT_CONFIG")

@@ -156,32 +156,8 @@ func (mc *memoriesCmd) open(ctx context.Context) error {
 	return nil
 }
 
-// config builds the configuration as the other commands do: defaults,
-// file, environment, then the configuration flags given.
-func (mc *memoriesCmd) config() (config.Config, error) {
-	cf := mc.cf
-	path := cf.path
-	if path == "" {
-		path = mc.env.Getenv("MEMBOT_CONFIG")
-	}
-	c, err := config.Load(path, mc.env.Getenv)
-	if err != nil {
-		return config.Config{}, err
-	}
-	given := map[string]bool{}
-	cf.fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
-	for _, f := range sharedFlags {
-		if given[f.name] {
-			if err := c.Set(f.key, *cf.values[f.key]); err != nil {
-				return config.Config{}, fmt.Errorf("flag --%s: %w", f.name, err)
-			}
-		}
-	}
-	if err := c.Validate(); err != nil {
-		return config.Config{}, fmt.Errorf("invalid configuration:\n  %s", strings.ReplaceAll(err.Error(), "\n", "\n  "))
-	}
-	return c, nil
-}
+// config builds the configuration as the other commands do.
+func (mc *memoriesCmd) config() (config.Config, error) { return mc.cf.build(mc.env.Getenv) }
 
 // close releases the store.
 func (mc *memoriesCmd) close() error {
