@@ -121,3 +121,35 @@ func TestInsertFlagsByStatementTime(t *testing.T) {
 		t.Errorf("superseded memory: status %s, history %+v; want superseded and never flagged", got.Status, got.History)
 	}
 }
+
+// A change that moves a memory onto a single-valued subject another
+// active memory holds sets the older aside, as an insert does; an edit
+// that keeps the subject (a person's "keep both") flags nothing.
+func TestModifyOntoASingleValuedSubjectFlagsTheOlder(t *testing.T) {
+	e := newEnv(t)
+	ann := e.person("ann")
+	acme := e.fact(ann.ID, "Works at Acme", "employer", -30)
+	side := e.fact(ann.ID, "Freelances for Globex", "side project", -2)
+	if _, err := e.svc.Modify(e.ctx, ann.ID, side.ID, func(m *memory.Memory) error {
+		m.Text, m.Subject = "Works at Globex now", "company"
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if s := e.status(ann.ID, acme.ID).Status; s != memory.StatusPendingReview {
+		t.Fatalf("the older employer is %s after another memory moved onto the subject, want %s", s, memory.StatusPendingReview)
+	}
+	// Kept both on review: reactivated, same subject, and left so.
+	if _, err := e.svc.Modify(e.ctx, ann.ID, acme.ID, func(m *memory.Memory) error {
+		m.Status = memory.StatusActive
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.Edit(e.ctx, ann.ID, side.ID, "Works at Globex since March"); err != nil {
+		t.Fatal(err)
+	}
+	if s := e.status(ann.ID, acme.ID).Status; s != memory.StatusActive {
+		t.Errorf("an edit that kept the subject flagged the other memory again: %s", s)
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/recall"
+	"github.com/membot/membot/memory/subject"
 )
 
 // Insert stores a new memory (see memory.Store.InsertMemory) and indexes it.
@@ -39,7 +40,9 @@ func (s *Service) insert(ctx context.Context, m *memory.Memory) error {
 // the index. fn may run more than once and must only change the memory.
 func (s *Service) Modify(ctx context.Context, owner, id string, fn func(*memory.Memory) error) (memory.Memory, error) {
 	var fnErr error
+	var before string
 	m, err := memory.ModifyMemory(ctx, s.store, owner, id, func(m *memory.Memory) error {
+		before = subject.Of(m.Subject)
 		fnErr = fn(m)
 		return fnErr
 	})
@@ -50,6 +53,12 @@ func (s *Service) Modify(ctx context.Context, owner, id string, fn func(*memory.
 		return memory.Memory{}, err
 	}
 	s.patch(ctx, owner, 1, recall.Change{Put: []memory.Memory{m}})
+	// A change that moves a memory onto a single-valued subject is
+	// checked as an insert is; one that keeps its subject is not, so a
+	// person's "keep both" after a review stands.
+	if subject.Of(m.Subject) != before {
+		s.flagSameSubject(ctx, m)
+	}
 	return m, nil
 }
 
