@@ -129,7 +129,7 @@ func newCommands(b *base, d Deps, why *injections, o Options, remind *reminders)
 		"start":    helpCmd{},
 		"memories": memories,
 		"memory":   memories,
-		"summary":  summaryCmd{base: b, msgs: d.Messages, recall: d.Recall, model: d.Model, botName: o.BotName},
+		"summary":  summaryCmd{base: b, msgs: d.Messages, recall: d.Recall, model: d.Model, usage: d.Usage, botName: o.BotName},
 		"link":     linkCmd{base: b, people: d.People, settings: d.Settings, memories: d.Memories, why: why},
 		"membot":   membot,
 	}}

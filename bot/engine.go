@@ -96,6 +96,9 @@ type Deps struct {
 	// reminders.
 	Due    DueLister
 	Leases lease.Store
+	// Usage records each person's model calls and tokens (replies and
+	// summaries); its owner closes it after the engine. Nil records none.
+	Usage *UsageLog
 }
 
 // Engine is the conversation engine. New builds it idle; Start lets
@@ -161,7 +164,7 @@ func New(d Deps, o Options) (*Engine, error) {
 		intake: capture,
 		buffer: &captureBuffer{capture: func(ctx context.Context, msg Message) (turn, error) { return capture.capture(ctx, msg, nil) }, work: work, log: o.Logger, spool: d.Spool, now: o.Now},
 		reply: &replier{
-			base: b, msgs: d.Messages, model: d.Model, recall: d.Recall, uses: newUseCounts(d.Memories, work, o.Logger),
+			base: b, msgs: d.Messages, model: d.Model, recall: d.Recall, uses: newUseCounts(d.Memories, work, o.Logger), usage: d.Usage,
 			prompts: d.Prompts, why: why, meter: m, work: work, opts: o,
 		},
 		commands: newCommands(b, d, why, o, remind),

@@ -23,6 +23,7 @@ type replier struct {
 	model   llm.Client // nil: offline
 	recall  Recaller   // nil: no memories
 	uses    *useCounts // written in batches (usecounts.go)
+	usage   *UsageLog  // nil: model use not recorded
 	prompts *prompts.Set
 	why     *injections
 	meter   *meter
@@ -92,7 +93,9 @@ func (p *replier) chat(ctx context.Context, t turn, r Responder) (reply Reply, a
 		}
 		return nil
 	})
-	p.meter.addTokensShared(ctx, t.person.ID, p.now(), p.opts.Limits.DailyTokens, spent(req, answer, usage))
+	cost := spent(req, answer, usage)
+	p.meter.addTokensShared(ctx, t.person.ID, p.now(), p.opts.Limits.DailyTokens, cost)
+	p.usage.RecordCall(t.person.ID, llm.PurposeReply, cost, p.now())
 	if err != nil {
 		p.log.Warn("model reply failed", "conversation", t.conv.ID, "err", err)
 		return Reply{Text: p.modelApology(lang, err)}, false

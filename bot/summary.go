@@ -43,6 +43,7 @@ type summaryCmd struct {
 	msgs    MessageLog
 	recall  Recaller   // nil: no memories
 	model   llm.Client // nil: assembled without a model
+	usage   *UsageLog  // nil: model use not recorded
 	botName string
 }
 
@@ -120,11 +121,13 @@ func (h summaryCmd) modelSummary(ctx context.Context, t turn, lang string, msgs 
 		}
 		fmt.Fprintf(&user, "[%s] %s: %s\n", m.Time.Format("2006-01-02 15:04"), name, clip(m.Text, 1500))
 	}
-	out, _, err := h.model.Stream(ctx, llm.Request{
+	req := llm.Request{
 		Purpose:     llm.PurposeSummary,
 		Messages:    []llm.Message{{Role: llm.RoleSystem, Content: sys.String()}, {Role: llm.RoleUser, Content: user.String()}},
 		Temperature: 0.2,
-	}, func(string) error { return nil })
+	}
+	out, usage, err := h.model.Stream(ctx, req, func(string) error { return nil })
+	h.usage.RecordCall(t.person.ID, llm.PurposeSummary, spent(req, out, usage), h.now())
 	if err != nil {
 		return "", err
 	}

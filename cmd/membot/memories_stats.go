@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/membot/membot/bot"
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/subject"
 )
@@ -23,11 +24,23 @@ type stats struct {
 	Added30d       int            `json:"added_30d"`
 	TopSubjects    []subjectCount `json:"top_subjects"`
 	PendingReviews int            `json:"pending_reviews"`
-	// Tokens is what the store records of the person's spending: the
-	// tokens of today's and yesterday's replies, kept only while a daily
-	// token budget is configured (limits.daily_tokens). Nil when nothing
-	// is recorded; model calls are not recorded per person.
+	// Tokens is the daily token budget's counter: the tokens of today's
+	// and yesterday's replies, kept only while a budget is configured
+	// (limits.daily_tokens). Nil when nothing is recorded.
 	Tokens *tokenCount `json:"tokens,omitempty"`
+	// Usage is the person's model calls and tokens by purpose over the
+	// last 7 and 30 UTC days, today included, as the bot and the
+	// extraction record them (bot.UsageLog); only purposes with calls.
+	Usage []usageRow `json:"usage"`
+}
+
+// usageRow is one purpose's model use.
+type usageRow struct {
+	Purpose   string `json:"purpose"`
+	Calls7d   int64  `json:"calls_7d"`
+	Tokens7d  int64  `json:"tokens_7d"`
+	Calls30d  int64  `json:"calls_30d"`
+	Tokens30d int64  `json:"tokens_30d"`
 }
 
 type subjectCount struct {
@@ -46,8 +59,9 @@ const topSubjects = 10
 func memoriesStats(ctx context.Context, mc *memoriesCmd, args []string) error {
 	mc.flags("--user PLATFORM:ID [--json]",
 		"Counts by type, lifecycle and status, memories added in the last 7 and 30 days, the\n"+
-			"subjects with most memories, how many await review, and the tokens spent when the\n"+
-			"store records them.",
+			"subjects with most memories, how many await review, and the model calls and tokens\n"+
+			"spent for the person over the last 7 and 30 days, by purpose (reply, extraction,\n"+
+			"reconcile, summary).",
 		"membot memories stats --user telegram:12345")
 	defer mc.close()
 	if err := mc.parse(args, 0, 0); err != nil {
@@ -63,6 +77,9 @@ func memoriesStats(ctx context.Context, mc *memoriesCmd, args []string) error {
 	now := time.Now()
 	st := tally(list, now)
 	if st.Tokens, err = mc.tokens(ctx, now); err != nil {
+		return err
+	}
+	if st.Usage, err = mc.usage(ctx, now); err != nil {
 		return err
 	}
 	if *mc.json {
@@ -124,6 +141,38 @@ func (mc *memoriesCmd) tokens(ctx context.Context, now time.Time) (*tokenCount, 
 	return &tokenCount{Today: today, Yesterday: yesterday}, nil
 }
 
+// usage reads the person's usage counters of the last 30 UTC days.
+func (mc *memoriesCmd) usage(ctx context.Context, now time.Time) ([]usageRow, error) {
+	rows := []usageRow{}
+	for _, purpose := range bot.UsagePurposes {
+		row := usageRow{Purpose: string(purpose)}
+		for d := range 30 {
+			callsKey, tokensKey := bot.UsageKeys(mc.person.ID, now.AddDate(0, 0, -d), purpose)
+			calls, err := mc.wb.Store.Count(ctx, callsKey, now)
+			if err != nil {
+				return nil, fmt.Errorf("read model calls: %w", err)
+			}
+			if calls == 0 {
+				continue
+			}
+			tokens, err := mc.wb.Store.Count(ctx, tokensKey, now)
+			if err != nil {
+				return nil, fmt.Errorf("read model tokens: %w", err)
+			}
+			row.Calls30d += calls
+			row.Tokens30d += tokens
+			if d < 7 {
+				row.Calls7d += calls
+				row.Tokens7d += tokens
+			}
+		}
+		if row.Calls30d > 0 {
+			rows = append(rows, row)
+		}
+	}
+	return rows, nil
+}
+
 // printStats prints st as aligned sections.
 func (mc *memoriesCmd) printStats(st stats) {
 	p := mc.out
@@ -171,11 +220,28 @@ func (mc *memoriesCmd) printStats(st stats) {
 		review = p.paint(styleYellow, review) + " (membot memories review)"
 	}
 	fmt.Fprintf(p.w, "%s %s\n", p.paint(styleBold, "Reviews"), review)
-	if st.Tokens == nil {
-		fmt.Fprintf(p.w, "%s not recorded (the store keeps a person's tokens only under limits.daily_tokens, for two days; model calls are not recorded per person)\n", p.paint(styleBold, "Model use"))
+	if len(st.Usage) == 0 && st.Tokens == nil {
+		fmt.Fprintf(p.w, "%s not recorded in the last 30 days\n", p.paint(styleBold, "Model use"))
 		return
 	}
-	fmt.Fprintf(p.w, "%s %d tokens today, %d yesterday (replies; model calls are not recorded per person)\n", p.paint(styleBold, "Model use"), st.Tokens.Today, st.Tokens.Yesterday)
+	if len(st.Usage) > 0 {
+		head("Model use")
+		fmt.Fprintf(p.w, "%-20s %10s %12s %10s %12s\n", "  purpose", "calls 7d", "tokens 7d", "calls 30d", "tokens 30d")
+		var total usageRow
+		for _, u := range st.Usage {
+			fmt.Fprintf(p.w, "%-20s %10d %12d %10d %12d\n", "  "+u.Purpose, u.Calls7d, u.Tokens7d, u.Calls30d, u.Tokens30d)
+			total.Calls7d += u.Calls7d
+			total.Tokens7d += u.Tokens7d
+			total.Calls30d += u.Calls30d
+			total.Tokens30d += u.Tokens30d
+		}
+		if len(st.Usage) > 1 {
+			fmt.Fprintf(p.w, "%-20s %10d %12d %10d %12d\n", "  total", total.Calls7d, total.Tokens7d, total.Calls30d, total.Tokens30d)
+		}
+	}
+	if st.Tokens != nil {
+		fmt.Fprintf(p.w, "%s %d tokens today, %d yesterday (replies, against limits.daily_tokens)\n", p.paint(styleBold, "Daily budget"), st.Tokens.Today, st.Tokens.Yesterday)
+	}
 }
 
 // strs is a list of typed strings as strings.

@@ -54,6 +54,10 @@ type App struct {
 	Memory     *service.Service
 	Extraction *extract.Scheduler
 	upkeep     *upkeep.Worker
+	// usage gathers each person's model calls and tokens (replies,
+	// summaries, extraction) for the store's counters; closed after
+	// everything that calls the model.
+	usage *bot.UsageLog
 	// spool keeps the captured messages the store refused (nil: no data
 	// directory to keep them in).
 	spool *spool.File
@@ -134,6 +138,7 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 			return nil, err
 		}
 	}
+	a.usage = bot.NewUsageLog(a.Store, o.now, o.logger)
 	svc, sched, err := a.memorySystem(o)
 	if err != nil {
 		store.Close()
@@ -157,6 +162,7 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 		Counters:  a.Store,
 		Due:       a.Store,
 		Leases:    a.Store,
+		Usage:     a.usage,
 	}, bot.Options{
 		BotName:         cfg.Bot.Name,
 		Persona:         cfg.Bot.SystemPrompt,
@@ -329,6 +335,9 @@ func (a *App) Close(ctx context.Context) error {
 	}
 	if a.Extraction != nil {
 		errs = append(errs, a.Extraction.Close(ctx))
+	}
+	if a.usage != nil {
+		errs = append(errs, a.usage.Close(ctx))
 	}
 	if a.Store != nil && !a.storeClosed {
 		a.storeClosed = true

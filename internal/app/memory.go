@@ -96,6 +96,7 @@ func (a *App) memorySystem(o options) (*service.Service, *extract.Scheduler, err
 		MinConfidence: a.Config.Memory.MinConfidence,
 		Leases:        a.Store,
 		Holder:        a.holder,
+		Usage:         a.usage,
 	})
 	if err != nil {
 		return nil, nil, err

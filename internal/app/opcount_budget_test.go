@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"testing"
+
+	"github.com/membot/membot/bot"
 )
 
 // maxOpsPerMessage is the store calls one answered chat message may cost
@@ -98,6 +100,18 @@ func TestStoreOpsPerAnsweredMessage(t *testing.T) {
 			}
 			if total > tc.budget {
 				t.Errorf("%d store calls for %d answered messages, want at most %d", total, measured, tc.budget)
+			}
+			// The model use of every reply (and of the extraction before)
+			// is gathered and written in one batch: at most two counter
+			// writes per purpose and day, not two a reply.
+			flush := counter.snapshot()
+			if err := a.usage.Close(ctx); err != nil {
+				t.Fatal(err)
+			}
+			_, written := counter.since(flush)
+			t.Logf("model use of %d replies written in %d store calls", 2+measured, written)
+			if written == 0 || written > 2*len(bot.UsagePurposes) {
+				t.Errorf("model use written in %d store calls, want 1 to %d", written, 2*len(bot.UsagePurposes))
 			}
 			msgs, err := a.Store.RecentMessages(ctx, "telegram:u1", 20)
 			if err != nil || len(msgs) != 2*(2+measured) {

@@ -42,6 +42,7 @@ type env struct {
 type envConfig struct {
 	offline   bool
 	embedding bool
+	usage     extract.UsageRecorder
 }
 
 // newEnv builds an env with the model (through the real openai client
@@ -59,7 +60,7 @@ func newEnv(tb testing.TB, cfg envConfig) *env {
 	if err != nil {
 		tb.Fatalf("new memory service: %v", err)
 	}
-	opts := extract.Options{Conversations: st, Memories: svc}
+	opts := extract.Options{Conversations: st, Memories: svc, Usage: cfg.usage}
 	if !cfg.offline {
 		e.srv = fakeopenai.New(tb)
 		o := openai.Options{BaseURL: e.srv.URL(), APIKey: "test", Model: "fake-model", MaxRetries: -1, Meter: e.meter}

@@ -42,6 +42,8 @@ type ModelExtractor struct {
 	client  llm.Client
 	prompts *prompts
 	log     *slog.Logger
+	usage   UsageRecorder // nil: calls not recorded per person
+	now     func() time.Time
 }
 
 var _ Extractor = (*ModelExtractor)(nil)
@@ -56,7 +58,7 @@ func NewModelExtractor(client llm.Client, log *slog.Logger) (*ModelExtractor, er
 	if err != nil {
 		return nil, fmt.Errorf("new model extractor: %w", err)
 	}
-	return &ModelExtractor{client: client, prompts: p, log: orDiscard(log)}, nil
+	return &ModelExtractor{client: client, prompts: p, log: orDiscard(log), now: time.Now}, nil
 }
 
 // extractData is what the extract templates see.
@@ -102,7 +104,7 @@ func (e *ModelExtractor) Extract(ctx context.Context, in Input) (Extraction, err
 		var err error
 		out, err = decodeExtraction(raw, in, log)
 		return err
-	})
+	}, recordFor(e.usage, e.now, in.Owner, llm.PurposeExtraction))
 	out.Calls = calls
 	if err != nil {
 		return Extraction{Calls: calls}, fmt.Errorf("extract memories: %w", err)
@@ -114,11 +116,14 @@ func (e *ModelExtractor) Extract(ctx context.Context, in Input) (Extraction, err
 // decode, which keeps what it needs. A malformed answer (the client's ErrBadResponse or a decode error)
 // is retried once, telling the model what was wrong; a second malformed
 // answer is ErrMalformed. Other model failures are returned at once.
-func structuredCall(ctx context.Context, c llm.Client, req llm.Request, schema llm.Schema, log *slog.Logger, decode func([]byte) error) (int, error) {
+func structuredCall(ctx context.Context, c llm.Client, req llm.Request, schema llm.Schema, log *slog.Logger, decode func([]byte) error, record func(llm.Request, []byte, llm.Usage)) (int, error) {
 	calls := 0
 	for attempt := 1; ; attempt++ {
-		raw, _, err := c.JSON(ctx, req, schema)
+		raw, usage, err := c.JSON(ctx, req, schema)
 		calls++
+		if record != nil {
+			record(req, raw, usage)
+		}
 		if err == nil {
 			err = decode(raw)
 		}

@@ -67,6 +67,10 @@ type Options struct {
 	Leases    Leases
 	Holder    string
 	LeaseTime time.Duration
+	// Usage, when set, counts every extraction and reconcile model call
+	// for the person it is made for (the window's author, the
+	// candidates' owner), at Clock's time.
+	Usage UsageRecorder
 }
 
 // RunOptions choose how one run behaves.
@@ -133,13 +137,14 @@ func NewPipeline(opts Options) (*Pipeline, error) {
 			if err != nil {
 				return nil, fmt.Errorf("new extraction pipeline: %w", err)
 			}
+			e.usage, e.now = opts.Usage, opts.Clock.Now
 			p.extractor = e
 		} else {
 			p.extractor = RuleExtractor{}
 		}
 	}
 	r, err := NewReconciler(ReconcilerOptions{Memories: opts.Memories, Client: opts.Client,
-		Logger: opts.Logger, Now: opts.Clock.Now})
+		Logger: opts.Logger, Now: opts.Clock.Now, Usage: opts.Usage})
 	if err != nil {
 		return nil, fmt.Errorf("new extraction pipeline: %w", err)
 	}

@@ -63,6 +63,9 @@ type ReconcilerOptions struct {
 	Logger *slog.Logger
 	// Now is the clock for history entries; nil uses time.Now.
 	Now func() time.Time
+	// Usage, when set, counts each reconcile call for the owner of its
+	// candidates.
+	Usage UsageRecorder
 }
 
 // Reconciler merges candidates into an owner's memories.
@@ -72,6 +75,7 @@ type Reconciler struct {
 	prompts *prompts
 	log     *slog.Logger
 	now     func() time.Time
+	usage   UsageRecorder
 	tok     text.Tokenizer
 	owners  keyedLock
 }
@@ -82,7 +86,7 @@ func NewReconciler(opts ReconcilerOptions) (*Reconciler, error) {
 		return nil, errors.New("new reconciler: no memories")
 	}
 	r := &Reconciler{mem: opts.Memories, client: opts.Client,
-		log: orDiscard(opts.Logger), now: opts.Now, tok: text.NewTokenizer()}
+		log: orDiscard(opts.Logger), now: opts.Now, usage: opts.Usage, tok: text.NewTokenizer()}
 	if r.now == nil {
 		r.now = time.Now
 	}

@@ -90,7 +90,7 @@ func (r *Reconciler) modelDecideOnce(ctx context.Context, ask []*work, retried b
 		var err error
 		decided, err = decodeDecisions(raw, cands, labels)
 		return err
-	})
+	}, recordFor(r.usage, r.now, ask[0].cand.Owner, llm.PurposeReconcile))
 	if err != nil {
 		return calls, err
 	}
