@@ -10,16 +10,53 @@ import (
 	"time"
 )
 
+// MaxValue bounds what one read of the stream may take from the file: a
+// conversation of a ChatGPT or Claude export (decoded whole, its message
+// tree must be walked), one message of the others, one key or string. A
+// hostile or broken export with a larger value is refused with a
+// position instead of filling the memory.
+const MaxValue = 256 << 20
+
 // stream walks a JSON document token by token, so that arrays of any size
-// are read one element at a time.
+// are read one element at a time, each read bounded by its budget.
 type stream struct {
 	dec *json.Decoder
+	in  *budgetReader
 }
 
-func newStream(r io.Reader) *stream {
-	dec := json.NewDecoder(r)
+func newStream(r io.Reader) *stream { return newStreamWithin(r, MaxValue) }
+
+func newStreamWithin(r io.Reader, maxValue int64) *stream {
+	in := &budgetReader{r: r, max: maxValue}
+	dec := json.NewDecoder(in)
 	dec.UseNumber()
-	return &stream{dec: dec}
+	return &stream{dec: dec, in: in}
+}
+
+// errTooLarge ends a read that went past the stream's budget.
+var errTooLarge = errors.New("a single value of the export is too large")
+
+// budgetReader hands the decoder at most max bytes per read of the stream
+// (reset at the start of each): the decoder buffers a whole value or
+// token, so this bounds the memory one value can take.
+type budgetReader struct {
+	r    io.Reader
+	max  int64
+	used int64
+}
+
+func (b *budgetReader) reset() { b.used = 0 }
+
+func (b *budgetReader) Read(p []byte) (int, error) {
+	if b.used >= b.max {
+		return 0, fmt.Errorf("%w (over %d MiB)", errTooLarge, b.max>>20)
+	}
+	if int64(len(p)) > b.max-b.used {
+		p = p[:b.max-b.used]
+	}
+	n, err := b.r.Read(p)
+	b.used += int64(n)
+	return n, err
 }
 
 // fail attaches the decoder's position to err; the end of input inside a
@@ -44,6 +81,7 @@ func (s *stream) fail(err error) error {
 
 // delim reads the next token and checks that it is want.
 func (s *stream) delim(want json.Delim) error {
+	s.in.reset()
 	tok, err := s.dec.Token()
 	if err != nil {
 		return s.fail(err)
@@ -57,6 +95,7 @@ func (s *stream) delim(want json.Delim) error {
 // key reads the next key of an object, or reports false at its end (the
 // closing brace consumed).
 func (s *stream) key() (string, bool, error) {
+	s.in.reset()
 	tok, err := s.dec.Token()
 	if err != nil {
 		return "", false, s.fail(err)
@@ -73,10 +112,14 @@ func (s *stream) key() (string, bool, error) {
 }
 
 // more reports whether the current array or object has another element.
-func (s *stream) more() bool { return s.dec.More() }
+func (s *stream) more() bool {
+	s.in.reset()
+	return s.dec.More()
+}
 
 // decode reads one whole value into v.
 func (s *stream) decode(v any) error {
+	s.in.reset()
 	if err := s.dec.Decode(v); err != nil {
 		return s.fail(err)
 	}
@@ -87,6 +130,7 @@ func (s *stream) decode(v any) error {
 func (s *stream) skip() error {
 	depth := 0
 	for {
+		s.in.reset()
 		tok, err := s.dec.Token()
 		if err != nil {
 			return s.fail(err)
@@ -106,6 +150,7 @@ func (s *stream) skip() error {
 
 // end checks that nothing but white space follows the document.
 func (s *stream) end() error {
+	s.in.reset()
 	if _, err := s.dec.Token(); !errors.Is(err, io.EOF) {
 		if err != nil {
 			return s.fail(err)
