@@ -152,11 +152,12 @@ func (q *answerQueue) isFresh(sent time.Time) bool {
 	return q.now().Sub(sent) <= q.fresh
 }
 
-// finish marks msg's entry done (see markDone), capturing reply with it
-// when not nil; maybeQueued says its QueueAnswer failed, so the entry may
+// finish marks msg's entry done (see markDone), capturing reply and
+// writing also with it when not nil, and reports whether all of it was
+// written; maybeQueued says its QueueAnswer failed, so the entry may
 // exist or not.
-func (q *answerQueue) finish(ctx context.Context, msg Message, how string, maybeQueued bool, reply *memory.Message) {
-	q.markDone(ctx, answerRef{msg.ConversationID(), answerKey(msg)}, how, maybeQueued, reply)
+func (q *answerQueue) finish(ctx context.Context, msg Message, how string, maybeQueued bool, reply *memory.Message, also *memory.Setting) bool {
+	return q.markDone(ctx, answerRef{msg.ConversationID(), answerKey(msg)}, how, maybeQueued, reply, also)
 }
 
 // register records how to deliver to platform and reports whether the
@@ -294,7 +295,7 @@ func (e *Engine) resumeOne(ctx context.Context, a memory.Answer, f ResponderFor)
 
 // finishKey marks an entry done by its stored key.
 func (q *answerQueue) finishKey(ctx context.Context, a memory.Answer, how string) {
-	q.markDone(ctx, answerRef{a.ConversationID, a.PlatformID}, how, false, nil)
+	q.markDone(ctx, answerRef{a.ConversationID, a.PlatformID}, how, false, nil, nil)
 }
 
 // queuedJob is the job answering t in its conversation's queue. A durable
@@ -334,14 +335,27 @@ func (e *Engine) queuedJobWith(t turn, r Responder, durable, fresh bool, done ch
 				e.base.log.Warn("deliver missed-message notice", "conversation", t.conv.ID, "err", err)
 			}
 		}
+		var reply *memory.Message
+		var why *whyWrite
+		if slot != nil {
+			reply, why = slot.msg, slot.why
+		}
+		// The why record goes with the reply's capture; without one, or
+		// without the mark, on its own.
+		if why != nil && (reply == nil || e.queue == nil || ctx.Err() != nil) {
+			e.why.putLater(*why)
+			why = nil
+		}
 		// Not durable: its QueueAnswer failed, but the entry may have
 		// been written all the same (a connection reset mid-write).
 		if e.queue != nil && ctx.Err() == nil {
-			var reply *memory.Message
-			if slot != nil {
-				reply = slot.msg
+			var also *memory.Setting
+			if why != nil {
+				also = &why.setting
 			}
-			e.queue.finish(ctx, t.msg, how, !durable, reply)
+			if e.queue.finish(ctx, t.msg, how, !durable, reply, also) && why != nil {
+				e.why.stored(*why)
+			}
 		}
 	}
 }

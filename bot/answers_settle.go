@@ -16,13 +16,15 @@ type answerRef struct{ conversationID, platformID string }
 // pending, it would be renewed by this replica and answered a second
 // time by whoever takes it over after a restart. maybeQueued says the
 // entry may not exist (its QueueAnswer failed): then its absence is no
-// news. A reply that is not nil is captured with the mark, in one call; a
-// mark made again later does not capture it again.
-func (q *answerQueue) markDone(ctx context.Context, ref answerRef, how string, maybeQueued bool, reply *memory.Message) {
+// news. A reply that is not nil is captured with the mark, in one call,
+// and so is also (the reply's why record) when not nil; a mark made again
+// later does not capture them again. It reports whether the call wrote
+// everything.
+func (q *answerQueue) markDone(ctx context.Context, ref answerRef, how string, maybeQueued bool, reply *memory.Message, also *memory.Setting) bool {
 	now := q.now()
 	var err error
 	if reply != nil {
-		err = q.store.FinishAnswerWithReply(ctx, ref.conversationID, ref.platformID, q.holder, now, now.Add(answerKeep), reply)
+		err = q.store.FinishAnswerWithReply(ctx, ref.conversationID, ref.platformID, q.holder, now, now.Add(answerKeep), reply, also)
 	} else {
 		err = q.store.FinishAnswer(ctx, ref.conversationID, ref.platformID, q.holder, now, now.Add(answerKeep))
 	}
@@ -40,6 +42,7 @@ func (q *answerQueue) markDone(ctx context.Context, ref answerRef, how string, m
 		q.unfinished[ref] = how
 		q.mu.Unlock()
 	}
+	return err == nil
 }
 
 // settle marks done again the entries answered here whose marking
@@ -57,7 +60,7 @@ func (q *answerQueue) settle(ctx context.Context) bool {
 			q.markLater(ref, how)
 			continue
 		}
-		q.markDone(ctx, ref, how, true, nil)
+		q.markDone(ctx, ref, how, true, nil, nil)
 	}
 	q.mu.Lock()
 	defer q.mu.Unlock()

@@ -25,15 +25,18 @@ type turn struct {
 	// seq is the captured message's place in the conversation (0 when not
 	// captured).
 	seq int64
-	// reply, when set, takes the bot's answer to be captured as the
-	// message's queue entry is marked done, in the same store call, rather
-	// than on its own.
+	// reply, when set, takes the bot's answer to be captured, and its why
+	// record, as the message's queue entry is marked done, in the same
+	// store call, rather than on their own.
 	reply *replySlot
 }
 
-// replySlot carries the bot's captured answer from the reply to the end of
-// its job.
-type replySlot struct{ msg *memory.Message }
+// replySlot carries the bot's captured answer, and the why record of the
+// reply, from the reply to the end of its job.
+type replySlot struct {
+	msg *memory.Message
+	why *whyWrite
+}
 
 // capturer resolves who wrote a message and where, and persists it
 // (redacted) before anything else happens to it.

@@ -156,8 +156,9 @@ type AnswerQueue interface {
 	ReleaseAnswers(ctx context.Context, holder string) (int64, error)
 	FinishAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error
 	NoteAnswerReply(ctx context.Context, conversationID, platformID, holder, ref string) error
-	// FinishAnswerWithReply captures the bot's reply and marks the entry
-	// done, in one call.
-	FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *memory.Message) error
+	// FinishAnswerWithReply captures the bot's reply, writes also (the
+	// reply's why record) when not nil and marks the entry done, in one
+	// call.
+	FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *memory.Message, also *memory.Setting) error
 	PurgeAnswers(ctx context.Context, now time.Time) (int64, error)
 }

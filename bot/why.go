@@ -76,8 +76,17 @@ type memoryReader interface {
 	Memory(ctx context.Context, owner, id string) (memory.Memory, error)
 }
 
-// record remembers what went into t's reply. It runs inside a reply job:
-// the store write is left to a tracked goroutine.
+// whyWrite is a why record on its way to the store.
+type whyWrite struct {
+	person  string
+	in      Injection
+	setting memory.Setting
+}
+
+// record remembers what went into t's reply. It runs inside a reply job.
+// A reply captured as its queue entry is marked done carries the record
+// in the same store call (t.reply, see queuedJobWith); any other has it
+// written on a tracked goroutine.
 func (w *injections) record(t turn, recalled []Recalled) {
 	if t.person.ID == "" { // answered while the store was down
 		return
@@ -95,21 +104,37 @@ func (w *injections) record(t turn, recalled []Recalled) {
 		w.log.Warn("encode why record", "err", err)
 		return
 	}
-	person := t.person.ID
+	ww := whyWrite{person: t.person.ID, in: in,
+		setting: memory.Setting{Key: memory.WhyKey(t.person.ID), Value: string(raw), Expires: in.At.Add(whyTTL)}}
+	if t.reply != nil {
+		t.reply.why = &ww
+		return
+	}
+	w.putLater(ww)
+}
+
+// putLater writes ww on its own, on a tracked goroutine.
+func (w *injections) putLater(ww whyWrite) {
 	w.work.goTracked(func(ctx context.Context) {
 		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
-		if err := w.settings.PutSetting(ctx, memory.WhyKey(person), string(raw), in.At.Add(whyTTL)); err != nil {
-			w.log.Warn("store why record", "person", person, "err", err)
+		if err := w.settings.PutSetting(ctx, ww.setting.Key, ww.setting.Value, ww.setting.Expires); err != nil {
+			w.log.Warn("store why record", "person", ww.person, "err", err)
 			return
 		}
-		w.mu.Lock()
-		defer w.mu.Unlock()
-		if l, ok := w.last[person]; ok && l.At.Equal(in.At) && l.MessageID == in.MessageID {
-			l.stored = true
-			w.last[person] = l
-		}
+		w.stored(ww)
 	})
+}
+
+// stored notes that ww reached the store, unless a later reply to the
+// person replaced it here.
+func (w *injections) stored(ww whyWrite) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if l, ok := w.last[ww.person]; ok && l.At.Equal(ww.in.At) && l.MessageID == ww.in.MessageID {
+		l.stored = true
+		w.last[ww.person] = l
+	}
 }
 
 // inProcess returns the record this process holds for a person.
@@ -128,7 +153,7 @@ func (w *injections) inProcess(personID string) (localInjection, bool) {
 // there, and when the store cannot be read.
 func (w *injections) load(ctx context.Context, personID string) (Injection, error) {
 	local, haveLocal := w.inProcess(personID)
-	rec, err := w.stored(ctx, personID)
+	rec, err := w.fromStore(ctx, personID)
 	found := err == nil
 	if err != nil && !errors.Is(err, memory.ErrNotFound) {
 		if !haveLocal {
@@ -156,9 +181,9 @@ func (w *injections) load(ctx context.Context, personID string) (Injection, erro
 	return in, nil
 }
 
-// stored reads the person's record from the store: memory.ErrNotFound
+// fromStore reads the person's record from the store: memory.ErrNotFound
 // when there is none (or it cannot be decoded).
-func (w *injections) stored(ctx context.Context, personID string) (whyRecord, error) {
+func (w *injections) fromStore(ctx context.Context, personID string) (whyRecord, error) {
 	raw, err := w.settings.Setting(ctx, memory.WhyKey(personID))
 	if err != nil {
 		return whyRecord{}, fmt.Errorf("load why record: %w", err)

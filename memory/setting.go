@@ -3,6 +3,7 @@ package memory
 import (
 	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -54,4 +55,23 @@ func checkSettingText(what, s string, limit int) error {
 		return fmt.Errorf("%w: %s contains a NUL byte", ErrInvalid, what)
 	}
 	return nil
+}
+
+// Setting is one setting written along with the end of an answer
+// (Store.FinishAnswerWithReply): Value under Key until Expires (zero:
+// forever), as PutSetting stores it. It carries what the reply leaves
+// behind, such as the record behind "/memories why", so that it costs no
+// call of its own.
+type Setting struct {
+	Key, Value string
+	Expires    time.Time
+}
+
+// CheckSetting reports an invalid key or value (ErrInvalid), as PutSetting
+// does.
+func CheckSetting(s Setting) error {
+	if err := ValidateSettingKey(s.Key); err != nil {
+		return err
+	}
+	return ValidateSettingValue(s.Value)
 }

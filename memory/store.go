@@ -224,7 +224,15 @@ type Store interface {
 	// without its reply: an invalid reply (AppendMessage's ErrInvalid) or a
 	// failure capturing it leaves the entry pending. A backend with
 	// transactions makes the two one; one without writes the reply first.
-	FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *Message) error
+	//
+	// also, when not nil, is a setting the reply leaves behind (the record
+	// behind "/memories why"), written as PutSetting writes it after the
+	// reply and before the mark, so that it costs no call of its own: it
+	// stands whatever FinishAnswer then reports, and the entry is never done
+	// without it. An invalid setting (CheckSetting) is ErrInvalid and writes
+	// nothing; a failure writing it leaves the entry pending (with the reply
+	// captured, on a backend without transactions).
+	FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *Message, also *Setting) error
 	// DropAnswers deletes every pending entry whose PersonID is personID
 	// (their payloads hold the person's words; erasing the person must not
 	// let a restart capture them again) and returns how many went. Done

@@ -123,17 +123,23 @@ func (s *ReplicaStore) FinishAnswer(ctx context.Context, conv, id, holder string
 }
 
 // FinishAnswerWithReply is the store's, signalled on Finished, unless the
-// replica dies there: then the reply is captured first and the mark never
-// made, as on a store that writes the two one after the other (MongoDB).
-func (s *ReplicaStore) FinishAnswerWithReply(ctx context.Context, conv, id, holder string, at, keep time.Time, reply *memory.Message) error {
+// replica dies there: then the reply (and the setting) are captured first
+// and the mark never made, as on a store that writes them one after the
+// other (MongoDB).
+func (s *ReplicaStore) FinishAnswerWithReply(ctx context.Context, conv, id, holder string, at, keep time.Time, reply *memory.Message, also *memory.Setting) error {
 	if s.DieOnFinish {
 		if err := s.Store.AppendMessage(ctx, reply); err != nil {
 			return err
 		}
+		if also != nil {
+			if err := s.Store.PutSetting(ctx, also.Key, also.Value, also.Expires); err != nil {
+				return err
+			}
+		}
 		<-s.Dead
 		return errors.New("the process died")
 	}
-	err := s.Store.FinishAnswerWithReply(ctx, conv, id, holder, at, keep, reply)
+	err := s.Store.FinishAnswerWithReply(ctx, conv, id, holder, at, keep, reply, also)
 	if err == nil {
 		s.Finished <- id
 	}

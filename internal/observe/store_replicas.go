@@ -68,9 +68,9 @@ func (s *Store) QueueAnswerWithMessage(ctx context.Context, a memory.Answer, m *
 }
 
 // FinishAnswerWithReply is memory.Store.FinishAnswerWithReply, counted.
-func (s *Store) FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *memory.Message) error {
+func (s *Store) FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *memory.Message, also *memory.Setting) error {
 	o := s.begin("FinishAnswerWithReply")
-	err := s.s.FinishAnswerWithReply(ctx, conversationID, platformID, holder, at, keepUntil, reply)
+	err := s.s.FinishAnswerWithReply(ctx, conversationID, platformID, holder, at, keepUntil, reply, also)
 	o.end(err)
 	return err
 }

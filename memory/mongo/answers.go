@@ -195,11 +195,25 @@ func (s *Store) heldResult(ctx context.Context, op string, key bson.D, res *mong
 	return fmt.Errorf("%s: done already or held by another replica: %w", op, memory.ErrConflict)
 }
 
-// FinishAnswerWithReply captures reply, then marks the entry done: without
-// a transaction, the reply goes first so that no entry is done without it.
-func (s *Store) FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *memory.Message) error {
+// FinishAnswerWithReply captures reply, writes also (when not nil), then
+// marks the entry done: without a transaction, the writes go in that order
+// so that no entry is done without its reply and its setting. The setting
+// is one upsert; expired settings are left to the TTL index and to the
+// next PutSetting, which saves a round trip on every answer.
+func (s *Store) FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *memory.Message, also *memory.Setting) error {
+	op := fmt.Sprintf("finish answer to %s/%s", conversationID, platformID)
+	if also != nil {
+		if err := memory.CheckSetting(*also); err != nil {
+			return fmt.Errorf("%s: %w", op, err)
+		}
+	}
 	if err := s.AppendMessage(ctx, reply); err != nil {
-		return fmt.Errorf("finish answer to %s/%s: capture reply: %w", conversationID, platformID, err)
+		return fmt.Errorf("%s: capture reply: %w", op, err)
+	}
+	if also != nil {
+		if err := s.replaceSetting(ctx, *also, s.clock()); err != nil {
+			return s.fail(fmt.Sprintf("%s: store setting %q", op, also.Key), err)
+		}
 	}
 	return s.FinishAnswer(ctx, conversationID, platformID, holder, at, keepUntil)
 }

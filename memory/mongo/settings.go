@@ -64,8 +64,18 @@ func (s *Store) PutSetting(ctx context.Context, key, value string, expires time.
 		return fmt.Errorf("store setting: %w", err)
 	}
 	now := s.clock()
-	doc := settingDoc{Key: key, Value: value, ExpiresAt: optDate(expires), UpdatedAt: bson.NewDateTimeFromTime(now)}
-	filter := bson.D{{Key: "_id", Value: key}}
+	if err := s.replaceSetting(ctx, memory.Setting{Key: key, Value: value, Expires: expires}, now); err != nil {
+		return s.fail(op, err)
+	}
+	s.purgeSettings(ctx, now)
+	return nil
+}
+
+// replaceSetting writes st as of now with one upsert (two when a
+// concurrent first write of the key wins the insert).
+func (s *Store) replaceSetting(ctx context.Context, st memory.Setting, now time.Time) error {
+	doc := settingDoc{Key: st.Key, Value: st.Value, ExpiresAt: optDate(st.Expires), UpdatedAt: bson.NewDateTimeFromTime(now)}
+	filter := bson.D{{Key: "_id", Value: st.Key}}
 	var err error
 	// Two first writes of one key may race to insert it; the loser's
 	// second attempt replaces the winner's document.
@@ -75,11 +85,7 @@ func (s *Store) PutSetting(ctx context.Context, key, value string, expires time.
 			break
 		}
 	}
-	if err != nil {
-		return s.fail(op, err)
-	}
-	s.purgeSettings(ctx, now)
-	return nil
+	return err
 }
 
 // purgeSettings deletes settings expired at now, so that servers without

@@ -184,18 +184,29 @@ func (s *Store) NoteAnswerReply(ctx context.Context, conversationID, platformID,
 	})
 }
 
-// FinishAnswerWithReply captures reply and marks the entry done in one
-// transaction; the reply is committed even when the entry cannot be
-// marked (its error is returned then).
-func (s *Store) FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *memory.Message) error {
+// FinishAnswerWithReply captures reply, writes also (when not nil) and
+// marks the entry done in one transaction; the reply and the setting are
+// committed even when the entry cannot be marked (its error is returned
+// then).
+func (s *Store) FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *memory.Message, also *memory.Setting) error {
 	op := fmt.Sprintf("finish answer to %s/%s", conversationID, platformID)
 	if err := s.checkMessage(reply); err != nil {
 		return fmt.Errorf("%s: %w", op, err)
+	}
+	if also != nil {
+		if err := memory.CheckSetting(*also); err != nil {
+			return fmt.Errorf("%s: %w", op, err)
+		}
 	}
 	var finished error
 	err := s.write(ctx, op, func(tx *sql.Tx) error {
 		if err := appendInTx(ctx, tx, reply); err != nil {
 			return fmt.Errorf("capture reply: %w", err)
+		}
+		if also != nil {
+			if err := s.putSettingInTx(ctx, tx, *also); err != nil {
+				return fmt.Errorf("store setting %q: %w", also.Key, err)
+			}
 		}
 		finished = finishInTx(ctx, tx, conversationID, platformID, holder, at, keepUntil)
 		if errors.Is(finished, memory.ErrNotFound) || errors.Is(finished, memory.ErrConflict) {

@@ -35,15 +35,20 @@ func (s *Store) PutSetting(ctx context.Context, key, value string, expires time.
 		return fmt.Errorf("store setting: %w", err)
 	}
 	return s.write(ctx, fmt.Sprintf("store setting %q", key), func(tx *sql.Tx) error {
-		now := toMs(s.now())
-		if _, err := tx.ExecContext(ctx, `DELETE FROM settings WHERE expires_at <= ?`, now); err != nil {
-			return fmt.Errorf("purge expired settings: %w", err)
-		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO settings (key, value, expires_at, updated_at) VALUES (?, ?, ?, ?)
-			ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at, updated_at = excluded.updated_at`,
-			key, value, nullMs(expires), now)
-		return err
+		return s.putSettingInTx(ctx, tx, memory.Setting{Key: key, Value: value, Expires: expires})
 	})
+}
+
+// putSettingInTx stores st in tx, purging expired settings on the way.
+func (s *Store) putSettingInTx(ctx context.Context, tx *sql.Tx, st memory.Setting) error {
+	now := toMs(s.now())
+	if _, err := tx.ExecContext(ctx, `DELETE FROM settings WHERE expires_at <= ?`, now); err != nil {
+		return fmt.Errorf("purge expired settings: %w", err)
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO settings (key, value, expires_at, updated_at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at, updated_at = excluded.updated_at`,
+		st.Key, st.Value, nullMs(st.Expires), now)
+	return err
 }
 
 // TakeSetting deletes key and returns its value. The delete runs inside the

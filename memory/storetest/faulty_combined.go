@@ -9,16 +9,27 @@ import (
 )
 
 // FinishAnswerWithReply is memory.Store.FinishAnswerWithReply, with
-// faults. While AppendMessage or FinishAnswer has faults armed, it runs as
-// those two, one after the other (as a backend without transactions does),
-// so that a test failing either fails this call too.
-func (f *Faulty) FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *memory.Message) error {
+// faults. While AppendMessage, PutSetting (with a setting to write) or
+// FinishAnswer has faults armed, it runs as those, one after the other (as
+// a backend without transactions does), so that a test failing any of
+// them fails this call too.
+func (f *Faulty) FinishAnswerWithReply(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time, reply *memory.Message, also *memory.Setting) error {
 	return f.call("FinishAnswerWithReply", func() error {
-		if !f.armed("AppendMessage") && !f.armed("FinishAnswer") {
-			return f.s.FinishAnswerWithReply(ctx, conversationID, platformID, holder, at, keepUntil, reply)
+		if !f.armed("AppendMessage") && !f.armed("FinishAnswer") && (also == nil || !f.armed("PutSetting")) {
+			return f.s.FinishAnswerWithReply(ctx, conversationID, platformID, holder, at, keepUntil, reply, also)
+		}
+		if also != nil {
+			if err := memory.CheckSetting(*also); err != nil {
+				return err
+			}
 		}
 		if err := f.AppendMessage(ctx, reply); err != nil {
 			return err
+		}
+		if also != nil {
+			if err := f.PutSetting(ctx, also.Key, also.Value, also.Expires); err != nil {
+				return err
+			}
 		}
 		return f.FinishAnswer(ctx, conversationID, platformID, holder, at, keepUntil)
 	})
