@@ -154,6 +154,13 @@ type Bot struct {
 	// and the extraction of what is pending take; replies not started stay
 	// queued in the store, and extraction resumes, at the next run.
 	DrainTimeout Duration `toml:"drain_timeout"`
+	// Replica names this process among the replicas sharing MongoDB (e.g.
+	// a StatefulSet pod's name): a process restarted under the same name
+	// takes back at once the queued answers and the leases its previous
+	// run held, instead of leaving them until their leases run out. It must
+	// be unique among the running replicas. Empty: a new random name each
+	// start.
+	Replica string `toml:"replica"`
 	// ReminderLead is how long before a timed task or event a person who
 	// asked for reminders ("/memories remind on") is told of it; one for a
 	// whole day is told that morning. 0 turns reminders off.

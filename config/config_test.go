@@ -147,6 +147,25 @@ func TestShardFromEnvironment(t *testing.T) {
 	}
 }
 
+// A replica's stable name comes from the environment too; one with a
+// space is refused by name.
+func TestReplicaName(t *testing.T) {
+	c, err := Load("", env(map[string]string{"MEMBOT_REPLICA": "membot-2"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Bot.Replica != "membot-2" {
+		t.Fatalf("replica = %q", c.Bot.Replica)
+	}
+	if err := c.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	c.Bot.Replica = "membot 2"
+	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "bot.replica") {
+		t.Fatalf("a replica name with a space: %v", err)
+	}
+}
+
 func TestMissingFile(t *testing.T) {
 	if _, err := Load(filepath.Join(t.TempDir(), "nope.toml"), env(nil)); err == nil {
 		t.Fatal("missing config file accepted")

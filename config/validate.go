@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Validate reports every problem of c at once, each naming its key (list
@@ -136,6 +138,9 @@ func (c *Config) Validate() error {
 	}
 	if l := c.Bot.ReminderLead.D(); l < 0 || l > maxReminderLead.D() {
 		bad("bot.reminder_lead", "must be between 0 (no reminders) and 168h")
+	}
+	if r := c.Bot.Replica; len(r) > 100 || strings.ContainsFunc(r, unicode.IsSpace) || (r != "" && !utf8.ValidString(r)) {
+		bad("bot.replica", "must be at most 100 characters without spaces")
 	}
 	switch c.Bot.MissedNotice {
 	case "notice", "silent":

@@ -112,11 +112,12 @@ extraction_delay = %q
 
 [bot]
 answer_freshness = "10m"
+replica = "replica-%d"
 
 [limits]
 messages_per_minute = 0
 daily_tokens = %d
-`, c.dir, c.modelURL, c.mongoURI, c.database, c.tgURL, c.listen, c.dcURL, c.shard, c.shards, c.extractionDelay, c.dailyTokens)
+`, c.dir, c.modelURL, c.mongoURI, c.database, c.tgURL, c.listen, c.dcURL, c.shard, c.shards, c.extractionDelay, c.shard, c.dailyTokens)
 }
 
 func newReplica(t *testing.T, index int, cfg replicaConfig) *replica {

@@ -222,12 +222,16 @@ func (a *App) start(ctx context.Context) error {
 	return nil
 }
 
-// replica names this process for the answer queue. The embedded store is
-// locked to one process, so every run is the same replica and takes back
-// what a killed run left at once; replicas sharing MongoDB get random
-// names and take over each other's entries when their lease runs out.
+// replica names this process for the answer queue: bot.replica when set
+// (a restart under that name takes back at once what the killed run held).
+// The embedded store is locked to one process, so every run is the same
+// replica; replicas sharing MongoDB otherwise get random names and take
+// over each other's entries when their lease runs out.
 func replica(cfg config.Config) string {
-	if cfg.MongoDB.URI.Value() != "" {
+	switch {
+	case cfg.Bot.Replica != "":
+		return cfg.Bot.Replica
+	case cfg.MongoDB.URI.Value() != "":
 		return ""
 	}
 	return "embedded"
