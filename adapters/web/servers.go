@@ -69,9 +69,7 @@ func (p *Panel) saveServer(w http.ResponseWriter, r *http.Request, s *session) {
 		return
 	}
 	g := bot.GuildSettings{Passive: r.PostFormValue("passive") == "on", Notes: r.PostFormValue("notes") == "on"}
-	for _, c := range strings.FieldsFunc(r.PostFormValue("channels"), func(r rune) bool { return r == ',' || r == ' ' || r == '\n' || r == '\r' }) {
-		g.Channels = append(g.Channels, c)
-	}
+	g.Channels = strings.FieldsFunc(r.PostFormValue("channels"), func(r rune) bool { return r == ',' || r == ' ' || r == '\n' || r == '\r' })
 	limit, err := strconv.Atoi(strings.TrimSpace(r.PostFormValue("daily_limit")))
 	if r.PostFormValue("daily_limit") == "" {
 		limit, err = 0, nil
