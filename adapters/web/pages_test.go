@@ -380,3 +380,21 @@ func TestReplies(t *testing.T) {
 		t.Error("a forgotten memory shows in its old form")
 	}
 }
+
+// The style sheet and the script are served from the binary, to anyone
+// (the signed-out page uses them too); the pages are for a phone as well.
+func TestStaticAndPhone(t *testing.T) {
+	e := newEnv(t)
+	anon := &client{e: e}
+	for path, want := range map[string]string{"/panel/static/panel.css": "text/css", "/panel/static/panel.js": "javascript"} {
+		res := anon.get(path)
+		mustCode(t, res, http.StatusOK, path)
+		if ct := res.Header().Get("Content-Type"); !strings.Contains(ct, want) {
+			t.Errorf("%s: Content-Type %q", path, ct)
+		}
+	}
+	page := anon.get("/panel/signed-out").Body.String()
+	if !strings.Contains(page, `<meta name="viewport" content="width=device-width, initial-scale=1">`) || strings.Contains(page, "<script>") {
+		t.Errorf("signed-out page: no viewport, or inline script:\n%s", page)
+	}
+}
