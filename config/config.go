@@ -29,6 +29,7 @@ type Config struct {
 	Bot       Bot      `toml:"bot"`
 	Limits    Limits   `toml:"limits"`
 	HTTP      HTTP     `toml:"http"`
+	Web       Web      `toml:"web"`
 }
 
 // Model configures the OpenAI-compatible model endpoint. With none of
@@ -110,6 +111,14 @@ type HTTP struct {
 	// Listen is the host:port to serve on, e.g. "127.0.0.1:9090" or
 	// ":9090" (every interface).
 	Listen string `toml:"listen"`
+}
+
+// Web configures the memory panel, served under /panel/ on http.listen.
+type Web struct {
+	// PublicURL is the address the panel's sign-in links point to, as
+	// people's browsers reach it (usually a reverse proxy with TLS),
+	// e.g. "https://membot.example.org".
+	PublicURL string `toml:"public_url"`
 }
 
 // Memory tunes the memory pipeline.

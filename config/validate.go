@@ -104,6 +104,11 @@ func (c *Config) Validate() error {
 			bad("http.listen", "%q is also telegram.webhook.listen; give each its own port", l)
 		}
 	}
+	if u := c.Web.PublicURL; u != "" {
+		if err := checkURL(u); err != nil {
+			bad("web.public_url", "%v", err)
+		}
+	}
 	m := c.Memory
 	// 0 extracts a conversation right after each message.
 	if m.ExtractionDelay.D() < 0 {

@@ -198,3 +198,34 @@ func TestHTTPListen(t *testing.T) {
 		t.Fatalf("same port as the webhook: %v", err)
 	}
 }
+
+// web.public_url is set by file or environment and must be an absolute
+// http(s) URL.
+func TestWebPublicURL(t *testing.T) {
+	c, err := Load(writeFile(t, "[web]\npublic_url = \"https://membot.example.org\"\n"), env(nil))
+	if err != nil || c.Web.PublicURL != "https://membot.example.org" {
+		t.Fatalf("from file: %q, %v", c.Web.PublicURL, err)
+	}
+	c, err = Load("", env(map[string]string{"MEMBOT_WEB_PUBLIC_URL": "http://127.0.0.1:9090"}))
+	if err != nil || c.Web.PublicURL != "http://127.0.0.1:9090" {
+		t.Fatalf("from environment: %q, %v", c.Web.PublicURL, err)
+	}
+	tests := []struct {
+		url string
+		ok  bool
+	}{
+		{"https://membot.example.org", true},
+		{"http://localhost:9090", true},
+		{"membot.example.org", false},
+		{"/panel", false},
+		{"ftp://membot.example.org", false},
+	}
+	for _, tt := range tests {
+		c := Default()
+		c.Web.PublicURL = tt.url
+		err := c.Validate()
+		if bad := err != nil && strings.Contains(err.Error(), "web.public_url"); bad == tt.ok {
+			t.Errorf("%q: %v, want ok=%v", tt.url, err, tt.ok)
+		}
+	}
+}

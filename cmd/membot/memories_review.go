@@ -3,15 +3,12 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/preprocess"
 	"github.com/membot/membot/memory/service"
-	"github.com/membot/membot/memory/subject"
 )
 
 // reviewed is one memory awaiting review and the memory it disagrees with
@@ -22,7 +19,7 @@ type reviewed struct {
 }
 
 // reviewedAction is the history action of a memory its owner resolved.
-const reviewedAction = "reviewed"
+const reviewedAction = service.ReviewedAction
 
 func memoriesReview(ctx context.Context, mc *memoriesCmd, args []string) error {
 	mc.flags("--user PLATFORM:ID [--json]",
@@ -48,7 +45,7 @@ func memoriesReview(ctx context.Context, mc *memoriesCmd, args []string) error {
 	}
 	items := make([]reviewed, 0, len(pending))
 	for _, m := range pending {
-		other, err := mc.counterpart(ctx, m)
+		other, err := mc.wb.Memory.Counterpart(ctx, m)
 		if err != nil {
 			return err
 		}
@@ -66,45 +63,6 @@ func memoriesReview(ctx context.Context, mc *memoriesCmd, args []string) error {
 		return nil
 	}
 	return mc.resolveReviews(ctx, items, bufio.NewReader(mc.env.Stdin))
-}
-
-// counterpart finds the memory m was set aside against: the newer memory
-// its review names, else the nearest active memory on its subject or
-// like it (service.Similar, as reconciliation finds neighbours).
-func (mc *memoriesCmd) counterpart(ctx context.Context, m memory.Memory) (*memory.Memory, error) {
-	for i := len(m.History) - 1; i >= 0; i-- {
-		v := m.History[i]
-		if v.Action != service.ReviewAction || v.LinkedID == "" {
-			continue
-		}
-		o, err := mc.wb.Memory.Memory(ctx, m.Owner, v.LinkedID)
-		if err == nil && o.Status == memory.StatusActive {
-			return &o, nil
-		}
-		if err != nil && !errors.Is(err, memory.ErrNotFound) {
-			return nil, fmt.Errorf("read %s: %w", shortID(v.LinkedID), err)
-		}
-		break
-	}
-	near, err := mc.wb.Memory.Similar(ctx, m.Owner, m.Text, m.Subject, nil, 5)
-	if err != nil {
-		return nil, err
-	}
-	var best *memory.Memory
-	key := subject.Of(m.Subject)
-	for i := range near {
-		o := near[i]
-		if o.ID == m.ID || o.Status != memory.StatusActive {
-			continue
-		}
-		if key != "" && subject.Of(o.Subject) == key {
-			return &o, nil
-		}
-		if best == nil {
-			best = &o
-		}
-	}
-	return best, nil
 }
 
 // listReviews prints the memories awaiting review, piped.
@@ -174,95 +132,40 @@ const (
 // answer carries out one answer about it.
 func (mc *memoriesCmd) answer(ctx context.Context, it reviewed, answer string, in *bufio.Reader) (outcome, error) {
 	m := it.Memory
+	otherID := ""
+	if it.Other != nil {
+		otherID = it.Other.ID
+	}
+	var r service.Resolution
+	text := ""
 	switch answer {
 	case "k", "keep":
-		return outcomeDone, mc.keepThis(ctx, m, it.Other)
+		r = service.KeepThis
 	case "o", "other":
 		if it.Other == nil {
 			return outcomeAgain, nil
 		}
-		return outcomeDone, mc.retire(ctx, m, it.Other.ID, "its owner kept the other memory on review")
+		r = service.KeepOther
 	case "b", "both":
-		return outcomeDone, mc.activate(ctx, m, "kept by its owner beside the other memory")
+		r = service.KeepBoth
 	case "m", "merge":
 		fmt.Fprint(mc.out.w, "Merged text: ")
-		text, _ := in.ReadString('\n')
+		text, _ = in.ReadString('\n')
 		text, _ = preprocess.Redact(strings.TrimSpace(text))
 		if text == "" || len(text) > memory.MaxMemoryText {
 			fmt.Fprintf(mc.out.w, "No text, or over %d bytes: nothing changed.\n", memory.MaxMemoryText)
 			return outcomeAgain, nil
 		}
-		return outcomeDone, mc.merge(ctx, m, it.Other, text)
+		r = service.MergeBoth
 	case "s", "skip":
 		return outcomeSkip, nil
 	case "q", "quit":
 		return outcomeQuit, nil
+	default:
+		return outcomeAgain, nil
 	}
-	return outcomeAgain, nil
-}
-
-// activate makes m active again, saying why in its history.
-func (mc *memoriesCmd) activate(ctx context.Context, m memory.Memory, reason string) error {
-	now := time.Now()
-	_, err := mc.wb.Memory.Modify(ctx, m.Owner, m.ID, func(x *memory.Memory) error {
-		x.AddVersion(memory.Version{Text: x.Text, Time: now, Action: reviewedAction, Reason: reason})
-		x.Status = memory.StatusActive
-		x.UpdatedAt = now
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("keep %s: %w", shortID(m.ID), err)
+	if err := mc.wb.Memory.Resolve(ctx, m.Owner, m.ID, r, otherID, text); err != nil {
+		return outcomeDone, fmt.Errorf("resolve the review of %s: %w", shortID(m.ID), err)
 	}
-	return nil
-}
-
-// retire marks m superseded by the memory by, keeping its text in its
-// history, as a supersession does.
-func (mc *memoriesCmd) retire(ctx context.Context, m memory.Memory, by, reason string) error {
-	now := time.Now()
-	_, err := mc.wb.Memory.Modify(ctx, m.Owner, m.ID, func(x *memory.Memory) error {
-		x.AddVersion(memory.Version{Text: x.Text, Time: now, Action: "supersede", LinkedID: by, Reason: reason})
-		x.Status = memory.StatusSuperseded
-		x.SupersededBy = by
-		x.UpdatedAt = now
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("retire %s: %w", shortID(m.ID), err)
-	}
-	if _, err := mc.wb.Memory.Modify(ctx, m.Owner, by, func(x *memory.Memory) error {
-		if x.Supersedes == "" {
-			x.Supersedes = m.ID
-		}
-		return nil
-	}); err != nil {
-		return fmt.Errorf("link %s to %s: %w", shortID(by), shortID(m.ID), err)
-	}
-	return nil
-}
-
-// keepThis makes m active and retires the other memory in its favour.
-func (mc *memoriesCmd) keepThis(ctx context.Context, m memory.Memory, other *memory.Memory) error {
-	if err := mc.activate(ctx, m, "kept by its owner on review"); err != nil {
-		return err
-	}
-	if other == nil {
-		return nil
-	}
-	return mc.retire(ctx, *other, m.ID, "its owner kept a newer memory on review")
-}
-
-// merge puts text in the other memory (or m when there is none) and
-// retires m in its favour.
-func (mc *memoriesCmd) merge(ctx context.Context, m memory.Memory, other *memory.Memory, text string) error {
-	if other == nil {
-		if _, err := mc.wb.Memory.Edit(ctx, m.Owner, m.ID, text); err != nil {
-			return fmt.Errorf("merge into %s: %w", shortID(m.ID), err)
-		}
-		return mc.activate(ctx, m, "merged by its owner on review")
-	}
-	if _, err := mc.wb.Memory.Edit(ctx, other.Owner, other.ID, text); err != nil {
-		return fmt.Errorf("merge into %s: %w", shortID(other.ID), err)
-	}
-	return mc.retire(ctx, m, other.ID, "merged by its owner into the other memory")
+	return outcomeDone, nil
 }

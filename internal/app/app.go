@@ -200,7 +200,9 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 	}
 	a.watch()
 	if cfg.HTTP.Listen != "" {
-		a.ops = a.newOps(o)
+		if a.ops, err = a.newOps(o); err != nil {
+			return nil, errors.Join(err, a.Close(ctx))
+		}
 		if err := a.ops.Start(ctx); err != nil {
 			return nil, errors.Join(err, a.Close(ctx))
 		}

@@ -26,13 +26,20 @@ const readinessOwner = "readiness-probe"
 // reachable (or offline by choice). The checks and the extraction lag
 // read the store directly, not through the counting wrapper, so that
 // scrapes do not count as the bot's store operations.
-func (a *App) newOps(o options) *observe.Server {
+//
+// The memory panel is served under /panel/ on the same listener.
+func (a *App) newOps(o options) (*observe.Server, error) {
+	panel, err := a.newPanel(o)
+	if err != nil {
+		return nil, err
+	}
 	return observe.NewServer(observe.ServerOptions{
 		Addr:    a.Config.HTTP.Listen,
 		Metrics: a.Metrics,
 		Checks:  a.checks(),
 		Logger:  o.logger,
-	})
+		Extra:   panel,
+	}), nil
 }
 
 // checks are the conditions of readiness.

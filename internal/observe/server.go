@@ -39,6 +39,9 @@ type ServerOptions struct {
 	// and the first that fails is the reason of the 503.
 	Checks []Check
 	Logger *slog.Logger
+	// Extra, when set, serves everything under /panel/ (the memory
+	// panel) on the same listener.
+	Extra http.Handler
 }
 
 // Server is the operator's HTTP listener: /healthz answers 200 while the
@@ -71,6 +74,9 @@ func NewServer(o ServerOptions) *Server {
 		ErrorHandling: promhttp.ContinueOnError,
 		Registry:      o.Metrics.Registry(),
 	}))
+	if o.Extra != nil {
+		mux.Handle("/panel/", o.Extra)
+	}
 	s.srv = &http.Server{
 		Handler:           mux,
 		ReadHeaderTimeout: 5 * time.Second,

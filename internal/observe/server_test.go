@@ -219,3 +219,23 @@ func TestRegistryIsConsistent(t *testing.T) {
 		t.Fatalf("%d series, want 2", n)
 	}
 }
+
+// An Extra handler serves everything under /panel/ on the same listener,
+// beside the operator's endpoints.
+func TestServerExtraUnderPanel(t *testing.T) {
+	extra := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.WriteString(w, "panel "+r.URL.Path)
+	})
+	_, base := startServer(t, observe.ServerOptions{Extra: extra})
+	for path, want := range map[string]string{"/panel/memories": "panel /panel/memories", "/healthz": "ok\n"} {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if string(b) != want {
+			t.Errorf("%s: %q, want %q", path, b, want)
+		}
+	}
+}
