@@ -29,6 +29,7 @@ type Config struct {
 	Bot       Bot      `toml:"bot"`
 	Limits    Limits   `toml:"limits"`
 	HTTP      HTTP     `toml:"http"`
+	Web       Web      `toml:"web"`
 }
 
 // Model configures the OpenAI-compatible model endpoint. With none of
@@ -111,6 +112,19 @@ type HTTP struct {
 	// ":9090" (every interface).
 	Listen string `toml:"listen"`
 }
+
+// Web configures the memory panel, served on the http.listen listener
+// when both that and PublicURL are set.
+type Web struct {
+	// PublicURL is the address people reach the panel at, e.g.
+	// "https://membot.example.com": the sign-in links the bot sends start
+	// with it. Validate drops a trailing slash.
+	PublicURL string `toml:"public_url"`
+}
+
+// PanelOn reports whether the memory panel is served: http.listen and
+// web.public_url are both set.
+func (c Config) PanelOn() bool { return c.HTTP.Listen != "" && c.Web.PublicURL != "" }
 
 // Memory tunes the memory pipeline.
 type Memory struct {

@@ -37,6 +37,7 @@ var envKeys = map[string]string{
 	"TELEGRAM_WEBHOOK_LISTEN": "telegram.webhook.listen",
 	"TELEGRAM_WEBHOOK_SECRET": "telegram.webhook.secret",
 	"MEMBOT_HTTP_LISTEN":      "http.listen",
+	"MEMBOT_WEB_PUBLIC_URL":   "web.public_url",
 	"MEMBOT_REPLICA":          "bot.replica",
 }
 
