@@ -59,6 +59,10 @@ type Options struct {
 	// Reminders tune the reminders of tasks and events (with Deps.Due and
 	// Deps.Leases).
 	Reminders ReminderOptions
+	// PanelURL is the memory panel's public address ("https://host", no
+	// trailing slash), the start of the sign-in links "/memories panel"
+	// sends; empty when the panel is off.
+	PanelURL string
 }
 
 // Deps are the engine's collaborators. Messages, People, Settings and
