@@ -156,7 +156,7 @@ func New(d Deps, o Options) (*Engine, error) {
 	o = withDefaults(o)
 	b := &base{log: o.Logger, now: o.Now, fallback: o.Language, memories: d.Memories}
 	work := newWorkers(o.Logger)
-	why := &injections{settings: d.Settings, memories: d.Memories, work: work, log: o.Logger, now: o.Now, last: make(map[string]localInjection)}
+	why := &injections{settings: d.Settings, memories: d.Memories, work: work, log: o.Logger, now: o.Now, last: make(map[string]localInjection), recent: make(map[string][]whyRecord)}
 	m := newMeter()
 	m.shared, m.log = d.Counters, o.Logger
 	remind := newReminders(b, d, o)
