@@ -113,13 +113,18 @@ type HTTP struct {
 	Listen string `toml:"listen"`
 }
 
-// Web configures the memory panel, served under /panel/ on http.listen.
+// Web configures the memory panel, served on the http.listen listener
+// when both that and PublicURL are set.
 type Web struct {
-	// PublicURL is the address the panel's sign-in links point to, as
-	// people's browsers reach it (usually a reverse proxy with TLS),
-	// e.g. "https://membot.example.org".
+	// PublicURL is the address people reach the panel at, e.g.
+	// "https://membot.example.com": the sign-in links the bot sends start
+	// with it. Validate drops a trailing slash.
 	PublicURL string `toml:"public_url"`
 }
+
+// PanelOn reports whether the memory panel is served: http.listen and
+// web.public_url are both set.
+func (c Config) PanelOn() bool { return c.HTTP.Listen != "" && c.Web.PublicURL != "" }
 
 // Memory tunes the memory pipeline.
 type Memory struct {

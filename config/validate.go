@@ -105,8 +105,10 @@ func (c *Config) Validate() error {
 		}
 	}
 	if u := c.Web.PublicURL; u != "" {
-		if err := checkURL(u); err != nil {
+		if err := checkPublicURL(u); err != nil {
 			bad("web.public_url", "%v", err)
+		} else {
+			c.Web.PublicURL = strings.TrimRight(u, "/")
 		}
 	}
 	m := c.Memory
@@ -202,6 +204,25 @@ func checkURL(s string) error {
 		}
 		shown := url.URL{Scheme: u.Scheme, Opaque: u.Opaque, Host: u.Host, Path: u.Path}
 		return fmt.Errorf("%q is not an http(s) URL", shown.String())
+	}
+	return nil
+}
+
+// checkPublicURL accepts the panel's address: an absolute http(s) URL
+// without user information, query or fragment, since sign-in links are
+// made by appending a path to it.
+func checkPublicURL(s string) error {
+	if err := checkURL(s); err != nil {
+		return err
+	}
+	u, err := url.Parse(s)
+	switch {
+	case err != nil:
+		return errors.New("is not a valid URL")
+	case u.User != nil:
+		return errors.New("must not hold user information")
+	case u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.Contains(s, "#"):
+		return errors.New("must not have a query or fragment (e.g. https://membot.example.com)")
 	}
 	return nil
 }
