@@ -120,6 +120,12 @@ type Web struct {
 	// "https://membot.example.com": the sign-in links the bot sends start
 	// with it. Validate drops a trailing slash.
 	PublicURL string `toml:"public_url"`
+	// TrustedProxies are the reverse proxies (IP addresses or CIDR
+	// prefixes) in front of the panel: for a request from one of them the
+	// client is the last address in X-Forwarded-For that is not a trusted
+	// proxy, so that sign-in limits count people, not the proxy. Empty:
+	// forwarded headers are ignored (anyone can forge them).
+	TrustedProxies []string `toml:"trusted_proxies"`
 }
 
 // PanelOn reports whether the memory panel is served: http.listen and

@@ -227,7 +227,7 @@ func TestWebPublicURL(t *testing.T) {
 	}{
 		{"https://m.example.com", "https://m.example.com", true},
 		{"https://m.example.com/", "https://m.example.com", true},
-		{"https://m.example.com/bot/", "https://m.example.com/bot", true},
+		{"https://m.example.com/bot/", "", false},
 		{"http://10.0.0.1:9090", "http://10.0.0.1:9090", true},
 		{"m.example.com", "", false},
 		{"ftp://m.example.com", "", false},
@@ -250,6 +250,29 @@ func TestWebPublicURL(t *testing.T) {
 		}
 		if tt.ok && c.Web.PublicURL != tt.want {
 			t.Errorf("web.public_url %q validated to %q, want %q", tt.url, c.Web.PublicURL, tt.want)
+		}
+	}
+}
+
+// web.trusted_proxies holds IP addresses and CIDR prefixes; anything else
+// names the key.
+func TestWebTrustedProxies(t *testing.T) {
+	c, err := Load(writeFile(t, "[web]\ntrusted_proxies = [\"127.0.0.1\", \"10.0.0.0/8\", \"::1\"]\n"), env(nil))
+	if err != nil || len(c.Web.TrustedProxies) != 3 {
+		t.Fatalf("from file: %q, %v", c.Web.TrustedProxies, err)
+	}
+	for _, tt := range []struct {
+		in, want string
+	}{{"127.0.0.1", "127.0.0.1/32"}, {"10.1.2.3/8", "10.0.0.0/8"}, {"::1", "::1/128"}, {"::ffff:10.0.0.1", "10.0.0.1/32"}} {
+		if p, err := ParseProxy(tt.in); err != nil || p.String() != tt.want {
+			t.Errorf("ParseProxy(%q) = %v, %v; want %s", tt.in, p, err, tt.want)
+		}
+	}
+	for _, bad := range []string{"localhost", "10.0.0.0/33", ""} {
+		c := Default()
+		c.Web.TrustedProxies = []string{bad}
+		if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "web.trusted_proxies") {
+			t.Errorf("trusted proxy %q: %v", bad, err)
 		}
 	}
 }

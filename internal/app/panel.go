@@ -3,8 +3,10 @@ package app
 import (
 	"fmt"
 	"net/http"
+	"net/netip"
 
 	"github.com/membot/membot/adapters/web"
+	"github.com/membot/membot/config"
 )
 
 // newPanel builds the memory panel over the memory service, the store's
@@ -15,15 +17,24 @@ func (a *App) newPanel(o options) (http.Handler, error) {
 	if !a.Config.PanelOn() {
 		return nil, nil
 	}
+	var proxies []netip.Prefix
+	for _, s := range a.Config.Web.TrustedProxies {
+		pre, err := config.ParseProxy(s)
+		if err != nil {
+			return nil, fmt.Errorf("web.trusted_proxies: %w", err)
+		}
+		proxies = append(proxies, pre)
+	}
 	p, err := web.New(web.Options{
-		Memories:  a.Memory,
-		Secrets:   a.Store,
-		Counters:  a.Store,
-		Replies:   a.Engine,
-		Guilds:    a.Engine,
-		PublicURL: panelURL(a.Config),
-		Now:       o.now,
-		Logger:    o.logger,
+		Memories:       a.Memory,
+		Secrets:        a.Store,
+		Counters:       a.Store,
+		Replies:        a.Engine,
+		Guilds:         a.Engine,
+		PublicURL:      panelURL(a.Config),
+		TrustedProxies: proxies,
+		Now:            o.now,
+		Logger:         o.logger,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("memory panel: %w", err)
