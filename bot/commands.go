@@ -116,6 +116,7 @@ func newCommands(b *base, d Deps, why *injections, o Options, remind *reminders)
 			"extract": {extractCmd{base: b, extract: d.Extractor, memories: d.Memories}, false},
 			"off":     {memorySwitchCmd{base: b, people: d.People, off: true}, false},
 			"on":      {memorySwitchCmd{base: b, people: d.People, off: false}, false},
+			"panel":   {panelCmd{base: b, settings: d.Settings, counters: d.Counters, url: strings.TrimRight(o.PanelURL, "/"), local: newLocalCounts()}, false},
 			"help":    {textCmd{base: b, text: msgMemoriesHelp}, false},
 		},
 	}

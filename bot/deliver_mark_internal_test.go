@@ -52,6 +52,19 @@ func (s *markStore) TakeSetting(_ context.Context, key string) (string, error) {
 	return v, nil
 }
 
+func (s *markStore) DeleteSettings(_ context.Context, prefix string) (int64, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var n int64
+	for k := range s.settings {
+		if strings.HasPrefix(k, prefix) {
+			delete(s.settings, k)
+			n++
+		}
+	}
+	return n, nil
+}
+
 func (s *markStore) CountSettings(_ context.Context, prefix string) (int64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

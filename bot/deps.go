@@ -93,7 +93,7 @@ type People interface {
 }
 
 // Settings are small named records shared by every replica: server
-// settings, link codes, the last injection of each person. The store
+// settings, link codes, panel sign-ins, the last injections of each person. The store
 // implements it.
 type Settings interface {
 	Setting(ctx context.Context, key string) (string, error)
@@ -101,6 +101,9 @@ type Settings interface {
 	// TakeSetting returns and deletes key atomically (single use).
 	TakeSetting(ctx context.Context, key string) (string, error)
 	CountSettings(ctx context.Context, prefix string) (int64, error)
+	// DeleteSettings removes every key starting with prefix and returns
+	// how many went (e.g. a person's panel sessions).
+	DeleteSettings(ctx context.Context, prefix string) (int64, error)
 }
 
 // Memories is what the commands read and change of people's memories: the

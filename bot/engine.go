@@ -59,6 +59,10 @@ type Options struct {
 	// Reminders tune the reminders of tasks and events (with Deps.Due and
 	// Deps.Leases).
 	Reminders ReminderOptions
+	// PanelURL is the memory panel's public address ("https://host", no
+	// trailing slash), the start of the sign-in links "/memories panel"
+	// sends; empty when the panel is off.
+	PanelURL string
 }
 
 // Deps are the engine's collaborators. Messages, People, Settings and
@@ -152,7 +156,7 @@ func New(d Deps, o Options) (*Engine, error) {
 	o = withDefaults(o)
 	b := &base{log: o.Logger, now: o.Now, fallback: o.Language, memories: d.Memories}
 	work := newWorkers(o.Logger)
-	why := &injections{settings: d.Settings, memories: d.Memories, work: work, log: o.Logger, now: o.Now, last: make(map[string]localInjection)}
+	why := &injections{settings: d.Settings, memories: d.Memories, work: work, log: o.Logger, now: o.Now, last: make(map[string]localInjection), recent: make(map[string][]whyRecord)}
 	m := newMeter()
 	m.shared, m.log = d.Counters, o.Logger
 	remind := newReminders(b, d, o)

@@ -23,6 +23,57 @@ type GuildSettings struct {
 	Notes bool `json:"notes,omitempty"`
 }
 
+// Bounds of a server's settings, the same from chat and from the panel.
+const (
+	// MaxGuildChannels is how many listen channels a server may name.
+	MaxGuildChannels = 100
+	// MaxDailyLimit is the highest per-person daily message limit.
+	MaxDailyLimit = 100000
+)
+
+// validate checks g as the admins' commands accept it: at most
+// MaxGuildChannels distinct channel ids, a daily limit from 0 to
+// MaxDailyLimit. Its errors are memory.ErrInvalid.
+func (g GuildSettings) validate() error {
+	if len(g.Channels) > MaxGuildChannels {
+		return fmt.Errorf("%w: %d listen channels, at most %d", memory.ErrInvalid, len(g.Channels), MaxGuildChannels)
+	}
+	for i, c := range g.Channels {
+		if !validID(c) {
+			return fmt.Errorf("%w: listen channel %d is not a channel id", memory.ErrInvalid, i+1)
+		}
+		if slices.Contains(g.Channels[:i], c) {
+			return fmt.Errorf("%w: listen channel %q named twice", memory.ErrInvalid, c)
+		}
+	}
+	if g.DailyLimit < 0 || g.DailyLimit > MaxDailyLimit {
+		return fmt.Errorf("%w: daily limit %d is outside 0–%d", memory.ErrInvalid, g.DailyLimit, MaxDailyLimit)
+	}
+	return nil
+}
+
+// GuildSettings returns a server's settings (the defaults when its admins
+// never changed them), for the panel's admin pages.
+func (e *Engine) GuildSettings(ctx context.Context, platform, guildID string) (GuildSettings, error) {
+	if platform == "" || guildID == "" {
+		return GuildSettings{}, fmt.Errorf("%w: server settings need a platform and a server", memory.ErrInvalid)
+	}
+	return e.guilds.load(ctx, platform, guildID)
+}
+
+// SetGuildSettings replaces a server's settings, checked as
+// "/membot config" checks them (memory.ErrInvalid when they are out of
+// bounds). Whether the caller may is the caller's to check.
+func (e *Engine) SetGuildSettings(ctx context.Context, platform, guildID string, g GuildSettings) error {
+	if platform == "" || guildID == "" {
+		return fmt.Errorf("%w: server settings need a platform and a server", memory.ErrInvalid)
+	}
+	if err := g.validate(); err != nil {
+		return fmt.Errorf("settings of %s server %s: %w", platform, guildID, err)
+	}
+	return e.guilds.save(ctx, platform, guildID, g)
+}
+
 // guildKey is the settings key of a server.
 func guildKey(platform, guildID string) string { return "guild:" + platform + ":" + guildID }
 

@@ -28,6 +28,7 @@ const memoriesHelpEN = `/memories [page] [type…] [lifecycle…] — list, filt
 /memories remind on | off — remind you privately before your tasks and events are due
 /memories why — which memories went into my last reply, and where they came from
 /memories export — all your memories as a JSON file
+/memories panel — a private link to your memory panel, a web page to see, search, correct and forget your memories (valid 10 minutes, single use); /memories panel logout signs you out of it everywhere
 /memories extract — look through this conversation for memories now
 /memories off | on — stop or resume remembering you`
 
@@ -41,6 +42,7 @@ const memoriesHelpZH = `/memories [页码] [类型…] [生命周期…] — 列
 /memories remind on | off — 在任务和事件到期前私下提醒你
 /memories why — 我上一条回复用到了哪些记忆、它们从何而来
 /memories export — 以 JSON 文件导出全部记忆
+/memories panel — 私下发送记忆面板的链接：一个可查看、搜索、修改和删除记忆的网页（10 分钟内有效，只能使用一次）；/memories panel logout 在所有设备上退出面板
 /memories extract — 立即从本次对话中提取记忆
 /memories off | on — 停止或恢复记住你`
 

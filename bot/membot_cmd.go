@@ -128,13 +128,16 @@ func (h configCmd) run(ctx context.Context, t turn, c command, lang string) Repl
 			return Reply{Text: h.say(lang, msgConfigUsage)}
 		}
 		n, err := strconv.Atoi(args[1])
-		if err != nil || n < 0 || n > 100000 {
+		if err != nil {
 			return Reply{Text: h.say(lang, msgConfigUsage)}
 		}
 		g.DailyLimit = n
 	case "note":
 		return h.notes.run(ctx, t, c.sub().sub(), lang) // "note add <text>" → "add <text>"
 	default:
+		return Reply{Text: h.say(lang, msgConfigUsage)}
+	}
+	if err := g.validate(); err != nil {
 		return Reply{Text: h.say(lang, msgConfigUsage)}
 	}
 	if err := h.guilds.save(ctx, platform, guild, g); err != nil {

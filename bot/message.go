@@ -78,6 +78,10 @@ type Reply struct {
 	// Buttons are rows of buttons; pressing one sends its Command back to
 	// the engine as if the person had typed it.
 	Buttons [][]Button
+	// NoPreview asks the adapter to show no link preview: the reply holds
+	// a link that must not be fetched by anyone but the person (a panel
+	// sign-in link).
+	NoPreview bool
 }
 
 // File is an attachment of a reply.

@@ -29,13 +29,10 @@ const (
 	PanelLinksPerWindow = 5
 )
 
-// panelLinkPrefix and panelSessionPrefix start the settings keys of links
-// and sessions; a session's key names its person so that a person's
-// sessions can be revoked together.
-const (
-	panelLinkPrefix    = "panel:link:"
-	panelSessionPrefix = "panel:session:"
-)
+// panelLinkPrefix starts the settings keys of links; a session's key
+// (memory.PanelSessionPrefix) names its person so that a person's sessions
+// can be revoked together.
+const panelLinkPrefix = "panel:link:"
 
 // ErrPanelSignIn is a sign-in link or session that opens nothing:
 // unknown, expired, already used, revoked or forged.
@@ -87,7 +84,7 @@ func PanelSessionKey(personID, secret string) string {
 
 // PanelSessionPrefix starts the keys of every session of a person:
 // deleting them signs the person out everywhere.
-func PanelSessionPrefix(personID string) string { return panelSessionPrefix + personID + ":" }
+func PanelSessionPrefix(personID string) string { return memory.PanelSessionPrefix(personID) }
 
 // IssuePanelLink stores t as a sign-in link valid PanelLinkTTL from now and
 // returns its secret.

@@ -62,7 +62,7 @@ func (p *replier) chat(ctx context.Context, t turn, r Responder) (reply Reply, a
 		return Reply{Text: p.say(lang, msgInternalError)}, false
 	}
 	if p.model == nil {
-		p.why.record(t, recalled)
+		p.why.record(ctx, t, recalled)
 		return Reply{Text: p.offlineReply(lang, recalled, isGroup(t.msg))}, false
 	}
 	history, err := p.history(ctx, t, recent)
@@ -326,7 +326,7 @@ func (p *replier) afterReply(ctx context.Context, t turn, answer string, recalle
 			p.log.Warn("capture reply", "conversation", t.conv.ID, "err", err)
 		}
 	}
-	p.why.record(t, recalled)
+	p.why.record(ctx, t, recalled)
 	// The profile goes into every private reply: only what recall chose
 	// counts as used.
 	recalled = onlyRecalled(recalled)

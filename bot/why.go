@@ -29,12 +29,17 @@ const whyTTL = 30 * 24 * time.Hour
 
 // whyRecord is what went into a person's last reply, as persisted: ids
 // and scores only, so that a forgotten or edited memory is never shown
-// from here in its old form.
+// from here in its old form. The stored record is the last reply's, with
+// the replies before it in Earlier (see why_recent.go); a record written
+// before there was Earlier reads as a single reply.
 type whyRecord struct {
 	At             time.Time `json:"at"`
 	ConversationID string    `json:"conversation_id"`
 	MessageID      string    `json:"message_id"`
 	Items          []whyItem `json:"items"`
+	// Earlier are the replies before this one, newest first, without
+	// their own Earlier.
+	Earlier []whyRecord `json:"earlier,omitempty"`
 }
 
 type whyItem struct {
@@ -56,6 +61,10 @@ type injections struct {
 
 	mu   sync.Mutex
 	last map[string]localInjection // person id → last reply here
+	// recent are the replies of each person as this process last wrote
+	// or read them, newest first: the next record is written over them
+	// without reading the store again.
+	recent map[string][]whyRecord
 }
 
 // localInjection is the last reply this process made to a person, and
@@ -87,7 +96,7 @@ type whyWrite struct {
 // A reply captured as its queue entry is marked done carries the record
 // in the same store call (t.reply, see queuedJobWith); any other has it
 // written on a tracked goroutine.
-func (w *injections) record(t turn, recalled []Recalled) {
+func (w *injections) record(ctx context.Context, t turn, recalled []Recalled) {
 	if t.person.ID == "" { // answered while the store was down
 		return
 	}
@@ -99,13 +108,13 @@ func (w *injections) record(t turn, recalled []Recalled) {
 	for _, r := range recalled {
 		rec.Items = append(rec.Items, whyItem{Owner: r.Memory.Owner, ID: r.Memory.ID, Score: r.Score, Parts: r.Parts})
 	}
-	raw, err := json.Marshal(rec)
+	raw, err := w.withEarlier(ctx, t.person.ID, rec)
 	if err != nil {
 		w.log.Warn("encode why record", "err", err)
 		return
 	}
 	ww := whyWrite{person: t.person.ID, in: in,
-		setting: memory.Setting{Key: memory.WhyKey(t.person.ID), Value: string(raw), Expires: in.At.Add(whyTTL)}}
+		setting: memory.Setting{Key: memory.WhyKey(t.person.ID), Value: raw, Expires: in.At.Add(whyTTL)}}
 	if t.reply != nil {
 		t.reply.why = &ww
 		return
@@ -160,6 +169,9 @@ func (w *injections) load(ctx context.Context, personID string) (Injection, erro
 			return Injection{}, err
 		}
 		w.log.Warn("why record unreadable in the store; using this process's", "person", personID, "err", err)
+	}
+	if found {
+		w.remember(personID, rec.replies())
 	}
 	if haveLocal && (!found || sameReply(local.Injection, rec) || (!local.stored && !rec.At.After(local.At))) {
 		return w.fresh(ctx, local.Injection)
@@ -240,6 +252,7 @@ func (w *injections) drop(personID string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	delete(w.last, personID)
+	delete(w.recent, personID)
 }
 
 // LastInjection returns what went into a person's last reply in this

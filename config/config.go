@@ -113,13 +113,24 @@ type HTTP struct {
 	Listen string `toml:"listen"`
 }
 
-// Web configures the memory panel, served under /panel/ on http.listen.
+// Web configures the memory panel, served on the http.listen listener
+// when both that and PublicURL are set.
 type Web struct {
-	// PublicURL is the address the panel's sign-in links point to, as
-	// people's browsers reach it (usually a reverse proxy with TLS),
-	// e.g. "https://membot.example.org".
+	// PublicURL is the address people reach the panel at, e.g.
+	// "https://membot.example.com": the sign-in links the bot sends start
+	// with it. Validate drops a trailing slash.
 	PublicURL string `toml:"public_url"`
+	// TrustedProxies are the reverse proxies (IP addresses or CIDR
+	// prefixes) in front of the panel: for a request from one of them the
+	// client is the last address in X-Forwarded-For that is not a trusted
+	// proxy, so that sign-in limits count people, not the proxy. Empty:
+	// forwarded headers are ignored (anyone can forge them).
+	TrustedProxies []string `toml:"trusted_proxies"`
 }
+
+// PanelOn reports whether the memory panel is served: http.listen and
+// web.public_url are both set.
+func (c Config) PanelOn() bool { return c.HTTP.Listen != "" && c.Web.PublicURL != "" }
 
 // Memory tunes the memory pipeline.
 type Memory struct {

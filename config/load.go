@@ -37,8 +37,8 @@ var envKeys = map[string]string{
 	"TELEGRAM_WEBHOOK_LISTEN": "telegram.webhook.listen",
 	"TELEGRAM_WEBHOOK_SECRET": "telegram.webhook.secret",
 	"MEMBOT_HTTP_LISTEN":      "http.listen",
-	"MEMBOT_REPLICA":          "bot.replica",
 	"MEMBOT_WEB_PUBLIC_URL":   "web.public_url",
+	"MEMBOT_REPLICA":          "bot.replica",
 }
 
 // EnvVars lists the environment variables membot reads, sorted, with the

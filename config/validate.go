@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/netip"
 	"net/url"
 	"slices"
 	"strconv"
@@ -105,9 +106,14 @@ func (c *Config) Validate() error {
 		}
 	}
 	if u := c.Web.PublicURL; u != "" {
-		if err := checkURL(u); err != nil {
+		if err := checkPublicURL(u); err != nil {
 			bad("web.public_url", "%v", err)
+		} else {
+			c.Web.PublicURL = strings.TrimRight(u, "/")
 		}
+	}
+	if err := checkProxies(c.Web.TrustedProxies); err != nil {
+		bad("web.trusted_proxies", "%v", err)
 	}
 	m := c.Memory
 	// 0 extracts a conversation right after each message.
@@ -204,6 +210,57 @@ func checkURL(s string) error {
 		return fmt.Errorf("%q is not an http(s) URL", shown.String())
 	}
 	return nil
+}
+
+// checkPublicURL accepts the panel's address: an absolute http(s) URL
+// without user information, query or fragment, since sign-in links are
+// made by appending a path to it.
+func checkPublicURL(s string) error {
+	if err := checkURL(s); err != nil {
+		return err
+	}
+	u, err := url.Parse(s)
+	switch {
+	case err != nil:
+		return errors.New("is not a valid URL")
+	case u.User != nil:
+		return errors.New("must not hold user information")
+	case u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.Contains(s, "#"):
+		return errors.New("must not have a query or fragment (e.g. https://membot.example.com)")
+	case strings.Trim(u.Path, "/") != "":
+		return errors.New("must not have a path: the panel is served at /panel/ of this address (e.g. https://membot.example.com)")
+	}
+	return nil
+}
+
+// checkProxies accepts the reverse proxies whose X-Forwarded-For the
+// panel believes: IP addresses or CIDR prefixes.
+func checkProxies(list []string) error {
+	for _, p := range list {
+		if _, err := ParseProxy(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ParseProxy reads one web.trusted_proxies entry: an IP address (a prefix
+// of its full length) or a CIDR prefix.
+func ParseProxy(s string) (netip.Prefix, error) {
+	s = strings.TrimSpace(s)
+	if strings.Contains(s, "/") {
+		p, err := netip.ParsePrefix(s)
+		if err != nil {
+			return netip.Prefix{}, fmt.Errorf("%q is not an IP address or CIDR prefix (e.g. 127.0.0.1 or 10.0.0.0/8)", s)
+		}
+		return p.Masked(), nil
+	}
+	a, err := netip.ParseAddr(s)
+	if err != nil {
+		return netip.Prefix{}, fmt.Errorf("%q is not an IP address or CIDR prefix (e.g. 127.0.0.1 or 10.0.0.0/8)", s)
+	}
+	a = a.Unmap()
+	return netip.PrefixFrom(a, a.BitLen()), nil
 }
 
 // checkListen accepts a listen address: host:port or :port, the port a

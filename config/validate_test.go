@@ -199,33 +199,80 @@ func TestHTTPListen(t *testing.T) {
 	}
 }
 
-// web.public_url is set by file or environment and must be an absolute
-// http(s) URL.
+// The panel's public URL is off by default, set by file or environment,
+// checked, and kept without a trailing slash; the panel is on only with a
+// listener too.
 func TestWebPublicURL(t *testing.T) {
-	c, err := Load(writeFile(t, "[web]\npublic_url = \"https://membot.example.org\"\n"), env(nil))
-	if err != nil || c.Web.PublicURL != "https://membot.example.org" {
+	if Default().PanelOn() || Default().Web.PublicURL != "" {
+		t.Fatal("the panel is on by default")
+	}
+	c, err := Load(writeFile(t, "[web]\npublic_url = \"https://m.example.com/\"\n"), env(nil))
+	if err != nil || c.Web.PublicURL != "https://m.example.com/" {
 		t.Fatalf("from file: %q, %v", c.Web.PublicURL, err)
 	}
 	c, err = Load("", env(map[string]string{"MEMBOT_WEB_PUBLIC_URL": "http://127.0.0.1:9090"}))
 	if err != nil || c.Web.PublicURL != "http://127.0.0.1:9090" {
 		t.Fatalf("from environment: %q, %v", c.Web.PublicURL, err)
 	}
+	if c.PanelOn() {
+		t.Error("panel on without http.listen")
+	}
+	c.HTTP.Listen = ":9090"
+	if !c.PanelOn() {
+		t.Error("panel off with http.listen and web.public_url")
+	}
 	tests := []struct {
-		url string
-		ok  bool
+		url, want string
+		ok        bool
 	}{
-		{"https://membot.example.org", true},
-		{"http://localhost:9090", true},
-		{"membot.example.org", false},
-		{"/panel", false},
-		{"ftp://membot.example.org", false},
+		{"https://m.example.com", "https://m.example.com", true},
+		{"https://m.example.com/", "https://m.example.com", true},
+		{"https://m.example.com/bot/", "", false},
+		{"http://10.0.0.1:9090", "http://10.0.0.1:9090", true},
+		{"m.example.com", "", false},
+		{"ftp://m.example.com", "", false},
+		{"https://m.example.com/?a=1", "", false},
+		{"https://m.example.com/?", "", false},
+		{"https://m.example.com/#top", "", false},
+		{"https://user:pw@m.example.com", "", false},
+		{"/panel", "", false},
 	}
 	for _, tt := range tests {
 		c := Default()
 		c.Web.PublicURL = tt.url
 		err := c.Validate()
-		if bad := err != nil && strings.Contains(err.Error(), "web.public_url"); bad == tt.ok {
-			t.Errorf("%q: %v, want ok=%v", tt.url, err, tt.ok)
+		if tt.ok != (err == nil) || (err != nil && !strings.Contains(err.Error(), "web.public_url:")) {
+			t.Errorf("web.public_url %q: %v", tt.url, err)
+			continue
+		}
+		if err != nil && strings.Contains(err.Error(), "pw") {
+			t.Errorf("web.public_url %q: error shows the password: %v", tt.url, err)
+		}
+		if tt.ok && c.Web.PublicURL != tt.want {
+			t.Errorf("web.public_url %q validated to %q, want %q", tt.url, c.Web.PublicURL, tt.want)
+		}
+	}
+}
+
+// web.trusted_proxies holds IP addresses and CIDR prefixes; anything else
+// names the key.
+func TestWebTrustedProxies(t *testing.T) {
+	c, err := Load(writeFile(t, "[web]\ntrusted_proxies = [\"127.0.0.1\", \"10.0.0.0/8\", \"::1\"]\n"), env(nil))
+	if err != nil || len(c.Web.TrustedProxies) != 3 {
+		t.Fatalf("from file: %q, %v", c.Web.TrustedProxies, err)
+	}
+	for _, tt := range []struct {
+		in, want string
+	}{{"127.0.0.1", "127.0.0.1/32"}, {"10.1.2.3/8", "10.0.0.0/8"}, {"::1", "::1/128"}, {"::ffff:10.0.0.1", "10.0.0.1/32"}} {
+		if p, err := ParseProxy(tt.in); err != nil || p.String() != tt.want {
+			t.Errorf("ParseProxy(%q) = %v, %v; want %s", tt.in, p, err, tt.want)
+		}
+	}
+	for _, bad := range []string{"localhost", "10.0.0.0/33", ""} {
+		c := Default()
+		c.Web.TrustedProxies = []string{bad}
+		if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "web.trusted_proxies") {
+			t.Errorf("trusted proxy %q: %v", bad, err)
 		}
 	}
 }

@@ -33,3 +33,8 @@ func WhyKey(personID string) string { return "why:" + personID }
 
 // UndeliveredPrefix starts the keys of every answer kept for personID.
 func UndeliveredPrefix(personID string) string { return "undelivered:" + personID + ":" }
+
+// PanelSessionPrefix starts the setting keys of every memory panel session
+// of personID: deleting them signs the person out of the panel everywhere,
+// as erasing the person does.
+func PanelSessionPrefix(personID string) string { return "panel:session:" + personID + ":" }

@@ -361,8 +361,8 @@ func TestCommandsRegisteredPerGuild(t *testing.T) {
 		var names []string
 		for _, c := range hs.fake.Commands(g) {
 			names = append(names, c.Name)
-			if c.Name == "memories" && len(c.Options) != 10 {
-				t.Errorf("/memories has %d subcommands, want 10", len(c.Options))
+			if c.Name == "memories" && len(c.Options) != 11 {
+				t.Errorf("/memories has %d subcommands, want 11", len(c.Options))
 			}
 			if c.Name == "membot" && (c.DefaultMemberPermissions == nil || *c.DefaultMemberPermissions != discordgo.PermissionManageGuild) {
 				t.Errorf("/membot is not limited to server managers")

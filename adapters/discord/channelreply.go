@@ -26,6 +26,8 @@ type channelSink struct {
 	// ref makes the first message a reply to the question; nil for DMs
 	// that answer a question asked elsewhere.
 	ref *discordgo.MessageReference
+	// noEmbeds keeps Discord from unfurling the links (bot.Reply.NoPreview).
+	noEmbeds bool
 }
 
 func (c *channelSink) logger() *slog.Logger { return c.a.log }
@@ -68,6 +70,9 @@ func (c *channelSink) post(ctx context.Context, p part, ref *discordgo.MessageRe
 		send := &discordgo.MessageSend{Content: p.content, AllowedMentions: mentionsOnly(c.askerID), Reference: ref, Files: uploads(p.files)}
 		if p.components != nil {
 			send.Components = *p.components
+		}
+		if c.noEmbeds {
+			send.Flags = discordgo.MessageFlagsSuppressEmbeds
 		}
 		var err error
 		m, err = c.a.sendMessage(c.channelID, send, p.nonce, opts...)
@@ -234,10 +239,13 @@ func (r *channelReply) Send(ctx context.Context, rep bot.Reply) error {
 	text, files := replyFiles(rep)
 	buttons := r.a.buttonRows(ctx, rep.Buttons, r.msg.Author.ID)
 	if rep.Private && !r.msg.IsDM {
-		return r.sendPrivately(ctx, st, text, files, buttons)
+		return r.sendPrivately(ctx, st, text, files, buttons, rep.NoPreview)
 	}
 	if st == nil {
 		st = r.newStreamLocked()
+	}
+	if s, ok := st.sink.(*channelSink); ok {
+		s.noEmbeds = rep.NoPreview
 	}
 	if err := st.finish(ctx, text, files, buttons); err != nil {
 		// The engine tries again: the next Send completes the same
@@ -251,8 +259,8 @@ func (r *channelReply) Send(ctx context.Context, rep bot.Reply) error {
 
 // sendPrivately delivers a reply by DM and leaves a note (or, when DMs
 // are closed, a hint) in the channel; the private text never appears
-// there.
-func (r *channelReply) sendPrivately(ctx context.Context, streamed *stream, text string, files []attachment, buttons []discordgo.MessageComponent) error {
+// there. noEmbeds shows the DM without link embeds.
+func (r *channelReply) sendPrivately(ctx context.Context, streamed *stream, text string, files []attachment, buttons []discordgo.MessageComponent, noEmbeds bool) error {
 	if streamed != nil {
 		if err := streamed.removeAll(ctx); err != nil {
 			r.a.log.Warn("could not remove a streamed reply that turned private", "channel", r.msg.ChatID, "err", err)
@@ -260,7 +268,7 @@ func (r *channelReply) sendPrivately(ctx context.Context, streamed *stream, text
 	}
 	dm, err := r.a.dmChannel(ctx, r.msg.Author.ID)
 	if err == nil {
-		sink := &channelSink{a: r.a, channelID: dm, askerID: r.msg.Author.ID}
+		sink := &channelSink{a: r.a, channelID: dm, askerID: r.msg.Author.ID, noEmbeds: noEmbeds}
 		err = newStream(sink, r.a.opts.EditInterval).finish(ctx, text, files, buttons)
 	}
 	note := noteSentByDM

@@ -65,6 +65,8 @@ func slashCommands() []*discordgo.ApplicationCommand {
 				sub("history", "Earlier versions of a memory", str("id", "Memory id", true, true)),
 				sub("why", "Which memories shaped my last answer, and why"),
 				sub("export", "Download all your memories as JSON"),
+				sub("panel", "A private sign-in link to your memory panel (valid 10 minutes, single use)",
+					&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "action", Description: "logout: sign out of the panel everywhere", Choices: choices([]string{"logout"})}),
 				sub("extract", "Look for new memories in this conversation now"),
 				sub("off", "Stop remembering things about you"),
 				sub("on", "Start remembering things about you again"),

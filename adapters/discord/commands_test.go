@@ -29,6 +29,8 @@ func TestCommandText(t *testing.T) {
 		{"edit", data("memories", sub("edit", str("id", "abc"), str("text", "Prefers  Go\nover Rust"))), "/memories edit abc Prefers Go over Rust", false},
 		{"search", data("memories", sub("search", str("query", "typescript"))), "/memories search typescript", false},
 		{"why", data("memories", sub("why")), "/memories why", false},
+		{"panel", data("memories", sub("panel")), "/memories panel", false},
+		{"panel logout", data("memories", sub("panel", str("action", "logout"))), "/memories panel logout", false},
 		{"summary", data("summary"), "/summary", false},
 		{"link without code", data("link"), "/link", false},
 		{"link", data("link", str("code", "X7Y8")), "/link X7Y8", false},

@@ -73,6 +73,17 @@ func (r *interactionReply) flags(private bool) discordgo.MessageFlags {
 type interactionSink struct {
 	r       *interactionReply
 	private bool
+	// noPreview suppresses the link embeds (bot.Reply.NoPreview).
+	noPreview bool
+}
+
+// embeds are the flags that keep Discord from unfurling the reply's links
+// when the reply asks for no preview.
+func (s *interactionSink) embeds() discordgo.MessageFlags {
+	if s.noPreview {
+		return discordgo.MessageFlagsSuppressEmbeds
+	}
+	return 0
 }
 
 func (s *interactionSink) logger() *slog.Logger { return s.r.a.log }
@@ -94,6 +105,7 @@ func (s *interactionSink) create(ctx context.Context, first bool, p part) (strin
 			} else {
 				data.Flags = r.flags(s.private)
 				r.originalEphemeral = data.Flags != 0
+				data.Flags |= s.embeds()
 			}
 			resp.Data = data
 			err := r.rest(ctx, func(opts ...discordgo.RequestOption) error {
@@ -124,7 +136,7 @@ func (s *interactionSink) create(ctx context.Context, first bool, p part) (strin
 	}
 	var m *discordgo.Message
 	err := r.rest(ctx, func(opts ...discordgo.RequestOption) error {
-		params := &discordgo.WebhookParams{Content: p.content, AllowedMentions: mentionsOnly(r.msg.Author.ID), Flags: r.flags(s.private), Files: uploads(p.files)}
+		params := &discordgo.WebhookParams{Content: p.content, AllowedMentions: mentionsOnly(r.msg.Author.ID), Flags: r.flags(s.private) | s.embeds(), Files: uploads(p.files)}
 		if p.components != nil {
 			params.Components = *p.components
 		}
@@ -241,7 +253,7 @@ func (r *interactionReply) Send(ctx context.Context, rep bot.Reply) error {
 	st := r.cur
 	r.cur, r.unsent = nil, false
 	if st == nil {
-		st = newStream(&interactionSink{r: r, private: rep.Private}, r.a.opts.EditInterval)
+		st = newStream(&interactionSink{r: r, private: rep.Private, noPreview: rep.NoPreview}, r.a.opts.EditInterval)
 	}
 	text, files := replyFiles(rep)
 	if err := st.finish(ctx, text, files, r.a.buttonRows(ctx, rep.Buttons, r.msg.Author.ID)); err != nil {

@@ -21,11 +21,20 @@ import (
 const maxDocumentSize = 50 << 20
 
 // target is where a message goes: a chat, its forum topic, and the
-// message it replies to (0 for none).
+// message it replies to (0 for none). noPreview turns the link preview
+// off (bot.Reply.NoPreview).
 type target struct {
-	chatID  int64
-	thread  int
-	replyTo int
+	chatID    int64
+	thread    int
+	replyTo   int
+	noPreview bool
+}
+
+// noLinkPreview is the sendMessage option that shows no link preview, so
+// that Telegram does not fetch the link.
+func noLinkPreview() *models.LinkPreviewOptions {
+	off := true
+	return &models.LinkPreviewOptions{IsDisabled: &off}
 }
 
 // sendText sends Markdown text as one message, rendered as HTML, or as
@@ -43,6 +52,9 @@ func (a *Adapter) sendText(ctx context.Context, t target, text string, kb *model
 			}
 			if kb != nil {
 				p.ReplyMarkup = kb
+			}
+			if t.noPreview {
+				p.LinkPreviewOptions = noLinkPreview()
 			}
 			var err error
 			msg, err = a.api.SendMessage(ctx, p)
@@ -108,8 +120,9 @@ func (a *Adapter) removeStoredCopy(ctx context.Context, chatID int64, id, replyT
 
 // editText replaces a message's text (HTML, or plain text when the HTML
 // is refused). An edit that changes nothing succeeds. retry=false makes a
-// single attempt, for edits that the next one supersedes anyway.
-func (a *Adapter) editText(ctx context.Context, chatID int64, id int, text string, kb *models.InlineKeyboardMarkup, retry bool) error {
+// single attempt, for edits that the next one supersedes anyway;
+// noPreview shows no link preview.
+func (a *Adapter) editText(ctx context.Context, chatID int64, id int, text string, kb *models.InlineKeyboardMarkup, retry, noPreview bool) error {
 	text = strings.ToValidUTF8(text, "\uFFFD")
 	attempts := a.opts.MaxAttempts
 	if !retry {
@@ -120,6 +133,9 @@ func (a *Adapter) editText(ctx context.Context, chatID int64, id int, text strin
 			p := &tgbot.EditMessageTextParams{ChatID: chatID, MessageID: id, Text: body, ParseMode: mode}
 			if kb != nil {
 				p.ReplyMarkup = kb
+			}
+			if noPreview {
+				p.LinkPreviewOptions = noLinkPreview()
 			}
 			_, err := a.api.EditMessageText(ctx, p)
 			return err

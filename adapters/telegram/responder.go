@@ -159,6 +159,7 @@ func (r *responder) Send(ctx context.Context, reply bot.Reply) error {
 	} else {
 		d = r.newDeliveryLocked()
 	}
+	d.t.noPreview = reply.NoPreview
 	if strings.TrimSpace(text) != "" {
 		if err := r.renderLocked(ctx, d, text, kb, kbJSON, true); err != nil {
 			// The engine tries again: the next Send completes the same
@@ -190,7 +191,7 @@ func (r *responder) sendPrivateLocked(ctx context.Context, reply bot.Reply) erro
 			}
 		}
 	}
-	dm := &delivery{t: target{chatID: r.user.ID}}
+	dm := &delivery{t: target{chatID: r.user.ID, noPreview: reply.NoPreview}}
 	kb, kbJSON := r.a.keyboard(ctx, reply.Buttons, r.user.ID)
 	var err error
 	if strings.TrimSpace(reply.Text) != "" {
@@ -234,7 +235,7 @@ func (r *responder) renderLocked(ctx context.Context, d *delivery, text string, 
 			if p.text == c && p.markup == kj {
 				continue
 			}
-			err := r.a.editText(ctx, d.t.chatID, p.id, c, k, final)
+			err := r.a.editText(ctx, d.t.chatID, p.id, c, k, final, d.t.noPreview)
 			switch {
 			case err == nil:
 			case isEditTargetGone(err):

@@ -5,8 +5,8 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"errors"
-	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -216,12 +216,40 @@ func (p *Panel) allow(w http.ResponseWriter, r *http.Request, kind string, limit
 	return true
 }
 
-// clientAddr is the address a request came from (the proxy's, behind a
-// reverse proxy: forwarded headers are anyone's to forge).
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
+// clientAddr is the address a request came from: its peer's, unless the
+// peer is a trusted reverse proxy, when it is the last address of
+// X-Forwarded-For that is not one (the proxy appends the address it saw;
+// what the client wrote before that is anyone's to forge).
+func (p *Panel) clientAddr(r *http.Request) string {
+	peer, err := netip.ParseAddrPort(r.RemoteAddr)
 	if err != nil {
 		return r.RemoteAddr
 	}
-	return host
+	addr := peer.Addr().Unmap()
+	if !p.trusted(addr) {
+		return addr.String()
+	}
+	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	for i := len(hops) - 1; i >= 0; i-- {
+		hop, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			break // unreadable: stop at the last address we can vouch for
+		}
+		addr = hop.Unmap()
+		if !p.trusted(addr) {
+			break
+		}
+	}
+	return addr.String()
+}
+
+// trusted reports whether a is one of the reverse proxies in front of the
+// panel.
+func (p *Panel) trusted(a netip.Addr) bool {
+	for _, pre := range p.opts.TrustedProxies {
+		if pre.Contains(a) {
+			return true
+		}
+	}
+	return false
 }

@@ -21,6 +21,7 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strings"
 	"time"
@@ -88,6 +89,9 @@ type Options struct {
 	// PublicURL is the address sign-in links point to (web.public_url);
 	// an https one makes the session cookie Secure.
 	PublicURL string
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
+	// the client, for the sign-in limit per client address.
+	TrustedProxies []netip.Prefix
 	// Now is the clock (default time.Now).
 	Now func() time.Time
 	// Logger receives one line per request: ids and status, never text.

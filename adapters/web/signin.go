@@ -21,7 +21,7 @@ func (p *Panel) signinPage(w http.ResponseWriter, r *http.Request) {
 
 // signin redeems a link once, opens a session and sets its cookie.
 func (p *Panel) signin(w http.ResponseWriter, r *http.Request) {
-	if !p.allow(w, r, "signin:"+clientAddr(r), SignInsPerMinute) {
+	if !p.allow(w, r, "signin:"+p.clientAddr(r), SignInsPerMinute) {
 		return
 	}
 	ctx := r.Context()

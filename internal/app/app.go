@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/http"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/membot/membot/bot"
@@ -180,6 +181,7 @@ func Open(ctx context.Context, cfg config.Config, opts ...Option) (*App, error) 
 			Replica:      replica(cfg),
 		},
 		Reminders: bot.ReminderOptions{Off: cfg.Bot.ReminderLead.D() == 0, Lead: cfg.Bot.ReminderLead.D()},
+		PanelURL:  panelURL(cfg),
 		Limits: bot.Limits{
 			MessagesPerMinute:         cfg.Limits.MessagesPerMinute,
 			PlatformMessagesPerMinute: map[string]int{"console": cfg.Limits.ConsoleMessagesPerMinute},
@@ -386,4 +388,13 @@ func messages(n int) string {
 		return "1 captured message"
 	}
 	return fmt.Sprintf("%d captured messages", n)
+}
+
+// panelURL is the memory panel's public address when it is served, else
+// empty: "/memories panel" then says the panel is off.
+func panelURL(cfg config.Config) string {
+	if !cfg.PanelOn() {
+		return ""
+	}
+	return strings.TrimRight(cfg.Web.PublicURL, "/")
 }

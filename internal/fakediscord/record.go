@@ -45,6 +45,9 @@ type Message struct {
 	// Ephemeral messages are interaction responses only the invoking
 	// user sees.
 	Ephemeral bool
+	// NoEmbeds is set when the message was posted with its link embeds
+	// suppressed.
+	NoEmbeds bool
 	// Audience is the one user who can see the message (an ephemeral
 	// response or a DM); empty when everyone in the channel can.
 	Audience string

@@ -221,7 +221,7 @@ func (s *Server) refuseLocked(w http.ResponseWriter, channelID string) bool {
 
 // newMessageLocked stores a new bot message; callers hold s.mu.
 func (s *Server) newMessageLocked(channelID string, p msgPayload, files []File) *Message {
-	m := &Message{ID: s.NewID(), ChannelID: channelID, AllowedMentions: p.AllowedMentions, Files: files}
+	m := &Message{ID: s.NewID(), ChannelID: channelID, AllowedMentions: p.AllowedMentions, Files: files, NoEmbeds: p.Flags&discordgo.MessageFlagsSuppressEmbeds != 0}
 	if ch, ok := s.channels[channelID]; ok {
 		m.GuildID = ch.guildID
 		m.Audience = ch.dmUser

@@ -152,11 +152,10 @@ func (s *Service) deleteMessages(ctx context.Context, conversationID string, ids
 
 // ForgetAll erases everything remembered of owner. Of a person, first the
 // messages still queued for an answer (so that no restart captures them
-// again), the answers kept for delivery (which repeat their words) and the
-// record of their last reply's memories, then every message the person
-// wrote with the bot's replies to them (so that no pending extraction can
-// bring a memory back); then, of any
-// owner, the bot's replies to the messages memories came from and every
+// again), the answers kept for delivery (which repeat their words), their
+// memory panel sessions and the record of their last replies' memories,
+// then every message the person wrote with the bot's replies to them (so
+// that no pending extraction can bring a memory back); then, of any owner, the bot's replies to the messages memories came from and every
 // memory with its history and vector. It returns how many memories went.
 // A failure part-way returns the error; calling it again finishes the job.
 func (s *Service) ForgetAll(ctx context.Context, owner string) (int, error) {
@@ -172,6 +171,9 @@ func (s *Service) ForgetAll(ctx context.Context, owner string) (int, error) {
 		}
 		if _, err := s.store.DeleteSettings(ctx, memory.UndeliveredPrefix(owner)); err != nil {
 			return 0, fmt.Errorf("forget all of %s: delete kept answers: %w", owner, err)
+		}
+		if _, err := s.store.DeleteSettings(ctx, memory.PanelSessionPrefix(owner)); err != nil {
+			return 0, fmt.Errorf("forget all of %s: end panel sessions: %w", owner, err)
 		}
 		if err := s.store.DeleteSetting(ctx, memory.WhyKey(owner)); err != nil {
 			return 0, fmt.Errorf("forget all of %s: delete the last reply's record: %w", owner, err)
