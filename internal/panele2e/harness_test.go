@@ -187,15 +187,20 @@ func (p *person) extract() string {
 	return p.say("/memories extract", func(string) bool { return true })
 }
 
-// memories lists the person's memories straight from the store.
-func (p *person) memories() []memory.Memory {
+// personID is the person's id in the store.
+func (p *person) personID() string {
 	p.h.t.Helper()
-	ctx := context.Background()
-	who, err := p.h.bot.Store.ResolveIdentity(ctx, "telegram", strconv.FormatInt(p.user.ID, 10), p.user.Username)
+	who, err := p.h.bot.Store.ResolveIdentity(context.Background(), "telegram", strconv.FormatInt(p.user.ID, 10), p.user.Username)
 	if err != nil {
 		p.h.t.Fatal(err)
 	}
-	ms, err := p.h.bot.Store.ListMemories(ctx, memory.MemoryQuery{Owner: who.ID})
+	return who.ID
+}
+
+// memories lists the person's memories straight from the store.
+func (p *person) memories() []memory.Memory {
+	p.h.t.Helper()
+	ms, err := p.h.bot.Store.ListMemories(context.Background(), memory.MemoryQuery{Owner: p.personID()})
 	if err != nil {
 		p.h.t.Fatal(err)
 	}
