@@ -163,6 +163,30 @@ func TestCorpusDateAndWhen(t *testing.T) {
 	}
 }
 
+// A question naming a full date lifts what was said that day above a
+// better-worded memory from another day of the same month.
+func TestCorpusDayOfAFullDate(t *testing.T) {
+	c := NewCorpus(MemoryOptions())
+	mustAdd(t, c,
+		Doc{ID: "other", Text: "Maria heard news about a puppy at the shelter", Time: time.Date(2023, 6, 2, 10, 0, 0, 0, time.UTC)},
+		Doc{ID: "day", Text: "Maria joined a gym and loves it", Time: time.Date(2023, 6, 16, 18, 0, 0, 0, time.UTC)},
+	)
+	q := Query{Text: "What exciting news did Maria share on 16 June, 2023?"}
+	if hits := c.Search(q); len(hits) != 2 || hits[0].ID != "day" {
+		t.Fatalf("hits = %+v, want day first", hits)
+	}
+	o := MemoryOptions()
+	o.DayBoost = 0
+	plain := NewCorpus(o)
+	mustAdd(t, plain,
+		Doc{ID: "other", Text: "Maria heard news about a puppy at the shelter", Time: time.Date(2023, 6, 2, 10, 0, 0, 0, time.UTC)},
+		Doc{ID: "day", Text: "Maria joined a gym and loves it", Time: time.Date(2023, 6, 16, 18, 0, 0, 0, time.UTC)},
+	)
+	if hits := plain.Search(q); len(hits) == 0 || hits[0].ID != "other" {
+		t.Fatalf("without the day boost hits = %+v: the test no longer shows it", hits)
+	}
+}
+
 func TestCorpusVectorFusion(t *testing.T) {
 	c := NewCorpus(MemoryOptions())
 	mustAdd(t, c,

@@ -186,6 +186,10 @@ func (s *scorer) applyBoosts(aq analysedQuery) []uint8 {
 			m *= 1 + o.DateBoost
 			f |= boostDate
 		}
+		if o.DayBoost > 0 && !sd.time.IsZero() && aq.date.OnDay(sd.time) {
+			m *= 1 + o.DayBoost
+			f |= boostDate
+		}
 		if o.TemporalBoost > 0 && aq.when && sd.temporal {
 			m *= 1 + o.TemporalBoost
 			f |= boostTemporal

@@ -3,6 +3,7 @@ package text
 import (
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -54,6 +55,26 @@ var chineseWhenPhrases = []string{"什么时候", "何时", "哪天", "哪一天
 // a zero field means unnamed. Recall lifts memories dated in it.
 type DateRef struct {
 	Year, Month int
+	// Day is the day of the month when the query names one beside its
+	// month ("on 16 June", "June 16th", "6月16日").
+	Day int
+}
+
+// OnDay reports whether a document time falls within a day and a half of
+// the day d names (a statement made that day, in any time zone); false
+// when d names no day. A day without a year is taken in the document's
+// year.
+func (d DateRef) OnDay(t time.Time) bool {
+	if d.Month == 0 || d.Day == 0 {
+		return false
+	}
+	year := d.Year
+	if year == 0 {
+		year = t.UTC().Year() // "on June 16": that day in the document's year
+	}
+	day := time.Date(year, time.Month(d.Month), d.Day, 12, 0, 0, 0, time.UTC)
+	diff := t.UTC().Sub(day)
+	return diff > -36*time.Hour && diff < 36*time.Hour
 }
 
 // Matches reports whether a document time (year, month) falls in d.
@@ -132,24 +153,57 @@ func ParseDateRef(words []string, text string) DateRef {
 			}
 		}
 		d.Month = m
+		d.Day = dayBeside(words, i)
 	}
 	if d.Year == 0 || d.Month == 0 {
-		cy, cm := parseChineseDate(text)
+		cy, cm, cd := parseChineseDate(text)
 		if d.Year == 0 {
 			d.Year = cy
 		}
 		if d.Month == 0 {
-			d.Month = cm
+			d.Month, d.Day = cm, cd
 		}
 	}
 	return d
 }
 
+// dayBeside is the day of the month written just before or after the
+// month name at words[i] ("16 June", "June 16", "16th of June"), or 0.
+func dayBeside(words []string, i int) int {
+	at := func(j int) int {
+		if j < 0 || j >= len(words) {
+			return 0
+		}
+		w := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(words[j], "th"), "st"), "nd"), "rd")
+		if len(w) == 0 || len(w) > 2 || !isNumber(w) {
+			return 0
+		}
+		n, _ := strconv.Atoi(w)
+		if n < 1 || n > 31 {
+			return 0
+		}
+		return n
+	}
+	if n := at(i - 1); n != 0 {
+		return n
+	}
+	if i >= 2 && words[i-1] == "of" {
+		if n := at(i - 2); n != 0 {
+			return n
+		}
+	}
+	return at(i + 1)
+}
+
 // parseChineseDate finds "YYYY年" and "M月" (digits or Chinese numerals).
-func parseChineseDate(text string) (year, month int) {
+func parseChineseDate(text string) (year, month, day int) {
 	runes := []rune(text)
 	for i, r := range runes {
 		switch r {
+		case '日', '号':
+			if day == 0 {
+				day = dayBeforeChinese(runes[:i])
+			}
 		case '年':
 			if year == 0 && i >= 4 {
 				if y, err := strconv.Atoi(string(runes[i-4 : i])); err == nil && y >= 1900 && y <= 2100 {
@@ -162,7 +216,41 @@ func parseChineseDate(text string) (year, month int) {
 			}
 		}
 	}
-	return year, month
+	return year, month, day
+}
+
+// dayBeforeChinese reads the day (1–31) of "6月16日": digits or Chinese
+// numerals between 月 and 日/号.
+func dayBeforeChinese(rs []rune) int {
+	start := len(rs)
+	for start > 0 && rs[start-1] != '月' && len(rs)-start < 3 {
+		start--
+	}
+	if start == 0 || rs[start-1] != '月' || start == len(rs) {
+		return 0
+	}
+	part := rs[start:]
+	if n, err := strconv.Atoi(string(part)); err == nil {
+		if n >= 1 && n <= 31 {
+			return n
+		}
+		return 0
+	}
+	n := 0
+	switch {
+	case len(part) == 1:
+		n = chineseDigit(part[0])
+	case len(part) == 2 && part[0] == '十':
+		n = 10 + chineseDigit(part[1])
+	case len(part) == 2 && part[1] == '十':
+		n = 10 * chineseDigit(part[0])
+	case len(part) == 3 && part[1] == '十':
+		n = 10*chineseDigit(part[0]) + chineseDigit(part[2])
+	}
+	if n >= 1 && n <= 31 {
+		return n
+	}
+	return 0
 }
 
 // monthBefore reads a month number (1–12) written just before 月.
