@@ -82,7 +82,11 @@ func (p *Panel) begin(w http.ResponseWriter, r *http.Request) *statusWriter {
 	h := w.Header()
 	h.Set("Content-Security-Policy", contentSecurity)
 	h.Set("X-Frame-Options", "DENY")
-	h.Set("Referrer-Policy", "no-referrer")
+	// same-origin, not no-referrer: under no-referrer browsers send
+	// "Origin: null" with the panel's own forms, which the origin check
+	// must refuse; other sites still never see a panel URL (the sign-in
+	// link holds a secret).
+	h.Set("Referrer-Policy", "same-origin")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Cache-Control", "no-store")
 	r.Body = http.MaxBytesReader(w, r.Body, MaxBody)

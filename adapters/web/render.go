@@ -53,6 +53,8 @@ var funcs = template.FuncMap{
 		return t.UTC().Format("2006-01-02 15:04 UTC")
 	},
 	"score": func(f float64) string { return fmt.Sprintf("%.2f", f) },
+	// label shows an enum value as words: "long_term" as "long-term".
+	"label": func(v any) string { return strings.ReplaceAll(fmt.Sprint(v), "_", "-") },
 	"parts": func(m map[string]float64) []part {
 		out := make([]part, 0, len(m))
 		for k, v := range m {

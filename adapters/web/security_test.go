@@ -103,7 +103,7 @@ func TestSecurityHeaders(t *testing.T) {
 	for _, path := range []string{"/panel/memories", "/panel/signed-out", "/panel/memories/0123456789abcdef", "/panel/export"} {
 		h := c.get(path).Header()
 		for k, want := range map[string]string{
-			"X-Frame-Options": "DENY", "Referrer-Policy": "no-referrer", "Cache-Control": "no-store",
+			"X-Frame-Options": "DENY", "Referrer-Policy": "same-origin", "Cache-Control": "no-store",
 		} {
 			if got := h.Get(k); got != want {
 				t.Errorf("%s: %s = %q, want %q", path, k, got, want)

@@ -27,8 +27,9 @@ const waitFor = 30 * time.Second
 // chatReply is what the fake model answers every chat turn with.
 const chatReply = "Noted, thanks."
 
-// fact is a memory the fake model extracts from any message holding key.
-type fact struct{ key, text string }
+// fact is a memory the fake model extracts from any message holding key:
+// a lasting fact when kind is "fact", else a long-term preference.
+type fact struct{ key, text, kind string }
 
 // harness is a running membot with Telegram on a fake Bot API, a fake
 // model, and the operator's listener on a local port.
@@ -110,8 +111,12 @@ func extractKnown(known []fact) fakeopenai.ChatHandler {
 		for _, line := range sourceLine.FindAllStringSubmatch(window.String(), -1) {
 			for _, f := range known {
 				if strings.Contains(line[0], f.key) {
+					kind, lifecycle := "preference", "long_term"
+					if f.kind == "fact" {
+						kind, lifecycle = "fact", "fact"
+					}
 					memories = append(memories, map[string]any{
-						"text": f.text, "type": "preference", "lifecycle": "long_term", "subject": f.key,
+						"text": f.text, "type": kind, "lifecycle": lifecycle, "subject": f.key,
 						"tags": []string{f.key}, "keywords": strings.Fields(strings.ToLower(f.text)),
 						"importance": 0.8, "confidence": 0.95, "event_time": nil, "expires_at": nil,
 						"source_ids": []string{line[1]},
@@ -223,7 +228,7 @@ func (p *person) memoryWith(s string) string {
 // memories through the fake model, and the operator's listener answers on
 // the port chosen before the start.
 func TestHarnessChatsFactsIntoMemories(t *testing.T) {
-	h := start(t, []fact{{"Miso", "Has a cat called Miso"}, {"Lisbon", "Lives in Lisbon"}})
+	h := start(t, []fact{{"Miso", "Has a cat called Miso", "fact"}, {"Lisbon", "Lives in Lisbon", "fact"}})
 	ann := h.person(4201, "Ann")
 	ann.chat("My cat is called Miso.")
 	ann.chat("I live in Lisbon these days.")

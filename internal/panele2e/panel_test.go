@@ -19,12 +19,12 @@ import (
 
 // What Ann and Bob tell the bot, and what the fake model makes of it.
 var panelFacts = []fact{
-	{"Miso", "Has a cat called Miso"},
-	{"Lisbon", "Lives in Lisbon"},
-	{"green tea", "Prefers green tea"},
-	{"Portuguese", "Is learning Portuguese"},
-	{"peanuts", "Is allergic to peanuts"},
-	{"cello", "Plays the cello"},
+	{"Miso", "Has a cat called Miso", "fact"},
+	{"Lisbon", "Lives in Lisbon", "fact"},
+	{"green tea", "Prefers green tea", "preference"},
+	{"Portuguese", "Is learning Portuguese", "fact"},
+	{"peanuts", "Is allergic to peanuts", "fact"},
+	{"cello", "Plays the cello", "preference"},
 }
 
 // screenshotPath is where the README's picture of the panel is kept,
