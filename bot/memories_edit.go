@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/membot/membot/memory"
-	"github.com/membot/membot/memory/preprocess"
 )
 
 // ForgetAllWindow is how long a "/memories forget all" waits for its
@@ -145,7 +144,7 @@ func (h editCmd) run(ctx context.Context, t turn, c command, lang string) Reply 
 		return Reply{Text: h.say(lang, msgEditUsage)}
 	}
 	id := c.args[0]
-	text, _ := preprocess.Redact(afterWords(c.rest, 1)) // after "<id>"
+	text := afterWords(c.rest, 1) // after "<id>"; the service redacts it
 	if len(text) > memory.MaxMemoryText {
 		return Reply{Text: fmt.Sprintf(h.say(lang, msgEditTooLong), memory.MaxMemoryText)}
 	}

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/membot/membot/memory"
-	"github.com/membot/membot/memory/preprocess"
 	"github.com/membot/membot/memory/service"
 	"github.com/membot/membot/memory/subject"
 )
@@ -112,7 +111,7 @@ func (p *Panel) edit(w http.ResponseWriter, r *http.Request, s *session) {
 	if !ok {
 		return
 	}
-	text, _ := preprocess.Redact(strings.TrimSpace(r.PostFormValue("text")))
+	text := strings.TrimSpace(r.PostFormValue("text")) // the service redacts it
 	if text == "" || len(text) > memory.MaxMemoryText {
 		p.showMemory(w, r, s, m, http.StatusUnprocessableEntity, "The text must be 1 to 2000 bytes long.")
 		return
@@ -160,7 +159,7 @@ func (p *Panel) review(w http.ResponseWriter, r *http.Request, s *session) {
 		p.notFound(w)
 		return
 	}
-	text, _ := preprocess.Redact(strings.TrimSpace(r.PostFormValue("text")))
+	text := strings.TrimSpace(r.PostFormValue("text")) // a merge's edit redacts it
 	err := p.opts.Memories.Resolve(r.Context(), s.person, m.ID, service.Resolution(r.PostFormValue("choice")), other, text)
 	switch {
 	case errors.Is(err, memory.ErrNotFound):

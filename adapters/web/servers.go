@@ -124,7 +124,7 @@ func (p *Panel) editNote(w http.ResponseWriter, r *http.Request, s *session) {
 	if !ok {
 		return
 	}
-	text, _ := preprocess.Redact(strings.TrimSpace(r.PostFormValue("text")))
+	text := strings.TrimSpace(r.PostFormValue("text")) // the service redacts it
 	if text == "" || len(text) > memory.MaxMemoryText {
 		p.showServer(w, r, s, platform, id, http.StatusUnprocessableEntity, "A note must be 1 to 2000 bytes long.")
 		return

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/membot/membot/memory"
-	"github.com/membot/membot/memory/preprocess"
 )
 
 // changed is what edit and forget print with --json.
@@ -28,7 +27,7 @@ func memoriesEdit(ctx context.Context, mc *memoriesCmd, args []string) error {
 	if err := mc.parse(args, 2, -1); err != nil {
 		return err
 	}
-	text, _ := preprocess.Redact(strings.TrimSpace(strings.Join(mc.args[1:], " ")))
+	text := strings.TrimSpace(strings.Join(mc.args[1:], " ")) // the service redacts it
 	switch {
 	case text == "":
 		return mc.usageError("the new text is empty")

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/membot/membot/memory"
-	"github.com/membot/membot/memory/preprocess"
 	"github.com/membot/membot/memory/service"
 )
 
@@ -151,7 +150,7 @@ func (mc *memoriesCmd) answer(ctx context.Context, it reviewed, answer string, i
 	case "m", "merge":
 		fmt.Fprint(mc.out.w, "Merged text: ")
 		text, _ = in.ReadString('\n')
-		text, _ = preprocess.Redact(strings.TrimSpace(text))
+		text = strings.TrimSpace(text) // the merge's edit redacts it
 		if text == "" || len(text) > memory.MaxMemoryText {
 			fmt.Fprintf(mc.out.w, "No text, or over %d bytes: nothing changed.\n", memory.MaxMemoryText)
 			return outcomeAgain, nil

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/preprocess"
 	"github.com/membot/membot/memory/recall"
 	"github.com/membot/membot/memory/subject"
 )
@@ -135,8 +137,14 @@ func (s *Service) Touch(ctx context.Context, owner string, ids []string, t time.
 // Edit replaces the text of owner's memory id with text on its owner's
 // word: the old text goes into the history, confidence becomes 1, and
 // nothing of the old wording stays searchable or shown (keywords and the
-// quoted excerpt go; the vector is made again by upkeep).
+// quoted excerpt go; the vector is made again by upkeep). The text is
+// redacted as captured messages are, whoever calls: a person's own words
+// never put a secret into a memory.
 func (s *Service) Edit(ctx context.Context, owner, id, text string) (memory.Memory, error) {
+	text, _ = preprocess.Redact(strings.TrimSpace(text))
+	if text == "" {
+		return memory.Memory{}, fmt.Errorf("%w: memory text is empty", memory.ErrInvalid)
+	}
 	if len(text) > memory.MaxMemoryText {
 		return memory.Memory{}, fmt.Errorf("%w: memory text is %d bytes, over %d", memory.ErrInvalid, len(text), memory.MaxMemoryText)
 	}
