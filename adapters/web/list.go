@@ -133,9 +133,14 @@ type searchView struct {
 }
 
 // search ranks the person's memories for the words as replies rank
-// them (the production recall), each with its score and its parts.
+// them (the production recall), each with its score and its parts. The
+// words come by POST: in a URL they would stay in the browser's history
+// and in every proxy's access log; a GET shows the empty form.
 func (p *Panel) search(w http.ResponseWriter, r *http.Request, s *session) {
-	q := strings.TrimSpace(r.URL.Query().Get("q"))
+	q := ""
+	if r.Method == http.MethodPost {
+		q = strings.TrimSpace(r.PostFormValue("q"))
+	}
 	v := searchView{Query: q}
 	if q != "" {
 		q = text.Truncate(q, 500)

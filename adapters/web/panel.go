@@ -160,6 +160,7 @@ func (p *Panel) routes() {
 	m.Handle("POST /panel/logout", p.private(p.logout))
 	m.Handle("GET /panel/memories", p.private(p.list))
 	m.Handle("GET /panel/search", p.private(p.search))
+	m.Handle("POST /panel/search", p.private(p.search))
 	m.Handle("GET /panel/export", p.private(p.export))
 	m.Handle("GET /panel/replies", p.private(p.replies))
 	m.Handle("GET /panel/memories/{id}", p.private(p.memoryPage))
