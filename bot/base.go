@@ -135,7 +135,7 @@ func (b *base) idProblem(lang, id string, err error) Reply {
 func formatMemory(m memory.Memory, lang string) string {
 	status := ""
 	if m.Status != memory.StatusActive {
-		status = " (" + statusLabel(m.Status, lang) + ")"
+		status = " (" + StatusLabel(m.Status, lang) + ")"
 	}
 	return fmt.Sprintf("%s [%s · %s] %s%s", shortID(m.ID), prompts.TypeLabel(string(m.Type), lang), m.CreatedAt.Format("2006-01-02"), m.Text, status)
 }

@@ -183,20 +183,23 @@ func (h historyCmd) run(ctx context.Context, t turn, c command, lang string) Rep
 	fmt.Fprintf(&b, h.say(lang, msgHistoryOf), shortID(m.ID))
 	for _, v := range chain {
 		for _, old := range v.History {
-			fmt.Fprintf(&b, "\n%s  %s: %s", old.Time.Format("2006-01-02"), historyAction(old.Action, lang), old.Text)
+			fmt.Fprintf(&b, "\n%s  %s: %s", old.Time.Format("2006-01-02"), HistoryAction(old.Action, lang), old.Text)
 		}
 		marker := ""
 		if v.ID == m.ID {
 			marker = " ←"
 		}
-		fmt.Fprintf(&b, "\n%s  %s [%s] %s%s", v.UpdatedAt.Format("2006-01-02"), shortID(v.ID), statusLabel(v.Status, lang), v.Text, marker)
+		fmt.Fprintf(&b, "\n%s  %s [%s] %s%s", v.UpdatedAt.Format("2006-01-02"), shortID(v.ID), StatusLabel(v.Status, lang), v.Text, marker)
 	}
 	return Reply{Text: b.String()}
 }
 
-func historyAction(action, lang string) string {
-	zh := map[string]string{"edit": "编辑前", "update": "合并前", "supersede": "被取代前", "review": "有更新的同类记忆，待确认", "done": "标记为已完成"}
-	en := map[string]string{"edit": "before edit", "update": "before update", "supersede": "before supersession", "review": "set aside for review: a newer memory says otherwise", "done": "marked done"}
+// HistoryAction says what a history entry of a memory records, in lang
+// ("en" or "zh"): the text kept is the one before that action. Chat's
+// "/memories history" and the panel's timeline say it alike.
+func HistoryAction(action, lang string) string {
+	zh := map[string]string{"edit": "编辑前", "update": "合并前", "supersede": "被取代前", "review": "有更新的同类记忆，待确认", "done": "标记为已完成", "reviewed": "确认时已处理", "archive": "已归档"}
+	en := map[string]string{"edit": "before edit", "update": "before update", "supersede": "before supersession", "review": "set aside for review: a newer memory says otherwise", "done": "marked done", "reviewed": "resolved on review", "archive": "archived"}
 	m := en
 	if lang == "zh" {
 		m = zh
@@ -210,7 +213,8 @@ func historyAction(action, lang string) string {
 	return action
 }
 
-func statusLabel(s memory.Status, lang string) string {
+// StatusLabel names a memory's status in lang, as chat shows it.
+func StatusLabel(s memory.Status, lang string) string {
 	if lang != "zh" {
 		if s == memory.StatusPendingReview {
 			return "awaiting review"

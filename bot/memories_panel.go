@@ -45,7 +45,7 @@ func (h panelCmd) run(ctx context.Context, t turn, c command, lang string) Reply
 	if !h.allow(ctx, t.person.ID, now) {
 		return Reply{Text: fmt.Sprintf(h.say(lang, msgPanelTooMany), PanelLinksPerWindow)}
 	}
-	ticket := PanelTicket{PersonID: t.person.ID}
+	ticket := PanelTicket{PersonID: t.person.ID, Lang: lang}
 	if isGroup(t.msg) && t.msg.Author.IsAdmin {
 		ticket.Guilds = []PanelGuild{{Platform: t.msg.Platform, ID: t.msg.GuildID}}
 	}

@@ -37,7 +37,9 @@ func panelLink(t *testing.T, b *bottest.Bot, msg bot.Message) string {
 	if !r.Private || !r.NoPreview {
 		t.Errorf("link reply private=%v no-preview=%v, want both", r.Private, r.NoPreview)
 	}
-	if !strings.Contains(r.Text, "10 minutes") || !strings.Contains(r.Text, "once") {
+	en := strings.Contains(r.Text, "10 minutes") && strings.Contains(r.Text, "once")
+	zh := strings.Contains(r.Text, "10 分钟") && strings.Contains(r.Text, "一次")
+	if !en && !zh {
 		t.Errorf("link reply does not say it works once within 10 minutes: %q", r.Text)
 	}
 	return m[1]
@@ -72,6 +74,15 @@ func TestPanelLinkSignsInOnce(t *testing.T) {
 	}
 	if _, err := bot.RedeemPanelLink(ctx, b.Store, secret); !errors.Is(err, bot.ErrPanelSignIn) {
 		t.Errorf("second redeem = %v, want ErrPanelSignIn", err)
+	}
+	if tk.Lang != "en" {
+		t.Errorf("ticket language = %q, want en", tk.Lang)
+	}
+	// Asked in a Chinese client, the panel speaks Chinese.
+	zhMsg := bottest.DM("telegram", "wei", "")
+	zhMsg.Author.LanguageCode = "zh-hans"
+	if tk, err := bot.RedeemPanelLink(ctx, b.Store, panelLink(t, b, zhMsg)); err != nil || tk.Lang != "zh" {
+		t.Errorf("ticket from a Chinese client = %+v, %v; want lang zh", tk, err)
 	}
 	r := say(t, b, bottest.DM("telegram", "alice", ""), "/memories panel now")
 	if signinLink.MatchString(r.Text) || !strings.Contains(r.Text, "logout") {

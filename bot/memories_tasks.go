@@ -31,12 +31,21 @@ func (h doneCmd) run(ctx context.Context, t turn, c command, lang string) Reply 
 	if len(c.args) == 0 {
 		return h.list.run(ctx, t, command{name: "list", args: []string{"status:done"}, rest: "status:done"}, lang)
 	}
-	if _, ok := pageNumber(c.args[0]); ok {
-		// "/memories done 2": a page of the finished tasks.
+	// "/memories done 2": a page of the finished tasks. An id prefix can be
+	// all digits too ("31415926"): a number as long as a prefix is a page
+	// only when no memory's id starts with it.
+	_, isPage := pageNumber(c.args[0])
+	donePage := func() Reply {
 		args := append([]string{"status:done"}, c.args...)
 		return h.list.run(ctx, t, command{name: "list", args: args}, lang)
 	}
+	if isPage && len(c.args[0]) < MinIDPrefix {
+		return donePage()
+	}
 	m, err := h.resolveMemory(ctx, t.person.ID, c.args[0])
+	if errors.Is(err, errBadID) && isPage {
+		return donePage()
+	}
 	if err != nil {
 		return h.idProblem(lang, c.args[0], err)
 	}
@@ -48,7 +57,7 @@ func (h doneCmd) run(ctx context.Context, t turn, c command, lang string) Reply 
 	}
 	done, err := h.memories.Done(ctx, m.Owner, m.ID)
 	if errors.Is(err, memory.ErrInvalid) {
-		return Reply{Text: fmt.Sprintf(h.say(lang, msgNotCurrent), statusLabel(m.Status, lang))}
+		return Reply{Text: fmt.Sprintf(h.say(lang, msgNotCurrent), StatusLabel(m.Status, lang))}
 	}
 	if err != nil {
 		return h.internalError(lang, "mark task done", err)

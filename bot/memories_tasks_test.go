@@ -63,6 +63,25 @@ func TestMemoriesDoneMarksATask(t *testing.T) {
 	}
 }
 
+// An id that starts with digits only is an id, not a page of the done
+// list; a number no id starts with is still a page.
+func TestMemoriesDoneDigitID(t *testing.T) {
+	b := bottest.New(t, bottest.Offline())
+	ann := person(t, b, "telegram", "ann")
+	remember(t, b, ann, "3141592653abcdef", "post the parcel", func(m *memory.Memory) {
+		m.Type, m.Lifecycle = memory.TypeTask, memory.LifecycleTemporary
+	})
+	dm := bottest.DM("telegram", "ann", "")
+	if r := say(t, b, dm, "/memories done 31415926"); !strings.Contains(r.Text, "Done: post the parcel") {
+		t.Fatalf("digit id: %q", r.Text)
+	}
+	for _, page := range []string{"2", "27182818"} {
+		if r := say(t, b, dm, "/memories done "+page); strings.Contains(r.Text, "No memory") || strings.Contains(r.Text, "Done:") {
+			t.Errorf("/memories done %s: %q, want a page of the done list", page, r.Text)
+		}
+	}
+}
+
 // The app wires reminders from bot.reminder_lead: on by default, with
 // the lead in the answer; "0s" turns them off for everyone.
 func TestMemoriesRemindFollowsConfig(t *testing.T) {

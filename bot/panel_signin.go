@@ -52,6 +52,9 @@ type PanelTicket struct {
 	PersonID string       `json:"person_id"`
 	Guilds   []PanelGuild `json:"guilds,omitempty"`
 	Issued   time.Time    `json:"issued"`
+	// Lang is the language the link was asked for in ("en", "zh"): the
+	// panel speaks it.
+	Lang string `json:"lang,omitempty"`
 }
 
 // PanelSecrets are the settings a link or session is kept in.

@@ -34,6 +34,7 @@ const contentSecurity = "default-src 'self'; script-src 'self'; style-src 'self'
 // session is a signed-in request's person, ticket and CSRF token.
 type session struct {
 	ticket bot.PanelTicket
+	lang   string
 	person string
 	secret string
 	csrf   string
@@ -60,6 +61,9 @@ func csrfToken(secret string) string {
 type statusWriter struct {
 	http.ResponseWriter
 	status int
+	// lang is the language of the answer: the session's, else the
+	// browser's.
+	lang string
 }
 
 func (w *statusWriter) WriteHeader(code int) {
@@ -90,7 +94,7 @@ func (p *Panel) begin(w http.ResponseWriter, r *http.Request) *statusWriter {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Cache-Control", "no-store")
 	r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
-	return &statusWriter{ResponseWriter: w}
+	return &statusWriter{ResponseWriter: w, lang: requestLang(r)}
 }
 
 // logRequest logs a request by its route pattern: never its query (a search's
@@ -124,6 +128,7 @@ func (p *Panel) private(h func(http.ResponseWriter, *http.Request, *session)) ht
 		person := ""
 		if s != nil {
 			person = s.person
+			sw.lang = s.lang
 		}
 		defer p.logRequest(r, sw, person, start)
 		switch {
@@ -167,7 +172,7 @@ func (p *Panel) session(r *http.Request) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &session{ticket: t, person: t.PersonID, secret: secret, csrf: csrfToken(secret)}, nil
+	return &session{ticket: t, lang: langOf(t.Lang), person: t.PersonID, secret: secret, csrf: csrfToken(secret)}, nil
 }
 
 // form parses a POST's form within the body cap, and refuses a form sent

@@ -67,7 +67,7 @@ func (p *Panel) showMemory(w http.ResponseWriter, r *http.Request, s *session, m
 		p.fail(w, r, "read memory history", err)
 		return
 	}
-	v.Timeline = timeline(chain, m.ID)
+	v.Timeline = timeline(chain, m.ID, s.lang)
 	if v.Sources, err = p.opts.Memories.SourceMessages(ctx, m); err != nil {
 		p.fail(w, r, "read source messages", err)
 		return
@@ -84,7 +84,7 @@ func (p *Panel) showMemory(w http.ResponseWriter, r *http.Request, s *session, m
 			return
 		}
 	}
-	p.render(w, status, "memory", pageOf(s, "Memory "+shortID(m.ID), v))
+	p.render(w, status, "memory", withTitle(pageOf(s, "Memory", v), shortID(m.ID)))
 }
 
 // related is every memory of owner on the subject key, in every status,

@@ -18,6 +18,8 @@ import (
 // page is what every template gets: the layout's parts and the page's
 // own Data.
 type page struct {
+	// Lang is the language the page speaks ("en", "zh").
+	Lang  string
 	Title string
 	// Signed shows the navigation and the sign-out form.
 	Signed bool
@@ -28,7 +30,13 @@ type page struct {
 
 // pageOf starts the page data of a signed-in person's page.
 func pageOf(s *session, title string, data any) page {
-	return page{Title: title, Signed: true, CSRF: s.csrf, Guilds: s.ticket.Guilds, Data: data}
+	return page{Lang: s.lang, Title: tr(s.lang, title), Signed: true, CSRF: s.csrf, Guilds: s.ticket.Guilds, Data: data}
+}
+
+// withTitle adds words after a page's title ("Memory 1a2b3c4d").
+func withTitle(pg page, more string) page {
+	pg.Title += " " + more
+	return pg
 }
 
 // part is one named component of a score.
@@ -52,9 +60,10 @@ var funcs = template.FuncMap{
 		}
 		return t.UTC().Format("2006-01-02 15:04 UTC")
 	},
-	"score": func(f float64) string { return fmt.Sprintf("%.2f", f) },
-	// label shows an enum value as words: "long_term" as "long-term".
-	"label": func(v any) string { return strings.ReplaceAll(fmt.Sprint(v), "_", "-") },
+	"score":     func(f float64) string { return fmt.Sprintf("%.2f", f) },
+	"tr":        tr,
+	"typeName":  typeLabel,
+	"lifecycle": lifecycleLabel,
 	"parts": func(m map[string]float64) []part {
 		out := make([]part, 0, len(m))
 		for k, v := range m {
@@ -64,7 +73,6 @@ var funcs = template.FuncMap{
 		return out
 	},
 	"status":  statusLabel,
-	"action":  actionLabel,
 	"isTask":  func(m memory.Memory) bool { return m.Type == memory.TypeTask },
 	"pending": func(m memory.Memory) bool { return m.Status == memory.StatusPendingReview },
 	"joined":  func(s []string) string { return strings.Join(s, ", ") },
@@ -114,7 +122,8 @@ type notice struct {
 // message answers status with a page of one message; it holds nothing of
 // the session, so that the same message is the same bytes for anyone.
 func (p *Panel) message(w http.ResponseWriter, status int, id, title, text string) {
-	p.render(w, status, "message", page{Title: title, Data: notice{ID: id, Text: text}})
+	lang := writerLang(w)
+	p.render(w, status, "message", page{Lang: lang, Title: tr(lang, title), Data: notice{ID: id, Text: tr(lang, text)}})
 }
 
 // notFound is the one answer to an unknown id and to another person's:
@@ -136,34 +145,4 @@ func shortID(id string) string {
 		return id[:8]
 	}
 	return id
-}
-
-// actionLabel says what a history entry records, as "/memories history"
-// says it: the text shown is the one before that action.
-func actionLabel(action string) string {
-	switch action {
-	case "edit":
-		return "before edit"
-	case "update", "":
-		return "before update"
-	case "supersede":
-		return "before supersession"
-	case "review":
-		return "set aside for review: a newer memory says otherwise"
-	case "done":
-		return "marked done"
-	case "reviewed":
-		return "resolved on review"
-	case "archive":
-		return "archived"
-	}
-	return action
-}
-
-// statusLabel is a status as chat names it.
-func statusLabel(s memory.Status) string {
-	if s == memory.StatusPendingReview {
-		return "awaiting review"
-	}
-	return string(s)
 }

@@ -16,7 +16,8 @@ func (p *Panel) signinPage(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/panel/signed-out", http.StatusSeeOther)
 		return
 	}
-	p.render(w, http.StatusOK, "signin", page{Title: "Sign in", Data: t})
+	lang := writerLang(w)
+	p.render(w, http.StatusOK, "signin", page{Lang: lang, Title: tr(lang, "Sign in"), Data: t})
 }
 
 // signin redeems a link once, opens a session and sets its cookie.

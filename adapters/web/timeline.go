@@ -29,7 +29,7 @@ type version struct {
 // timeline lists every version of the chain (service.History's order:
 // what this memory superseded, oldest first, then it, then what
 // superseded it): each memory's earlier texts, then the memory itself.
-func timeline(chain []memory.Memory, id string) []version {
+func timeline(chain []memory.Memory, id, lang string) []version {
 	n := 0
 	for _, m := range chain {
 		n += len(m.History) + 1
@@ -37,10 +37,10 @@ func timeline(chain []memory.Memory, id string) []version {
 	out := make([]version, 0, n)
 	for _, m := range chain {
 		for _, h := range m.History {
-			out = append(out, version{Time: h.Time, MemoryID: m.ID, Text: h.Text, Label: actionLabel(h.Action),
+			out = append(out, version{Time: h.Time, MemoryID: m.ID, Text: h.Text, Label: actionLabel(lang, h.Action),
 				Reason: h.Reason, Linked: h.LinkedID})
 		}
-		out = append(out, version{Time: m.UpdatedAt, MemoryID: m.ID, Text: m.Text, Label: statusLabel(m.Status),
+		out = append(out, version{Time: m.UpdatedAt, MemoryID: m.ID, Text: m.Text, Label: statusLabel(lang, m.Status),
 			Linked: m.SupersededBy, Current: true, This: m.ID == id})
 	}
 	return out
