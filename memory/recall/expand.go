@@ -27,17 +27,26 @@ type Expansion struct {
 	Plans bool
 }
 
-// expander is a compiled set of expansions: the index terms that trigger
-// each topic and the index terms it adds.
+// expander is a compiled set of expansions: the trigger words, filed
+// under their first index term, and the index terms each topic adds.
 type expander struct {
 	triggers map[string][]int
+	words    []trigger
 	terms    [][]string
 	plans    []bool
 }
 
-// newExpander compiles es with tok. A Chinese word is added as its
+// trigger is one trigger word as index terms, and the topic it raises.
+type trigger struct {
+	topic int
+	terms []string
+}
+
+// newExpander compiles es with tok. A Chinese word is matched as its
 // character pairs only (a single character is too loose a match), unless
-// it is one character.
+// it is one character. A trigger raises its topic only when the query
+// holds all its terms, so that "女朋友" is not raised by the 朋友 of
+// every friend nor "送什么" by every 什么.
 func newExpander(es []Expansion, tok text.Tokenizer) *expander {
 	if len(es) == 0 {
 		return nil
@@ -51,15 +60,15 @@ func newExpander(es []Expansion, tok text.Tokenizer) *expander {
 				return n == len(t) && text.IsCJK(r)
 			})
 		}
-		return ts
+		slices.Sort(ts)
+		return slices.Compact(ts)
 	}
 	for i, e := range es {
 		x.plans[i] = e.Plans
 		for _, w := range e.Triggers {
-			for _, t := range terms(w) {
-				if !slices.Contains(x.triggers[t], i) {
-					x.triggers[t] = append(x.triggers[t], i)
-				}
+			if ts := terms(w); len(ts) > 0 {
+				x.triggers[ts[0]] = append(x.triggers[ts[0]], len(x.words))
+				x.words = append(x.words, trigger{topic: i, terms: ts})
 			}
 		}
 		for _, w := range e.Terms {
@@ -73,22 +82,38 @@ func newExpander(es []Expansion, tok text.Tokenizer) *expander {
 	return x
 }
 
+// topics returns the topics the terms of own raise, in order.
+func (x *expander) topics(own map[string]float64) []int {
+	var out []int
+	for t := range own {
+		for _, w := range x.triggers[t] {
+			tr := x.words[w]
+			if slices.Contains(out, tr.topic) {
+				continue
+			}
+			all := true
+			for _, u := range tr.terms[1:] {
+				if _, ok := own[u]; !ok {
+					all = false
+					break
+				}
+			}
+			if all {
+				out = append(out, tr.topic)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // expand returns the terms the topics of own raise, less own's terms.
 func (x *expander) expand(own map[string]float64) []string {
 	if x == nil {
 		return nil
 	}
-	var topics []int
-	for t := range own {
-		for _, i := range x.triggers[t] {
-			if !slices.Contains(topics, i) {
-				topics = append(topics, i)
-			}
-		}
-	}
-	slices.Sort(topics)
 	var out []string
-	for _, i := range topics {
+	for _, i := range x.topics(own) {
 		for _, t := range x.terms[i] {
 			if _, ok := own[t]; !ok && !slices.Contains(out, t) {
 				out = append(out, t)
@@ -103,12 +128,9 @@ func (x *expander) asksPlans(own []string) bool {
 	if x == nil {
 		return false
 	}
+	set := make(map[string]float64, len(own))
 	for _, t := range own {
-		for _, i := range x.triggers[t] {
-			if x.plans[i] {
-				return true
-			}
-		}
+		set[t] = 1
 	}
-	return false
+	return slices.ContainsFunc(x.topics(set), func(i int) bool { return x.plans[i] })
 }

@@ -127,3 +127,39 @@ func TestPlansAnswerQuestionsAboutGettingReady(t *testing.T) {
 		t.Errorf("plan weight 0 still lifted %v", resultIDs(rs))
 	}
 }
+
+// A trigger of several index terms raises its topic only when the query
+// holds the whole word: the pairs of "女朋友" or "送什么" are common on
+// their own.
+func TestTriggersMatchWholeWords(t *testing.T) {
+	x := newExpander(DefaultExpansions(), MemoryOptions().Tokenizer)
+	topic := func(q string) []string {
+		own := make(map[string]float64)
+		for _, tk := range MemoryOptions().Tokenizer.Tokens(q) {
+			own[tk] = 1
+		}
+		var out []string
+		for _, i := range x.topics(own) {
+			out = append(out, DefaultExpansions()[i].Topic)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		q       string
+		want    string
+		present bool
+	}{
+		{"女朋友下周过生日", "partner", true},
+		{"和朋友聊了会儿天", "partner", false},
+		{"送什么给她好", "gifts", true},
+		{"你在说什么", "gifts", false},
+		{"出门带什么好", "plans", true},
+		{"游一圈就回来", "fitness", true},
+		{"去公园转一圈", "fitness", false},
+		{"What should I pack?", "travel", true},
+	} {
+		if got := slices.Contains(topic(tc.q), tc.want); got != tc.present {
+			t.Errorf("%q raises %v: %s present %v, want %v", tc.q, topic(tc.q), tc.want, got, tc.present)
+		}
+	}
+}
