@@ -12,8 +12,9 @@ package recall
 // reading tastes; courses and exams to studies and the exams ahead; music
 // to tastes and instruments; partners to the relationship; free time to
 // hobbies; the garden and hives to what is grown and kept; money to
-// budgeting; smoking to having quit. Trips, getting ready, the weather
-// and what to wear also lift the upcoming plans (Expansion.Plans).
+// budgeting; smoking to having quit. Trips, getting ready, the weather,
+// what to wear and which day also lift the upcoming plans
+// (Expansion.Plans).
 func DefaultExpansions() []Expansion {
 	return []Expansion{
 		{
@@ -44,8 +45,9 @@ func DefaultExpansions() []Expansion {
 			Triggers: []string{"medicine", "medication", "painkiller", "painkillers", "pill", "pills", "tablet", "tablets",
 				"drug", "pharmacy", "chemist", "doctor", "dentist", "hospital", "clinic", "prescription", "sick", "ill",
 				"symptom", "headache", "fever", "vaccine", "flu", "cough", "throat", "antibiotic", "antibiotics",
+				"ibuprofen", "paracetamol", "aspirin", "antihistamine", "antihistamines", "ache", "aching",
 				"药", "吃药", "医生", "医院", "看病", "处方", "感冒", "发烧", "头疼", "头痛", "生病", "药店", "嗓子", "咳嗽",
-				"发炎", "消炎", "止痛", "牙疼", "体检"},
+				"发炎", "消炎", "止痛", "牙疼", "体检", "布洛芬", "感冒药", "退烧药", "止痛药", "阿司匹林"},
 			Terms: []string{"allergic", "allergy", "asthma", "diabetes", "diabetic", "blood", "pressure", "condition",
 				"pregnant", "migraine", "injury", "surgery", "medication", "health", "heart", "back", "kidney",
 				"tablet", "tablets", "insulin", "warfarin", "thinner", "inhaler", "penicillin", "antibiotics",
@@ -113,11 +115,12 @@ func DefaultExpansions() []Expansion {
 			Terms: []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weekend",
 				"shift", "shifts", "nights",
 				"周一", "周二", "周三", "周四", "周五", "周六", "周日", "星期", "周末", "休息", "上班", "值班", "夜班", "白班", "轮休"},
+			Plans: true,
 		},
 		{
 			Topic: "pets",
 			Triggers: []string{"pet", "pets", "vet", "cage", "feed", "feeding", "fur", "shedding", "moulting", "molting",
-				"litter", "leash", "lead", "kennel", "grooming", "treats",
+				"litter", "leash", "lead", "kennel", "grooming", "groomer", "treats", "flea", "fleas", "walkies",
 				"宠物", "兽医", "掉毛", "笼子", "喂食", "喂养", "遛", "猫粮", "狗粮", "鸟食", "驱虫"},
 			Terms: []string{"dog", "cat", "puppy", "kitten", "budgie", "parrot", "bird", "rabbit", "hamster", "tortoise",
 				"goldfish", "pet", "狗", "猫", "鹦鹉", "鸟", "兔子", "仓鼠", "乌龟", "金鱼", "宠物"},

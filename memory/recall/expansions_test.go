@@ -97,6 +97,8 @@ func TestPlansAnswerQuestionsAboutGettingReady(t *testing.T) {
 		{q: "Help me get ready for next week", want: []string{"porto", "dentist"}},
 		{q: "Is it going to rain?", context: []string{"Morning!", "Morning, how can I help?"}, want: []string{"porto"}},
 		{q: "最近要提前准备些什么？", want: []string{"搬家"}},
+		{q: "Haircut on Tuesday or Wednesday, which is better?", want: []string{"dentist"}},
+		{q: "哪天有空去看电影？", want: []string{"搬家"}},
 	} {
 		rs := search(t, x, "p1", Query{Text: tc.q, Context: tc.context})
 		got := resultIDs(rs)

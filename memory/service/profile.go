@@ -51,6 +51,12 @@ var healthSubjects = map[string]bool{
 	"hearing": true, "mobility": true, "pregnancy": true, "mental health": true,
 	"用药": true, "药物": true, "吃药": true, "病情": true, "疾病": true, "身体": true, "身体状况": true, "视力": true,
 	"听力": true, "色盲": true, "怀孕": true,
+	// Conditions people and models name as the subject itself.
+	"asthma": true, "diabetes": true, "migraine": true, "migraines": true, "epilepsy": true, "arthritis": true,
+	"ibs": true, "coeliac": true, "celiac": true, "hypertension": true, "blood pressure": true, "back pain": true,
+	"bad back": true, "eczema": true, "anxiety": true, "depression": true, "adhd": true, "heart condition": true,
+	"哮喘": true, "糖尿病": true, "高血压": true, "偏头痛": true, "腰": true, "腰椎": true, "颈椎": true, "胃": true,
+	"胃病": true, "痛风": true, "甲亢": true, "脂肪肝": true, "心脏病": true, "鼻炎": true, "失眠": true,
 }
 
 // dietSubjects are free-topic subjects of what a person eats or drinks
@@ -68,6 +74,16 @@ var workSubjects = map[string]bool{
 	"business": true, "工作地点": true, "上班地点": true, "单位地址": true, "工作时间表": true,
 }
 
+// nameSubjects and homeSubjects are free-topic subjects of what a person
+// is called and where they live, beside the name and residence keys.
+var (
+	nameSubjects = map[string]bool{"nickname": true, "preferred name": true, "昵称": true, "小名": true}
+	homeSubjects = map[string]bool{
+		"home": true, "city": true, "neighbourhood": true, "neighborhood": true, "address": true,
+		"城市": true, "家": true, "小区": true,
+	}
+)
+
 // profileRank places a subject in the profile, or returns notProfile.
 func profileRank(subj string) int {
 	key := subject.Of(subj)
@@ -77,13 +93,13 @@ func profileRank(subj string) int {
 		return rankHealth
 	case key == subject.Diet, dietSubjects[key]:
 		return rankDiet
-	case key == subject.Name:
+	case key == subject.Name, nameSubjects[key]:
 		return rankName
 	case key == subject.Family:
 		return rankFamily
 	case key == subject.Employer, key == subject.Occupation, key == subject.WorkSchedule, workSubjects[key]:
 		return rankWork
-	case key == subject.Residence:
+	case key == subject.Residence, homeSubjects[key]:
 		return rankCity
 	case answerStyleSubjects[key]:
 		return rankStyle
