@@ -12,7 +12,8 @@ package recall
 // reading tastes; courses and exams to studies and the exams ahead; music
 // to tastes and instruments; partners to the relationship; free time to
 // hobbies; the garden and hives to what is grown and kept; money to
-// budgeting; smoking to having quit. Trips, getting ready, the weather,
+// budgeting; a language's words to the language learnt; the car to
+// driving; smoking to having quit. Trips, getting ready, the weather,
 // what to wear and which day also lift the upcoming plans
 // (Expansion.Plans).
 func DefaultExpansions() []Expansion {
@@ -21,9 +22,9 @@ func DefaultExpansions() []Expansion {
 			Topic: "diet",
 			Triggers: []string{"eat", "eating", "ate", "dinner", "lunch", "breakfast", "brunch", "meal", "restaurant",
 				"order", "cook", "cooking", "recipe", "menu", "snack", "food", "dish", "takeout", "takeaway", "barbecue",
-				"bake", "baking", "cake", "soup", "grab", "hungry",
+				"bake", "baking", "cake", "soup", "grab", "hungry", "calories", "weight",
 				"吃", "晚饭", "午饭", "早饭", "晚餐", "午餐", "早餐", "餐厅", "饭店", "点菜", "点餐", "做饭", "菜谱", "外卖", "聚餐",
-				"配方", "蛋糕", "煮", "炒菜", "做菜", "饿"},
+				"配方", "蛋糕", "煮", "炒菜", "做菜", "饿", "减肥", "体重", "卡路里"},
 			Terms: []string{"vegetarian", "vegan", "pescatarian", "diet", "allergic", "allergy", "intolerant",
 				"gluten", "lactose", "dairy", "nuts", "peanut", "shellfish", "meat", "halal", "kosher", "spicy",
 				"cilantro", "coriander", "fasting", "diabetes", "diabetic", "coeliac", "celiac", "ibs", "fodmap",
@@ -154,6 +155,21 @@ func DefaultExpansions() []Expansion {
 			Terms: []string{"studies", "studying", "student", "university", "degree", "exam", "exams", "course",
 				"ielts", "toefl", "gcse", "certificate",
 				"大学", "专业", "考试", "科目", "上学", "年级", "钢琴", "学", "高考", "中考", "考研", "自考", "考证", "雅思", "托福"},
+		},
+		{
+			Topic: "languages",
+			Triggers: []string{"translate", "translation", "pronounce", "pronunciation", "grammar", "vocabulary", "duolingo",
+				"翻译", "发音", "语法", "单词", "口语"},
+			Terms: []string{"learning", "lessons", "class", "spanish", "french", "german", "italian", "japanese", "korean",
+				"chinese", "mandarin", "english", "portuguese", "arabic",
+				"英语", "日语", "韩语", "法语", "德语", "西班牙语", "口语"},
+		},
+		{
+			Topic: "driving",
+			Triggers: []string{"car", "drive", "driving", "petrol", "diesel", "tyres", "tires", "traffic", "commute",
+				"车", "开车", "停车", "加油", "堵车", "通勤", "充电"},
+			Terms: []string{"car", "cars", "drives", "van", "motorbike", "electric", "licence", "license", "commute",
+				"开车", "驾照", "电动车", "网约车", "出租车", "自驾"},
 		},
 		{
 			Topic:    "music",

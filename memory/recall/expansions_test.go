@@ -31,6 +31,9 @@ func TestEverydayClassesAnswerIndirectQuestions(t *testing.T) {
 		mem("糖尿病", "有糖尿病，控制血糖"),
 		mem("婚宴", "下个月去参加表哥的婚宴"),
 		mem("记账", "用手机记账"),
+		mem("spanish", "Takes Spanish lessons on Thursdays"),
+		mem("ev", "Drives an electric Kia"),
+		mem("驾照", "刚拿到驾照"),
 	}}})
 	for _, tc := range []struct{ q, want string }{
 		{"Fancy a few pints after work on Friday?", "teetotal"},
@@ -51,6 +54,9 @@ func TestEverydayClassesAnswerIndirectQuestions(t *testing.T) {
 		{"中午吃点啥好？", "糖尿病"},
 		{"穿什么衣服去比较合适？", "婚宴"},
 		{"这个月开销太大了", "记账"},
+		{"How do you pronounce 'jalapeño'?", "spanish"},
+		{"Is the traffic bad on the ring road today?", "ev"},
+		{"停车有什么技巧？", "驾照"},
 	} {
 		rs := search(t, x, "p1", Query{Text: tc.q})
 		if got := resultIDs(rs); !slices.Contains(got, tc.want) {
