@@ -24,7 +24,6 @@ const (
 	rankWork
 	rankCity
 	rankStyle
-	rankPet
 	notProfile
 )
 
@@ -103,8 +102,6 @@ func profileRank(subj string) int {
 		return rankCity
 	case answerStyleSubjects[key]:
 		return rankStyle
-	case subject.IsPet(key):
-		return rankPet
 	}
 	if _, ok := subject.RelationIn(key); ok {
 		return rankFamily
@@ -114,7 +111,7 @@ func profileRank(subj string) int {
 
 // Profile returns owner's core facts — health constraints, allergies and
 // medicines, diet and drinking, name, family members, job, employer and
-// work schedule, city, how they like to be answered, pets — for a private reply to carry whatever was asked: the newest
+// work schedule, city, how they like to be answered — for a private reply to carry whatever was asked: the newest
 // memory of each single-valued key, every memory of the others (family
 // members, health), in that order of importance, as many as fit in budget
 // tokens (text.EstimateTokens; at most ProfileTokens). It reads the recall

@@ -123,7 +123,7 @@ func TestProfileDropsForgottenAndSupersededFacts(t *testing.T) {
 
 // TestProfileCarriesWhatIndirectQuestionsNeed checks the free subjects
 // people and models write for core facts: medicines and senses with
-// health, not drinking with diet, a relative or pet named in the subject,
+// health, not drinking with diet, a relative named in the subject,
 // where and when they work, how they want text written.
 func TestProfileCarriesWhatIndirectQuestionsNeed(t *testing.T) {
 	tests := []struct {
@@ -144,8 +144,8 @@ func TestProfileCarriesWhatIndirectQuestionsNeed(t *testing.T) {
 		{"Works nights Monday to Thursday", "work schedule", memory.TypeFact, true},
 		{"Wants British spelling", "spelling", memory.TypePreference, true},
 		{"写东西别用表情", "文案风格", memory.TypePreference, true},
-		{"Has a tabby cat called Miso", "cat Miso", memory.TypeFact, true},
-		{"家里的狗叫旺财", "小狗旺财", memory.TypeFact, true},
+		// Pets are no core fact: a question about one names it or its care.
+		{"Has a tabby cat called Miso", "cat Miso", memory.TypeFact, false},
 		{"Has asthma, worse in cold air", "asthma", memory.TypeFact, true},
 		{"腰不好，不能久坐", "腰", memory.TypeFact, true},
 		{"Goes by Sasha", "nickname", memory.TypeFact, true},

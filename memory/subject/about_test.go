@@ -20,19 +20,3 @@ func TestRelationIn(t *testing.T) {
 		}
 	}
 }
-
-func TestIsPet(t *testing.T) {
-	tests := []struct {
-		subject string
-		want    bool
-	}{
-		{"pet", true}, {"pet:rex", true}, {"dog Biscuit", true}, {"cat", true}, {"parrot's cage", true},
-		{"猫", true}, {"猫咪花花", true}, {"小狗豆豆", true}, {"金毛", true},
-		{"catering", false}, {"马路", false}, {"鱼香肉丝", false}, {"hobby", false}, {"", false},
-	}
-	for _, tt := range tests {
-		if got := IsPet(tt.subject); got != tt.want {
-			t.Errorf("IsPet(%q) = %v, want %v", tt.subject, got, tt.want)
-		}
-	}
-}
