@@ -12,8 +12,8 @@ package recall
 // reading tastes; courses and exams to studies and the exams ahead; music
 // to tastes and instruments; partners to the relationship; free time to
 // hobbies; the garden and hives to what is grown and kept; money to
-// budgeting; a language's words to the language learnt; the car to
-// driving; smoking to having quit. Trips, getting ready, the weather,
+// budgeting; a language's words to the language learnt; software to the
+// tools used; the car to driving; smoking to having quit. Trips, getting ready, the weather,
 // what to wear and which day also lift the upcoming plans
 // (Expansion.Plans).
 func DefaultExpansions() []Expansion {
@@ -163,6 +163,14 @@ func DefaultExpansions() []Expansion {
 			Terms: []string{"learning", "lessons", "class", "spanish", "french", "german", "italian", "japanese", "korean",
 				"chinese", "mandarin", "english", "portuguese", "arabic",
 				"英语", "日语", "韩语", "法语", "德语", "西班牙语", "口语"},
+		},
+		{
+			Topic: "software",
+			Triggers: []string{"software", "app", "apps", "program", "tool", "tools", "spreadsheet", "editor",
+				"软件", "工具", "应用", "表格", "编辑器"},
+			Terms: []string{"excel", "sheets", "spreadsheet", "figma", "photoshop", "canva", "illustrator", "notion",
+				"obsidian", "vim", "emacs", "vscode", "lightroom", "premiere",
+				"wps", "剪映", "表格"},
 		},
 		{
 			Topic: "driving",

@@ -34,6 +34,8 @@ func TestEverydayClassesAnswerIndirectQuestions(t *testing.T) {
 		mem("spanish", "Takes Spanish lessons on Thursdays"),
 		mem("ev", "Drives an electric Kia"),
 		mem("驾照", "刚拿到驾照"),
+		mem("canva", "Makes the club's flyers in Canva"),
+		mem("wps", "平时用WPS做文档"),
 	}}})
 	for _, tc := range []struct{ q, want string }{
 		{"Fancy a few pints after work on Friday?", "teetotal"},
@@ -57,6 +59,8 @@ func TestEverydayClassesAnswerIndirectQuestions(t *testing.T) {
 		{"How do you pronounce 'jalapeño'?", "spanish"},
 		{"Is the traffic bad on the ring road today?", "ev"},
 		{"停车有什么技巧？", "驾照"},
+		{"Which app is best for a birthday invitation?", "canva"},
+		{"有什么好用的办公软件？", "wps"},
 	} {
 		rs := search(t, x, "p1", Query{Text: tc.q})
 		if got := resultIDs(rs); !slices.Contains(got, tc.want) {

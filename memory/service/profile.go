@@ -30,14 +30,17 @@ const (
 // answerStyleSubjects are the free-topic subjects a preference about how
 // the person likes to be answered or written for is stored under
 // ("prefers short answers" → "answers", "wants British spelling" →
-// "spelling"); the vocabulary has no key of its own for them.
+// "spelling", "wants metric units" → "units"); the vocabulary has no key
+// of its own for them.
 var answerStyleSubjects = map[string]bool{
 	"answer": true, "answers": true, "reply": true, "replies": true, "response": true, "responses": true,
 	"explanation": true, "explanations": true, "answer style": true, "reply style": true, "response style": true,
 	"answer language": true, "reply language": true, "language": true, "spelling": true, "tone": true, "format": true,
-	"formatting": true, "writing style": true, "answer length": true,
-	"回答": true, "回复": true, "答案": true, "回答方式": true, "回复方式": true, "回复语言": true, "语言": true,
+	"formatting": true, "writing style": true, "answer length": true, "units": true, "measurements": true,
+	"unit system": true,
+	"回答":          true, "回复": true, "答案": true, "回答方式": true, "回复方式": true, "回复语言": true, "语言": true,
 	"说话方式": true, "语气": true, "风格": true, "文案": true, "文案风格": true, "写作风格": true, "格式": true,
+	"计量单位": true, "度量单位": true,
 }
 
 // healthSubjects are free-topic subjects of what a person's health

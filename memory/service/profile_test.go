@@ -144,6 +144,7 @@ func TestProfileCarriesWhatIndirectQuestionsNeed(t *testing.T) {
 		{"Works nights Monday to Thursday", "work schedule", memory.TypeFact, true},
 		{"Wants British spelling", "spelling", memory.TypePreference, true},
 		{"写东西别用表情", "文案风格", memory.TypePreference, true},
+		{"Wants temperatures in Celsius", "units", memory.TypePreference, true},
 		// Pets are no core fact: a question about one names it or its care.
 		{"Has a tabby cat called Miso", "cat Miso", memory.TypeFact, false},
 		{"Has asthma, worse in cold air", "asthma", memory.TypeFact, true},
