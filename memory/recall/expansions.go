@@ -1,21 +1,21 @@
 package recall
 
 // DefaultExpansions returns the topics membot expands, in English and
-// Chinese: food and eating out to diet, allergies and the conditions that
-// limit what one eats; drinks and the pub to beverage preferences and not
-// drinking; medicine to health, conditions and medicines taken; children
-// to the family; gifts and surprises to what relatives love and their
-// dates; trips and packing to travel plans; getting ready to plans; the
-// weather to what is done outdoors; what to wear to the occasions it is
-// for; which day or the weekend to schedules; pets' care to the pets;
-// sleep to shifts; exercise and soreness to the sports done; books to
-// reading tastes; courses and exams to studies and the exams ahead; music
-// to tastes and instruments; partners to the relationship; free time to
-// hobbies; the garden and hives to what is grown and kept; money to
-// budgeting; a language's words to the language learnt; software to the
-// tools used; the car to driving; smoking to having quit. Trips, getting ready, the weather,
-// what to wear and which day also lift the upcoming plans
-// (Expansion.Plans).
+// Chinese: food, dishes and eating out to diet, allergies and the
+// conditions that limit what one eats; drinks and the pub to beverage
+// preferences and not drinking; medicine to health, conditions and
+// medicines taken; children to the family; gifts and surprises to what
+// relatives love and their dates; trips and packing to travel plans;
+// getting ready to plans; the weather to what is done outdoors; what to
+// wear to the occasions it is for; which day to schedules; the weekend to
+// weekend routines; pets' care to the pets; sleep to shifts; exercise and
+// soreness to the sports done; books to reading tastes; courses and exams
+// to studies and the exams ahead; a language's words to the language
+// learnt; software to the tools used; the car to driving; music to tastes
+// and instruments; partners to the relationship; free time to hobbies;
+// the garden and hives to what is grown and kept; money to budgeting;
+// smoking to having quit. Trips, getting ready, the weather, what to wear
+// and which day also lift the upcoming plans (Expansion.Plans).
 func DefaultExpansions() []Expansion {
 	return []Expansion{
 		{
@@ -23,8 +23,9 @@ func DefaultExpansions() []Expansion {
 			Triggers: []string{"eat", "eating", "ate", "dinner", "lunch", "breakfast", "brunch", "meal", "restaurant",
 				"order", "cook", "cooking", "recipe", "menu", "snack", "food", "dish", "takeout", "takeaway", "barbecue",
 				"bake", "baking", "cake", "soup", "grab", "hungry", "calories", "weight",
+				"pizza", "curry", "burger", "sushi", "pasta", "salad", "sandwich", "dessert", "picnic", "buffet",
 				"吃", "晚饭", "午饭", "早饭", "晚餐", "午餐", "早餐", "餐厅", "饭店", "点菜", "点餐", "做饭", "菜谱", "外卖", "聚餐",
-				"配方", "蛋糕", "煮", "炒菜", "做菜", "饿", "减肥", "体重", "卡路里"},
+				"配方", "蛋糕", "煮", "炒菜", "做菜", "饿", "减肥", "体重", "卡路里", "火锅", "烧烤", "饺子", "甜点", "零食", "自助餐"},
 			Terms: []string{"vegetarian", "vegan", "pescatarian", "diet", "allergic", "allergy", "intolerant",
 				"gluten", "lactose", "dairy", "nuts", "peanut", "shellfish", "meat", "halal", "kosher", "spicy",
 				"cilantro", "coriander", "fasting", "diabetes", "diabetic", "coeliac", "celiac", "ibs", "fodmap",
@@ -59,8 +60,9 @@ func DefaultExpansions() []Expansion {
 			Topic: "family",
 			Triggers: []string{"kid", "kids", "child", "children", "family", "son", "daughter", "parents", "baby",
 				"grandson", "granddaughter", "grandchildren", "grandkids", "toddler", "teenager", "nephew", "niece",
+				"boy", "girl", "youngest", "eldest", "stepson", "stepdaughter",
 				"孩子", "家人", "家里", "儿子", "女儿", "父母", "宝宝", "小孩", "孙子", "孙女", "外孙",
-				"老大", "老二", "老三", "娃", "闺女", "带娃", "小家伙", "小朋友"},
+				"老大", "老二", "老三", "娃", "闺女", "带娃", "小家伙", "小朋友", "大宝", "二宝", "小宝"},
 			Terms: []string{"son", "daughter", "wife", "husband", "partner", "children", "kids", "mother", "father",
 				"mom", "dad", "brother", "sister", "family", "baby", "twins", "grandson", "granddaughter", "niece", "nephew",
 				"儿子", "女儿", "老婆", "老公", "妻子", "丈夫", "妈妈", "爸爸", "孩子", "家人", "哥哥", "姐姐", "弟弟", "妹妹",
@@ -111,12 +113,17 @@ func DefaultExpansions() []Expansion {
 		{
 			Topic: "schedule",
 			Triggers: []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weekday",
-				"weekend", "appointment", "available", "reschedule",
-				"哪天", "周几", "星期几", "有空", "空闲", "约", "改天", "周末"},
+				"appointment", "available", "reschedule",
+				"哪天", "周几", "星期几", "有空", "空闲", "约", "改天"},
 			Terms: []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weekend",
 				"shift", "shifts", "nights",
 				"周一", "周二", "周三", "周四", "周五", "周六", "周日", "星期", "周末", "休息", "上班", "值班", "夜班", "白班", "轮休"},
 			Plans: true,
+		},
+		{
+			Topic:    "weekend",
+			Triggers: []string{"weekend", "weekends", "周末", "双休"},
+			Terms:    []string{"saturday", "saturdays", "sunday", "sundays", "周六", "周日", "星期六", "星期天", "礼拜天"},
 		},
 		{
 			Topic: "pets",

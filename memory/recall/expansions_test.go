@@ -35,6 +35,8 @@ func TestEverydayClassesAnswerIndirectQuestions(t *testing.T) {
 		mem("ev", "Drives an electric Kia"),
 		mem("驾照", "刚拿到驾照"),
 		mem("canva", "Makes the club's flyers in Canva"),
+		mem("twins", "Has twin sons, Ollie and Finn, aged four"),
+		mem("坚果", "对坚果过敏"),
 		mem("wps", "平时用WPS做文档"),
 	}}})
 	for _, tc := range []struct{ q, want string }{
@@ -60,6 +62,9 @@ func TestEverydayClassesAnswerIndirectQuestions(t *testing.T) {
 		{"Is the traffic bad on the ring road today?", "ev"},
 		{"停车有什么技巧？", "驾照"},
 		{"Which app is best for a birthday invitation?", "canva"},
+		{"Is a Thai curry a safe bet tonight?", "coeliac"},
+		{"What could the youngest do on a rainy afternoon?", "twins"},
+		{"周末吃火锅还是烧烤？", "坚果"},
 		{"有什么好用的办公软件？", "wps"},
 	} {
 		rs := search(t, x, "p1", Query{Text: tc.q})
