@@ -36,10 +36,9 @@ var answerStyleSubjects = map[string]bool{
 	"answer": true, "answers": true, "reply": true, "replies": true, "response": true, "responses": true,
 	"explanation": true, "explanations": true, "answer style": true, "reply style": true, "response style": true,
 	"answer language": true, "reply language": true, "language": true, "spelling": true, "tone": true, "format": true,
-	"formatting": true, "writing style": true, "answer length": true, "units": true, "measurements": true,
-	"unit system": true,
-	"回答":          true, "回复": true, "答案": true, "回答方式": true, "回复方式": true, "回复语言": true, "语言": true,
-	"说话方式": true, "语气": true, "风格": true, "文案": true, "文案风格": true, "写作风格": true, "格式": true,
+	"formatting": true, "writing style": true, "answer length": true, "units": true, "unit system": true,
+	"measurements": true, "回答": true, "回复": true, "答案": true, "回答方式": true, "回复方式": true, "回复语言": true,
+	"语言": true, "说话方式": true, "语气": true, "风格": true, "文案": true, "文案风格": true, "写作风格": true, "格式": true,
 	"计量单位": true, "度量单位": true,
 }
 
