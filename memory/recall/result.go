@@ -24,7 +24,8 @@ type Result struct {
 	Relevance float64
 	// Parts break the score down: "lexical" and "vector" relevance (and
 	// "cosine"), the prior's "importance", "recency", "type",
-	// "confidence", "usage" and the "prior" itself.
+	// "confidence", "usage" and the "prior" itself; "plan" marks an upcoming
+	// plan lifted for a question about plans.
 	Parts map[string]float64
 }
 
@@ -84,6 +85,9 @@ func (v *View) Search(ctx context.Context, q Query) ([]Result, error) {
 	vs := e.corpus.scanVectors(cq.Vector)
 	defer vs.release()
 	hits := e.corpus.search(cq, vs)
+	if e.corpus.asksPlans(q) {
+		hits = e.liftPlans(hits, e.corpus.opts.PlanWeight, now)
+	}
 	// With a relevance threshold (replies), context re-ranks what the
 	// message itself matches but never brings in a memory the message has
 	// nothing to do with. Without one (a ranking asked for its top k, as
@@ -95,6 +99,12 @@ func (v *View) Search(ctx context.Context, q Query) ([]Result, error) {
 		onTopic = make(map[string]bool)
 		for _, h := range e.corpus.search(oq, vs) {
 			if h.Relevance >= minScore {
+				onTopic[h.ID] = true
+			}
+		}
+		// A plan lifted for the message's own words is on its topic.
+		for _, h := range hits {
+			if h.Plan {
 				onTopic[h.ID] = true
 			}
 		}
@@ -130,7 +140,7 @@ type candidate struct {
 // result renders a chosen candidate with the parts of its score.
 func (c candidate) result() Result {
 	h, p := c.hit, c.prior
-	return Result{
+	r := Result{
 		Memory:    *c.mem,
 		Score:     c.score,
 		Relevance: h.Relevance,
@@ -140,6 +150,10 @@ func (c candidate) result() Result {
 			"confidence": p.Confidence, "usage": p.Usage, "prior": p.Value,
 		},
 	}
+	if h.Plan {
+		r.Parts["plan"] = 1
+	}
+	return r
 }
 
 // choose keeps the best candidates that are not near-duplicates of a kept

@@ -32,6 +32,9 @@ type Hit struct {
 	// Date reports that the hit is dated in a month or year the query
 	// names, and was lifted for it.
 	Date bool
+	// Plan reports that the hit is an upcoming plan lifted for a question
+	// about plans (Options.PlanWeight); only recall sets it.
+	Plan bool
 }
 
 // Search returns the documents best matching q, best first: at most

@@ -28,39 +28,92 @@ const (
 )
 
 // answerStyleSubjects are the free-topic subjects a preference about how
-// the person likes to be answered is stored under ("prefers short
-// answers" → "answers"); the vocabulary has no key of its own for them.
+// the person likes to be answered or written for is stored under
+// ("prefers short answers" → "answers", "wants British spelling" →
+// "spelling", "wants metric units" → "units"); the vocabulary has no key
+// of its own for them.
 var answerStyleSubjects = map[string]bool{
 	"answer": true, "answers": true, "reply": true, "replies": true, "response": true, "responses": true,
 	"explanation": true, "explanations": true, "answer style": true, "reply style": true, "response style": true,
-	"回答": true, "回复": true, "答案": true, "回答方式": true, "回复方式": true,
+	"answer language": true, "reply language": true, "language": true, "spelling": true, "tone": true, "format": true,
+	"formatting": true, "writing style": true, "answer length": true, "units": true, "unit system": true,
+	"measurements": true, "回答": true, "回复": true, "答案": true, "回答方式": true, "回复方式": true, "回复语言": true,
+	"语言": true, "说话方式": true, "语气": true, "风格": true, "文案": true, "文案风格": true, "写作风格": true, "格式": true,
+	"计量单位": true, "度量单位": true,
 }
 
-// profileRank places a subject key in the profile, or returns notProfile.
-func profileRank(key string) int {
+// healthSubjects are free-topic subjects of what a person's health
+// allows: medicines taken, conditions, senses. A question about a
+// painkiller or wiring colours needs them as much as an allergy.
+var healthSubjects = map[string]bool{
+	"medication": true, "medications": true, "medicine": true, "medicines": true, "prescription": true,
+	"condition": true, "conditions": true, "medical history": true, "disability": true, "eyesight": true,
+	"vision": true, "colour vision": true, "color vision": true, "colour blindness": true, "color blindness": true,
+	"hearing": true, "mobility": true, "pregnancy": true, "mental health": true,
+	"用药": true, "药物": true, "吃药": true, "病情": true, "疾病": true, "身体": true, "身体状况": true, "视力": true,
+	"听力": true, "色盲": true, "怀孕": true,
+	// Conditions people and models name as the subject itself.
+	"asthma": true, "diabetes": true, "migraine": true, "migraines": true, "epilepsy": true, "arthritis": true,
+	"ibs": true, "coeliac": true, "celiac": true, "hypertension": true, "blood pressure": true, "back pain": true,
+	"bad back": true, "eczema": true, "anxiety": true, "depression": true, "adhd": true, "heart condition": true,
+	"哮喘": true, "糖尿病": true, "高血压": true, "偏头痛": true, "腰": true, "腰椎": true, "颈椎": true, "胃": true,
+	"胃病": true, "痛风": true, "甲亢": true, "脂肪肝": true, "心脏病": true, "鼻炎": true, "失眠": true,
+}
+
+// dietSubjects are free-topic subjects of what a person eats or drinks
+// beside the diet key: not drinking is a constraint on every round at the
+// pub.
+var dietSubjects = map[string]bool{
+	"alcohol": true, "drinking": true, "sobriety": true, "sober": true, "food intolerance": true,
+	"intolerance": true, "喝酒": true, "饮酒": true, "酒": true, "戒酒": true,
+}
+
+// workSubjects are free-topic subjects of where and when a person works,
+// beside the employer, occupation and work schedule keys.
+var workSubjects = map[string]bool{
+	"work base": true, "base": true, "work location": true, "work place": true, "office": true, "workplace location": true,
+	"business": true, "工作地点": true, "上班地点": true, "单位地址": true, "工作时间表": true,
+}
+
+// nameSubjects and homeSubjects are free-topic subjects of what a person
+// is called and where they live, beside the name and residence keys.
+var (
+	nameSubjects = map[string]bool{"nickname": true, "preferred name": true, "昵称": true, "小名": true}
+	homeSubjects = map[string]bool{
+		"home": true, "city": true, "neighbourhood": true, "neighborhood": true, "address": true,
+		"城市": true, "家": true, "小区": true,
+	}
+)
+
+// profileRank places a subject in the profile, or returns notProfile.
+func profileRank(subj string) int {
+	key := subject.Of(subj)
 	switch {
 	case strings.HasPrefix(key, subject.AllergyPrefix), key == subject.Allergy,
-		strings.HasPrefix(key, subject.HealthPrefix), key == subject.Health:
+		strings.HasPrefix(key, subject.HealthPrefix), key == subject.Health, healthSubjects[key]:
 		return rankHealth
-	case key == subject.Diet:
+	case key == subject.Diet, dietSubjects[key]:
 		return rankDiet
-	case key == subject.Name:
+	case key == subject.Name, nameSubjects[key]:
 		return rankName
-	case strings.HasPrefix(key, subject.FamilyPrefix), key == subject.Family:
+	case key == subject.Family:
 		return rankFamily
-	case key == subject.Employer, key == subject.Occupation:
+	case key == subject.Employer, key == subject.Occupation, key == subject.WorkSchedule, workSubjects[key]:
 		return rankWork
-	case key == subject.Residence:
+	case key == subject.Residence, homeSubjects[key]:
 		return rankCity
 	case answerStyleSubjects[key]:
 		return rankStyle
 	}
+	if _, ok := subject.RelationIn(key); ok {
+		return rankFamily
+	}
 	return notProfile
 }
 
-// Profile returns owner's core facts — health constraints and allergies,
-// diet, name, family members, job and employer, city, how they like to be
-// answered — for a private reply to carry whatever was asked: the newest
+// Profile returns owner's core facts — health constraints, allergies and
+// medicines, diet and drinking, name, family members, job, employer and
+// work schedule, city, how they like to be answered — for a private reply to carry whatever was asked: the newest
 // memory of each single-valued key, every memory of the others (family
 // members, health), in that order of importance, as many as fit in budget
 // tokens (text.EstimateTokens; at most ProfileTokens). It reads the recall
@@ -108,14 +161,14 @@ func profileOf(v *recall.View, budget int) []memory.Memory {
 	if budget <= 0 {
 		return nil
 	}
-	ms := v.BySubject(func(subj string) bool { return profileRank(subject.Of(subj)) != notProfile })
+	ms := v.BySubject(func(subj string) bool { return profileRank(subj) != notProfile })
 	// ms is newest first: the first memory of a single-valued key is its
 	// value.
 	byRank := make([][]memory.Memory, notProfile)
 	seen := make(map[string]bool)
 	for _, m := range ms {
 		key := subject.Of(m.Subject)
-		r := profileRank(key)
+		r := profileRank(m.Subject)
 		if r == rankStyle && m.Type != memory.TypePreference {
 			continue
 		}

@@ -120,3 +120,53 @@ func TestProfileDropsForgottenAndSupersededFacts(t *testing.T) {
 		t.Errorf("profile = %q, want only the new city", texts(got))
 	}
 }
+
+// TestProfileCarriesWhatIndirectQuestionsNeed checks the free subjects
+// people and models write for core facts: medicines and senses with
+// health, not drinking with diet, a relative named in the subject,
+// where and when they work, how they want text written.
+func TestProfileCarriesWhatIndirectQuestionsNeed(t *testing.T) {
+	tests := []struct {
+		text, subject string
+		typ           memory.Type
+		in            bool
+	}{
+		{"Takes metformin twice a day", "medication", memory.TypeFact, true},
+		{"Is colour-blind", "eyesight", memory.TypeFact, true},
+		{"正在吃降压药", "用药", memory.TypeFact, true},
+		{"Does not drink alcohol", "alcohol", memory.TypeFact, true},
+		{"Sister Maria is a nurse", "sister Maria", memory.TypeFact, true},
+		{"大女儿在学钢琴", "大女儿学的乐器", memory.TypeFact, true},
+		{"老伴退休了", "老伴", memory.TypeFact, true},
+		{"Is a plumber", "job", memory.TypeFact, true},
+		{"在医院当护士", "工作", memory.TypeFact, true},
+		{"Is based at the Leeds depot", "work base", memory.TypeFact, true},
+		{"Works nights Monday to Thursday", "work schedule", memory.TypeFact, true},
+		{"Wants British spelling", "spelling", memory.TypePreference, true},
+		{"写东西别用表情", "文案风格", memory.TypePreference, true},
+		{"Wants temperatures in Celsius", "units", memory.TypePreference, true},
+		// Pets are no core fact: a question about one names it or its care.
+		{"Has a tabby cat called Miso", "cat Miso", memory.TypeFact, false},
+		{"Has asthma, worse in cold air", "asthma", memory.TypeFact, true},
+		{"腰不好，不能久坐", "腰", memory.TypeFact, true},
+		{"Goes by Sasha", "nickname", memory.TypeFact, true},
+		{"住在滨江的一个老小区", "小区", memory.TypeFact, true},
+		{"Likes hiking", "hiking", memory.TypePreference, false},
+		{"Leo's hobby is chess", "Leo's hobby", memory.TypeFact, false},
+		{"Spelled the street name wrong", "spelling", memory.TypeContext, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.subject, func(t *testing.T) {
+			e := newEnv(t)
+			kim := e.person("kim")
+			e.keep(kim.ID, tt.text, tt.subject, tt.typ, t0)
+			got, err := e.svc.Profile(e.ctx, kim.ID, service.ProfileTokens)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if in := slices.Contains(texts(got), tt.text); in != tt.in {
+				t.Errorf("%q under %q in the profile: %v, want %v", tt.text, tt.subject, in, tt.in)
+			}
+		})
+	}
+}

@@ -61,7 +61,7 @@ var aliases = func() map[string]string {
 		Residence:    {"residence", "home city", "current city", "lives in", "where they live", "place of residence", "居住地", "住址", "住处", "所在城市", "居住城市", "住在"},
 		Hometown:     {"hometown", "home town", "origin", "birthplace", "家乡", "老家", "籍贯", "出生地"},
 		Employer:     {"employer", "company", "works at", "workplace", "current job", "employment", "工作单位", "公司", "单位", "东家", "就职单位"},
-		Occupation:   {"occupation", "job title", "job role", "position", "profession", "career", "职业", "职位", "岗位", "头衔", "工作岗位"},
+		Occupation:   {"occupation", "job", "job title", "job role", "position", "profession", "career", "职业", "工作", "职位", "岗位", "头衔", "工作岗位"},
 		School:       {"school", "university", "college", "学校", "大学", "母校"},
 		Diet:         {"diet", "dietary", "dietary restriction", "dietary restrictions", "eating habits", "food restrictions", "饮食", "饮食习惯", "忌口", "吃素"},
 		Relationship: {"relationship", "relationship status", "marital status", "dating", "感情", "感情状况", "婚姻状况", "恋爱状态", "婚姻"},
@@ -84,10 +84,10 @@ var aliases = func() map[string]string {
 var relations = map[string]string{
 	"wife": "wife", "老婆": "wife", "妻子": "wife", "太太": "wife", "媳妇": "wife",
 	"husband": "husband", "老公": "husband", "丈夫": "husband", "先生": "husband",
-	"spouse": "spouse", "爱人": "spouse", "partner": "partner", "对象": "partner",
+	"spouse": "spouse", "爱人": "spouse", "老伴": "spouse", "老伴儿": "spouse", "partner": "partner", "对象": "partner",
 	"girlfriend": "girlfriend", "女朋友": "girlfriend", "女友": "girlfriend",
 	"boyfriend": "boyfriend", "男朋友": "boyfriend", "男友": "boyfriend",
-	"son": "son", "儿子": "son", "daughter": "daughter", "女儿": "daughter",
+	"son": "son", "儿子": "son", "daughter": "daughter", "女儿": "daughter", "闺女": "daughter",
 	"child": "child", "kid": "child", "孩子": "child", "children": "children", "kids": "children",
 	"mother": "mother", "mom": "mother", "mum": "mother", "妈妈": "mother", "母亲": "mother", "老妈": "mother",
 	"father": "father", "dad": "father", "爸爸": "father", "父亲": "father", "老爸": "father",
@@ -95,6 +95,10 @@ var relations = map[string]string{
 	"sister": "sister", "姐姐": "sister", "妹妹": "sister", "brother": "brother", "哥哥": "brother", "弟弟": "brother",
 	"grandmother": "grandmother", "grandma": "grandmother", "奶奶": "grandmother", "外婆": "grandmother", "姥姥": "grandmother",
 	"grandfather": "grandfather", "grandpa": "grandfather", "爷爷": "grandfather", "外公": "grandfather", "姥爷": "grandfather",
+	"grandson": "grandson", "孙子": "grandson", "外孙": "grandson", "granddaughter": "granddaughter", "孙女": "granddaughter", "外孙女": "granddaughter",
+	"grandchildren": "grandchildren", "grandkids": "grandchildren",
+	"niece": "niece", "侄女": "niece", "外甥女": "niece", "nephew": "nephew", "侄子": "nephew", "外甥": "nephew",
+	"cousin": "cousin", "aunt": "aunt", "uncle": "uncle",
 }
 
 // Relation returns the English key word of a family relation ("老婆" →

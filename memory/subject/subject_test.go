@@ -6,7 +6,7 @@ func TestKey(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"employer", Employer}, {"Company", Employer}, {"works at", Employer}, {"工作单位", Employer}, {"公司", Employer},
 		{" Employer ", Employer}, {"ＣＯＭＰＡＮＹ", Employer},
-		{"job title", Occupation}, {"职业", Occupation}, {"职位", Occupation},
+		{"job title", Occupation}, {"职业", Occupation}, {"职位", Occupation}, {"job", Occupation}, {"Job", Occupation}, {"工作", Occupation},
 		{"home city", Residence}, {"居住地", Residence}, {"所在城市", Residence},
 		{"名字", Name}, {"姓名", Name}, {"Name", Name},
 		{"diet", Diet}, {"饮食", Diet}, {"忌口", Diet},
@@ -16,6 +16,7 @@ func TestKey(t *testing.T) {
 		{"过敏：花生", "allergy:花生"}, {"花生过敏", "allergy:花生"}, {"对花生过敏", "allergy:花生"},
 		{"allergy", Allergy}, {"过敏", Allergy},
 		{"wife", "family:wife"}, {"老婆", "family:wife"}, {"family: 妻子", "family:wife"}, {"家人:女儿", "family:daughter"},
+		{"老伴", "family:spouse"}, {"闺女", "family:daughter"}, {"granddaughter", "family:granddaughter"}, {"外孙", "family:grandson"}, {"niece", "family:niece"},
 		{"pet", Pet}, {"宠物", Pet}, {"pet: Pip", "pet:pip"}, {"宠物:豆豆", "pet:豆豆"},
 		{"editor", "tool:editor"}, {"编辑器", "tool:editor"}, {"preferred browser", "tool:browser"}, {"tool: 浏览器", "tool:browser"},
 		{"wife's birthday", "birthday:wife"}, {"老婆的生日", "birthday:wife"}, {"妈妈生日", "birthday:mother"},

@@ -1,0 +1,182 @@
+package recall
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/membot/membot/memory"
+)
+
+// The classes of indirect question the wider vocabulary answers, each
+// with phrasings of its own: none of the questions shares a word with the
+// memory it needs.
+func TestEverydayClassesAnswerIndirectQuestions(t *testing.T) {
+	x, _ := newTestIndex(&fakeLoader{mems: map[string][]memory.Memory{"p1": {
+		mem("teetotal", "Is teetotal since 2019"),
+		mem("niece", "Niece Ada is mad about dinosaurs"),
+		mem("rabbit", "Has two rabbits, Pepper and Salt"),
+		mem("kayak", "Goes sea kayaking most Saturdays"),
+		mem("interview", "Has a job interview at a bank"),
+		mem("climb", "Does indoor climbing with friends"),
+		mem("coeliac", "Is coeliac"),
+		mem("inhaler", "Uses a steroid inhaler every morning"),
+		mem("hives", "Keeps bees on an allotment"),
+		mem("sheets", "Tracks the household budget in a spreadsheet"),
+		mem("儿子", "小儿子五岁，喜欢恐龙"),
+		mem("猫", "家里养了一只猫叫团子"),
+		mem("骑行", "每周末骑行三十公里"),
+		mem("考研", "十二月要考研"),
+		mem("轮休", "周三周四轮休"),
+		mem("糖尿病", "有糖尿病，控制血糖"),
+		mem("婚宴", "下个月去参加表哥的婚宴"),
+		mem("记账", "用手机记账"),
+		mem("spanish", "Takes Spanish lessons on Thursdays"),
+		mem("ev", "Drives an electric Kia"),
+		mem("驾照", "刚拿到驾照"),
+		mem("canva", "Makes the club's flyers in Canva"),
+		mem("twins", "Has twin sons, Ollie and Finn, aged four"),
+		mem("坚果", "对坚果过敏"),
+		mem("wps", "平时用WPS做文档"),
+	}}})
+	for _, tc := range []struct{ q, want string }{
+		{"Fancy a few pints after work on Friday?", "teetotal"},
+		{"What present would a seven-year-old like?", "niece"},
+		{"How often should I take them to the vet?", "rabbit"},
+		{"Will it be too windy this weekend?", "kayak"},
+		{"What suit should I wear on Tuesday?", "interview"},
+		{"My forearms are sore, any stretches?", "climb"},
+		{"Suggest a quick dinner I can make", "coeliac"},
+		{"Can I take ibuprofen for this headache?", "inhaler"},
+		{"When is the honey ready to take off?", "hives"},
+		{"How can I cut my spending this month?", "sheets"},
+		{"周末带老二去哪儿玩好？", "儿子"},
+		{"最近掉毛好厉害怎么办", "猫"},
+		{"明天下雨吗？", "骑行"},
+		{"怎么安排复习进度？", "考研"},
+		{"哪天一起吃个饭？", "轮休"},
+		{"中午吃点啥好？", "糖尿病"},
+		{"穿什么衣服去比较合适？", "婚宴"},
+		{"这个月开销太大了", "记账"},
+		{"How do you pronounce 'jalapeño'?", "spanish"},
+		{"Is the traffic bad on the ring road today?", "ev"},
+		{"停车有什么技巧？", "驾照"},
+		{"Which app is best for a birthday invitation?", "canva"},
+		{"Is a Thai curry a safe bet tonight?", "coeliac"},
+		{"What could the youngest do on a rainy afternoon?", "twins"},
+		{"周末吃火锅还是烧烤？", "坚果"},
+		{"有什么好用的办公软件？", "wps"},
+	} {
+		rs := search(t, x, "p1", Query{Text: tc.q})
+		if got := resultIDs(rs); !slices.Contains(got, tc.want) {
+			t.Errorf("%q recalled %v, want %s", tc.q, got, tc.want)
+		}
+		for _, r := range rs {
+			if r.Memory.ID == tc.want && r.Relevance > MemoryOptions().ExpansionWeight+1e-9 {
+				t.Errorf("%q: %s relevance %.3f above what an expansion may bring", tc.q, tc.want, r.Relevance)
+			}
+		}
+	}
+	for _, q := range []string{"How do I reverse a linked list?", "What's the population of Peru?", "这段代码有什么问题？", "你觉得什么颜色好看？"} {
+		if rs := search(t, x, "p1", Query{Text: q}); len(rs) != 0 {
+			t.Errorf("off-topic %q recalled %v", q, resultIDs(rs))
+		}
+	}
+}
+
+// plan is a temporary memory of something the person is going to do.
+func plan(id, text string, event time.Time) memory.Memory {
+	m := mem(id, text)
+	m.Type, m.Lifecycle, m.EventTime = memory.TypeContext, memory.LifecycleTemporary, event
+	return m
+}
+
+// Questions about getting ready are answered by the plans that have not
+// passed, however they were put; passed plans, literal searches and other
+// questions are not lifted.
+func TestPlansAnswerQuestionsAboutGettingReady(t *testing.T) {
+	l := &fakeLoader{mems: map[string][]memory.Memory{"p1": {
+		plan("porto", "Off to Porto with Sam at the end of the month", time.Time{}),
+		plan("dentist", "Dentist appointment on the 14th", t0.AddDate(0, 0, 5)),
+		plan("gone", "Visited the in-laws in Derby", t0.AddDate(0, 0, -3)),
+		plan("搬家", "下周六搬家", t0.AddDate(0, 0, 4)),
+		mem("veg", "Is vegetarian"),
+	}}}
+	x, _ := newTestIndex(l)
+	for _, tc := range []struct {
+		q       string
+		context []string
+		want    []string
+	}{
+		{q: "What should I pack?", want: []string{"porto", "dentist", "搬家"}},
+		{q: "Help me get ready for next week", want: []string{"porto", "dentist"}},
+		{q: "Is it going to rain?", context: []string{"Morning!", "Morning, how can I help?"}, want: []string{"porto"}},
+		{q: "最近要提前准备些什么？", want: []string{"搬家"}},
+		{q: "Haircut on Tuesday or Wednesday, which is better?", want: []string{"dentist"}},
+		{q: "哪天有空去看电影？", want: []string{"搬家"}},
+	} {
+		rs := search(t, x, "p1", Query{Text: tc.q, Context: tc.context})
+		got := resultIDs(rs)
+		for _, w := range tc.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%q recalled %v, want %s", tc.q, got, w)
+			}
+		}
+		if slices.Contains(got, "gone") || slices.Contains(got, "veg") {
+			t.Errorf("%q recalled %v: a passed plan or an unrelated fact", tc.q, got)
+		}
+		for _, r := range rs {
+			if r.Memory.Lifecycle == memory.LifecycleTemporary && r.Parts["plan"] != 1 {
+				t.Errorf("%q: %s lacks the plan part: %v", tc.q, r.Memory.ID, r.Parts)
+			}
+		}
+	}
+	if rs := search(t, x, "p1", Query{Text: "What should I pack?", Literal: true}); len(rs) != 0 {
+		t.Errorf("literal search lifted plans: %v", resultIDs(rs))
+	}
+	if rs := search(t, x, "p1", Query{Text: "How do I centre a div?"}); len(rs) != 0 {
+		t.Errorf("off-topic question lifted plans: %v", resultIDs(rs))
+	}
+	cfg := DefaultConfig()
+	cfg.Options.PlanWeight = 0
+	cfg.Now = func() time.Time { return t0 }
+	if rs := search(t, NewIndex(l, cfg), "p1", Query{Text: "What should I pack?"}); len(rs) != 0 {
+		t.Errorf("plan weight 0 still lifted %v", resultIDs(rs))
+	}
+}
+
+// A trigger of several index terms raises its topic only when the query
+// holds the whole word: the pairs of "女朋友" or "送什么" are common on
+// their own.
+func TestTriggersMatchWholeWords(t *testing.T) {
+	x := newExpander(DefaultExpansions(), MemoryOptions().Tokenizer)
+	topic := func(q string) []string {
+		own := make(map[string]float64)
+		for _, tk := range MemoryOptions().Tokenizer.Tokens(q) {
+			own[tk] = 1
+		}
+		var out []string
+		for _, i := range x.topics(own) {
+			out = append(out, DefaultExpansions()[i].Topic)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		q       string
+		want    string
+		present bool
+	}{
+		{"女朋友下周过生日", "partner", true},
+		{"和朋友聊了会儿天", "partner", false},
+		{"送什么给她好", "gifts", true},
+		{"你在说什么", "gifts", false},
+		{"出门带什么好", "plans", true},
+		{"游一圈就回来", "fitness", true},
+		{"去公园转一圈", "fitness", false},
+		{"What should I pack?", "travel", true},
+	} {
+		if got := slices.Contains(topic(tc.q), tc.want); got != tc.present {
+			t.Errorf("%q raises %v: %s present %v, want %v", tc.q, topic(tc.q), tc.want, got, tc.present)
+		}
+	}
+}
