@@ -27,7 +27,7 @@ const exerciseKind = "exercise"
 // exerciseWords name sports and workouts, in both languages.
 var exerciseWords = []string{
 	"跑步", "慢跑", "夜跑", "晨跑", "游泳", "健身", "撸铁", "瑜伽", "普拉提", "骑车", "骑行", "爬山", "徒步", "羽毛球", "乒乓球",
-	"网球", "篮球", "足球", "排球", "跳绳", "拳击", "太极", "攀岩", "滑板", "广场舞",
+	"网球", "篮球", "足球", "排球", "跳绳", "拳击", "太极", "攀岩", "滑板", "广场舞", "冬泳", "跳操", "健身操", "帕梅拉",
 	"running", "jogging", "swimming", "gym", "yoga", "pilates", "cycling", "hiking", "climbing", "bouldering",
 	"badminton", "tennis", "netball", "football", "basketball", "volleyball", "squash", "boxing", "rowing",
 }

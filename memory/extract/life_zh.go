@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -11,7 +12,9 @@ import (
 )
 
 // zhFamily are the relations the Chinese rules know.
-const zhFamily = `(老婆|老公|妻子|丈夫|太太|媳妇|爱人|对象|女朋友|男朋友|女友|男友|儿子|女儿|孩子|妈妈|母亲|老妈|爸爸|父亲|老爸|父母|爸妈|姐姐|妹妹|哥哥|弟弟|奶奶|爷爷|外婆|外公|姥姥|姥爷)`
+// An elder or younger child is named by order ("大女儿", "小儿子"); "妈" and
+// "爸" alone follow 我 ("我妈").
+const zhFamily = `(老婆|老公|老伴|妻子|丈夫|太太|媳妇|爱人|对象|女朋友|男朋友|女友|男友|(?:大|小|二)?儿子|(?:大|小|二)?女儿|闺女|孩子|娃|妈妈|母亲|老妈|爸爸|父亲|老爸|父母|爸妈|姐姐|妹妹|哥哥|弟弟|奶奶|爷爷|外婆|外公|姥姥|姥爷|婆婆|公公|岳母|丈母娘|岳父|老丈人|妈|爸)`
 
 // zhPetKind are the animals (and common breeds) the Chinese rules know.
 const zhPetKind = `(狗狗|小狗|狗|猫咪|小猫|猫|柯基|泰迪|金毛|哈士奇|柴犬|拉布拉多|边牧|比格|布偶猫|布偶|英短|橘猫|兔子|仓鼠|鹦鹉|乌龟)`
@@ -19,8 +22,12 @@ const zhPetKind = `(狗狗|小狗|狗|猫咪|小猫|猫|柯基|泰迪|金毛|哈
 // zhBody are body parts whose trouble is a lasting health fact ("我腰不好").
 const zhBody = `(腰椎|腰|胃|颈椎|膝盖|腿|背|眼睛|视力|肝|心脏|肠胃|睡眠|皮肤|牙齿|牙|嗓子|肩膀|关节|鼻子)`
 
-// zhLife are the Chinese sentence rules, most specific first.
-var zhLife = []lifeRule{
+// zhLife are the Chinese sentence rules, most specific first: changes of
+// home and work, then the facts.
+var zhLife = slices.Concat(zhChanges, zhLifeFacts, zhSwitches, []lifeRule{{zhLongHabit, zhYearsHabit}})
+
+// zhLifeFacts are the Chinese sentence rules for facts of the author's life.
+var zhLifeFacts = []lifeRule{
 	// Employer changes.
 	{regexp.MustCompile(`(?:换工作|换了工作|换了份工作|换了新工作|跳槽)了?[，,]?\s*(?:现在|目前|如今)?(?:在|去了|到了|到|去)(.{1,15}?)(?:工作|上班|任职)?了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return changed(zhFact("在"+trimObject(m[1])+"工作", subject.Employer, trimObject(m[1])))
@@ -106,7 +113,7 @@ var zhLife = []lifeRule{
 	// What is changed is named inside the clause: never across a comma.
 	{regexp.MustCompile(`(?:我)?(?:把)?(?:我的)?([^，,。！!；;：:]{1,8}?)(?:改成|改为|换成)了?(.{1,15}?)了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
 		what, to := trimObject(strings.TrimPrefix(m[1], "把")), trimObject(m[2])
-		if !validObject(what) || !validObject(to) {
+		if !validObject(what) || !validObject(to) || zhWhenWord.MatchString(what) {
 			return found{}, false
 		}
 		key := subject.Key(what)
@@ -122,8 +129,17 @@ var zhLife = []lifeRule{
 		f.terms = append(f.terms, "健康", "health")
 		return f, ok
 	}},
-	{regexp.MustCompile(`我(?:有|患有|得了|得过)(哮喘|高血压|糖尿病|偏头痛|过敏性鼻炎|鼻炎|胃病|失眠|抑郁症|焦虑症|心脏病|痛风|颈椎病|腰椎间盘突出|乳糖不耐受|癫痫)`), func(m []string, _ string, _ time.Time) (found, bool) {
-		f, ok := zhFact("有"+m[1], subject.HealthPrefix+m[1], m[1])
+	// A condition, with how it is treated when the next clause says so
+	// ("我有糖尿病，在打胰岛素", "体检查出脂肪肝").
+	{regexp.MustCompile(`(?:^|我)(?:体检|检查|去医院)?(?:有|患有|得了|得过|查出|查出来|确诊|确诊了|诊断出)(?:了|有)?(` + zhCondition + `)(?:[，,]\s*((?:一直|现在|每天|天天|平时|也)?(?:在)?(?:吃|打|用|做)\p{Han}{0,6}?(?:药|胰岛素|针|透析|理疗)\p{Han}{0,6}))?`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		if i := strings.Index(sentence, m[0]); !strings.HasPrefix(m[0], "我") && zhOther.MatchString(sentence[:i]) {
+			return found{}, false // "我妈有高血压": the mother's
+		}
+		t := "有" + m[1]
+		if m[2] != "" {
+			t += "，" + m[2]
+		}
+		f, ok := zhFact(t, subject.HealthPrefix+m[1], m[1])
 		f.terms = append(f.terms, "健康", "health")
 		return f, ok
 	}},
@@ -178,20 +194,43 @@ var zhLife = []lifeRule{
 		return lifeOf("家里的"+m[1]+"叫"+name, subject.PetPrefix+strings.ToLower(name), m[1], name, "宠物", "pet")
 	}},
 	// Birthdays and anniversaries: lasting facts that keep their date.
-	{regexp.MustCompile(`我(?:的)?(?:` + zhFamily + `的)?生日是(.+)|(?:我们的?)?((?:结婚)?纪念日)是(.+)`), zhDate},
+	{regexp.MustCompile(`(?:^|我(?:的)?|家里(?:的)?)(?:` + zhFamily + `的?)?生日是(.+)|(?:我们的?)?((?:结婚)?纪念日)是(.+)`), zhDate},
+	{regexp.MustCompile(`^(.+?)是我们(?:的)?((?:结婚)?纪念日)`), func(m []string, sentence string, ref time.Time) (found, bool) {
+		return zhDate([]string{m[0], "", "", m[2], m[1]}, sentence, ref)
+	}},
+	// Someone named without a relation ("小宇生日是六月一号").
+	{regexp.MustCompile(`^(\p{Han}{2,3}?)的?生日是(.+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
+		if zhNotPerson.MatchString(m[1]) {
+			return found{}, false
+		}
+		f, ok := zhDate([]string{m[0], "", m[2], "", ""}, sentence, ref)
+		f.text, f.subject = m[1]+"的生日是"+trimObject(m[2]), subject.BirthdayPrefix+m[1]
+		f.terms = append(f.terms, m[1])
+		return f, ok
+	}},
 	// Family members.
 	// A sentence may open on the relative alone ("老公是警察").
 	{regexp.MustCompile(`(?:^|我(?:的)?)` + zhFamily + `(?:叫|名叫|的名字是|名字叫)([\p{Han}A-Za-z]{1,6})`), func(m []string, _ string, _ time.Time) (found, bool) {
 		rel, _ := subject.Relation(m[1])
 		return lifeOf(m[1]+"叫"+strings.TrimRight(m[2], "了啊呀的"), subject.FamilyPrefix+rel, m[1], m[2], "家人", "family")
 	}},
-	{regexp.MustCompile(`(?:^|我(?:的)?)` + zhFamily + `((?:[\p{Han}]{2,3}?)?(?:很|也|特别|非常|最|比较|一直|不)*(?:是|在|喜欢|爱|讨厌|不喜欢|不吃|不喝|对|会|做|当|开|吃|喝|住在|今年).+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:^|[，,]\s*|我(?:的)?|我们?家(?:的)?|家里(?:的)?)` + zhFamily + `((?:[\p{Han}]{2,3}?)?(?:很|也|特别|非常|最|比较|一直|不|每天|每周|天天|平时|现在|刚)*(?:是|在|喜欢|爱|讨厌|不喜欢|不吃|不喝|对|会|做|当|开|吃|喝|住在|今年|有|过来|来|去|退休|正在|学|上|读|考|养|卖|[一二三四五六七八九十两\d]+岁).+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		rest := trimObject(m[2])
 		if when, ok := text.ResolveDate(sentence, ref); ok && !when.Start.Before(dayStart(ref)) {
 			return found{}, false
 		}
+		if zhReported.MatchString(rest) || strings.HasPrefix(rest, "生日") || strings.HasPrefix(rest, "的生日") {
+			return found{}, false // "妈妈微信上说：…": what she said follows
+		}
+		if i := strings.Index(sentence, m[0]); i > 0 && strings.ContainsAny(sentence[max(0, i-3):i], "跟和与") {
+			return found{}, false // "跟我妈住在…": living with her, said of the author
+		}
 		rel, _ := subject.Relation(m[1])
-		return lifeOf(m[1]+rest, subject.FamilyPrefix+rel, m[1], rest, "家人", "family")
+		who := firstNonEmpty(zhRelationWord[rel], m[1])
+		if m[1] != "妈" && m[1] != "爸" {
+			who = m[1]
+		}
+		return lifeOf(who+rest, subject.FamilyPrefix+rel, m[1], rest, "家人", "family")
 	}},
 }
 
@@ -223,12 +262,25 @@ func zhDate(m []string, sentence string, ref time.Time) (found, bool) {
 		key, t = subject.BirthdayPrefix+r, m[1]+"的生日是"+when
 	}
 	f, ok := zhFact(t, key, when)
-	if span, dated := text.ResolveDate(sentence, ref); dated {
+	if span, dated := text.ResolveDate(sentence, ref); dated && !zhLunar.MatchString(when) {
 		f.event = text.Span{Start: span.Start}
 	}
 	f.terms = append(f.terms, "生日", "birthday", "纪念日", "anniversary")
 	return f, ok
 }
+
+// zhLunar marks a date of the lunar calendar or a festival ("腊月初八",
+// "七夕"): it recurs, but on no fixed solar day, so no event date is set.
+var zhLunar = regexp.MustCompile(`农历|阴历|腊月|正月|冬月|初[一二三四五六七八九十]|七夕|中秋|端午|重阳|元宵|除夕|春节|廿`)
+
+// zhWhenWord is a time word that opens "…改成…" without naming what changed.
+var zhWhenWord = regexp.MustCompile(`^(?:我)?(?:后来|现在|如今|目前|最近|然后|之后|从此|以后)$`)
+
+// zhReported is a family clause that only introduces what they said.
+var zhReported = regexp.MustCompile(`(?:说|问|讲|讲的|说的|问我|告诉我|发来)$`)
+
+// zhNotPerson rejects what opens "X生日是" without naming someone.
+var zhNotPerson = regexp.MustCompile(`^(?:今天|明天|昨天|后天|那天|哪天|我|你|他|她|谁|我的|你的|他的|她的|今年|去年|明年)`)
 
 // zhOther marks a clause about someone or something other than the
 // author: its clauses without a subject are theirs, not the author's.

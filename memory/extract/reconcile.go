@@ -171,6 +171,15 @@ func (r *Reconciler) reconcile(ctx context.Context, owner string, cands []memory
 			}
 			near = append(near, more...)
 		}
+		if v := replacedValue(c); v != "" {
+			// A correction may replace a memory under another key
+			// ("其实是阿莫西林过敏" ends "对头孢过敏"): look for it by the value.
+			more, err := r.mem.Similar(ctx, owner, v, "", nil, defaultNeighbours)
+			if err != nil {
+				return out, fmt.Errorf("reconcile memories of %s: %w", owner, err)
+			}
+			near = append(near, more...)
+		}
 		near = r.related(c, owner, near)
 		if duplicateOf(c, near) {
 			out.Duplicates++

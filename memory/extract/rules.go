@@ -94,6 +94,9 @@ func (f found) toMemory(in Input, l Line) memory.Memory {
 	if f.change {
 		m.Tags = append(m.Tags, ChangeTag)
 	}
+	if f.change && f.replaces != "" {
+		m.Tags = append(m.Tags, ReplacesPrefix+f.replaces)
+	}
 	return m
 }
 
@@ -204,7 +207,7 @@ func findInSentence(sentence string, ref time.Time) []found {
 			}
 		}
 	}
-	out = mergeSwitch(out, body)
+	out = zhFinish(body, ref, mergeSwitch(out, body))
 	for i := range out {
 		if out[i].keyed && subject.SingleValued(subject.Key(out[i].subject)) && changeCue.MatchString(body) {
 			out[i].change = true

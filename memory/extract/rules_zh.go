@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -118,8 +119,11 @@ func zhRule(clause, sentence string, ref time.Time) (found, bool) {
 	if !hasHan(clause) {
 		return found{}, false
 	}
-	return firstMatch(zhPatterns, clause, sentence, ref)
+	return firstMatch(zhClausePatterns, clause, sentence, ref)
 }
+
+// zhClausePatterns are the self-descriptions, then the other patterns.
+var zhClausePatterns = slices.Concat(zhSelfPatterns, zhPatterns)
 
 // zhPreference builds a like or dislike; 更 ("rather") is kept because it
 // marks a comparison.

@@ -95,6 +95,13 @@ var relations = map[string]string{
 	"sister": "sister", "姐姐": "sister", "妹妹": "sister", "brother": "brother", "哥哥": "brother", "弟弟": "brother",
 	"grandmother": "grandmother", "grandma": "grandmother", "奶奶": "grandmother", "外婆": "grandmother", "姥姥": "grandmother",
 	"grandfather": "grandfather", "grandpa": "grandfather", "爷爷": "grandfather", "外公": "grandfather", "姥爷": "grandfather",
+	// Everyday Chinese names of the same people: "老伴" for a spouse of
+	// many years, "闺女" and "娃" for children, a child by birth order,
+	// "妈"/"爸" as in "我妈", and in-laws.
+	"老伴": "spouse", "闺女": "daughter", "娃": "child", "妈": "mother", "爸": "father",
+	"大女儿": "daughter", "小女儿": "daughter", "二女儿": "daughter", "大儿子": "son", "小儿子": "son", "二儿子": "son",
+	"婆婆": "mother-in-law", "岳母": "mother-in-law", "丈母娘": "mother-in-law", "公公": "father-in-law", "岳父": "father-in-law", "老丈人": "father-in-law",
+	"mother-in-law": "mother-in-law", "father-in-law": "father-in-law",
 }
 
 // Relation returns the English key word of a family relation ("老婆" →

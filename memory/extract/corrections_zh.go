@@ -1,0 +1,124 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/subject"
+)
+
+// How people correct themselves in Chinese: they take back what they said
+// ("上次说错了，其实是阿莫西林过敏，头孢没事", "我之前说在萧山，其实是滨江"),
+// say what stopped ("古筝那事黄了", "普拉提卡到期没续", "不喝咖啡了") next to
+// what replaced it, or that they no longer live or work somewhere ("我不在
+// 道里住了", "我不在京东干了，现在在阿里"). The facts of such a sentence are
+// changes, and what they replace is recorded so that reconciliation can end
+// the memory that holds it even under another subject key.
+
+// zhTakeBack marks a sentence that takes back something said before.
+var zhTakeBack = regexp.MustCompile(`说错了|记错了|搞错了|弄错了|说反了|更正一下|纠正一下|(?:之前|上次|刚才|前面)(?:跟你)?说(?:的)?`)
+
+// zhActually opens the corrected statement ("其实是…", "应该是…").
+var zhActually = regexp.MustCompile(`其实(?:是)?|实际上(?:是)?|应该是|准确地说是`)
+
+// zhDropped finds, in a clause, what the author says is over: "头孢没事",
+// "不是萧山", "古筝那事黄了", "普拉提卡到期没续", "不喝咖啡了".
+var zhDropped = regexp.MustCompile(`(?:^|[，,])\s*(\p{Han}{1,8}?)(?:没事|没问题|不过敏)(?:[，,。！!]|$)|不是(\p{Han}{1,8}?)(?:[，,。！!]|$)|(?:^|[，,])\s*(\p{Han}{1,8}?)那事儿?(?:黄了|吹了|没戏了|取消了|算了)|(?:^|[，,])\s*(\p{Han}{1,6}?)卡?(?:到期)?(?:没续|不续了|没再续|停了)|不再?(?:喝|吃|抽|用|学|练|玩|打|跳|上)(\p{Han}{1,6}?)了`)
+
+// zhCorrections marks the facts of a sentence that corrects or replaces
+// something: the corrected part alone is kept, every fact is a change,
+// and what it replaces is noted.
+func zhCorrections(body string, ref time.Time, out []found) []found {
+	if !hasHan(body) {
+		return out
+	}
+	takeBack := zhTakeBack.FindStringIndex(body)
+	actually := zhActually.FindStringIndex(body)
+	if len(out) == 0 && takeBack != nil && actually != nil && takeBack[0] < actually[0] && !strings.Contains(body, "我") {
+		// "上次说错了，其实是阿莫西林过敏": the corrected part is the author's.
+		corrected, _, _ := strings.Cut(body[actually[1]:], "，")
+		out = findInSentence("我"+corrected, ref)
+	}
+	if len(out) == 0 {
+		return out
+	}
+	replaced := ""
+	if m := zhDropped.FindStringSubmatch(body); m != nil {
+		replaced = trimObject(m[1] + m[2] + m[3] + m[4] + m[5])
+	}
+	if takeBack != nil && actually != nil && takeBack[0] < actually[0] {
+		old, corrected := body[:actually[0]], body[actually[0]:]
+		kept := out[:0:0]
+		for _, f := range out {
+			if f.object != "" && strings.Contains(old, f.object) && !strings.Contains(corrected, f.object) {
+				replaced = firstNonEmpty(replaced, f.object) // the value taken back
+				continue
+			}
+			kept = append(kept, f)
+		}
+		out = kept
+	} else if replaced == "" && takeBack == nil {
+		return out
+	}
+	for i := range out {
+		if out[i].object == replaced {
+			continue
+		}
+		out[i].change = true
+		if replaced != "" && out[i].replaces == "" {
+			out[i].replaces = replaced
+		}
+	}
+	return out
+}
+
+// zhChanges are the sentence rules for no longer living or working
+// somewhere, with the new place when the sentence names it.
+var zhChanges = []lifeRule{
+	{regexp.MustCompile(`我?(?:已经)?不在(\p{Han}{1,8}?)住了`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		old := m[1]
+		f, ok := zhFact("不在"+old+"住了", subject.Residence, old)
+		if n := zhNewHome.FindStringSubmatch(sentence[strings.Index(sentence, m[0])+len(m[0]):]); n != nil {
+			f, ok = zhHome("", trimObject(n[1]+n[2]))
+		}
+		f.replaces = old
+		return changed(f, ok)
+	}},
+	{regexp.MustCompile(`我?(?:已经)?不在(\p{Han}{1,8}?)(?:干|做|上班|工作)了`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		old := m[1]
+		f, ok := zhFact("已从"+old+"离职", subject.Employer, old)
+		if n := zhNewJob.FindStringSubmatch(sentence[strings.Index(sentence, m[0])+len(m[0]):]); n != nil {
+			f, ok = zhFact("在"+trimObject(n[1])+"工作", subject.Employer, trimObject(n[1]))
+		}
+		f.replaces = old
+		return changed(f, ok)
+	}},
+}
+
+// zhSwitches are the sentence rules, tried after the others, for a new
+// habit said with 改 and a verb: "现在改在家跟着帕梅拉跳", "现在改喝茶了".
+var zhSwitches = []lifeRule{
+	{regexp.MustCompile(`(?:^|[，,我])(?:后来|现在|如今|目前)?改(?:在(\p{Han}{1,4}?))?((?:跟着?|用|练|跳|做|打|跑|游|骑|喝|吃|学|玩|去)\p{Han}{1,12}?)了?(?:[，,。！!；;]|$)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		if i := strings.Index(sentence, m[0]); zhOther.MatchString(sentence[:i]) && !strings.Contains(sentence[:i], "我") {
+			return found{}, false
+		}
+		what := trimObject(m[2])
+		t := "改" + what
+		if m[1] != "" {
+			t = "改在" + m[1] + what
+		}
+		if !validObject(what) {
+			return found{}, false
+		}
+		return found{text: t, subject: firstNonEmpty(activityKind(what), kindOf(what), subject.ToolOf(what), zhHead(what)), typ: memory.TypePreference,
+			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: what, terms: []string{what}, change: true, keyed: true}, true
+	}},
+}
+
+// zhNewHome is the new home after a move: "搬到海淀", "搬回老家", "松北那套".
+var zhNewHome = regexp.MustCompile(`(?:搬到|搬去|搬回|住到|住进|换到)了?(\p{Han}{2,8}?)(?:了|去了)?(?:[，,。！!]|$)|[，,]\s*(\p{Han}{2,4}?)那(?:套|边的房子|边)`)
+
+// zhNewJob is the new workplace after leaving one: "现在在阿里", "去了一家银行".
+var zhNewJob = regexp.MustCompile(`(?:现在|如今|目前|后来)?(?:在|去了|到了|进了)(\p{Han}{2,12}?)(?:上班|工作|干)?了?(?:[，,。！!]|$)`)

@@ -1,0 +1,262 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/subject"
+)
+
+// People describe themselves in passing, and in Chinese often by what
+// they do rather than by a title: "我是跑网约车的", "我在宁波港开龙门吊",
+// "我住呈贡", "奶茶我只点三分糖", "我冬泳好多年了". These clause patterns
+// run before zhPatterns; findInSentence has already lent each clause the
+// 我 of its sentence when it is the author's.
+
+// zhJobLead is what may stand between 我 and a job: a time, a change
+// ("后来改成", "这个月开始") and the place ("在哈尔滨").
+const zhJobLead = `((?:后来|现在|如今|目前|这个月|上个月|今年|去年|最近|从上个月起|从这个月起)?(?:开始|改成|改为|换成|改|转行)?)(?:在(\p{Han}{1,10}?))?`
+
+// zhJobWork is the work itself, named by its verb and object: driving a
+// vehicle or machine, running a shop, delivering, teaching.
+const zhJobWork = `((?:开|跑)(?:出租车?|的士|网约车|滴滴|货车|大车|卡车|长途|公交车?|地铁|龙门吊|吊车|塔吊|叉车|挖掘机|铲车|飞机|轮船|船)|` +
+	`跑(?:外卖|快递|物流|运输|业务|销售)|送(?:外卖|快递|货|水|报纸)|` +
+	`开(?:了)?(?:一?家|个|间)?(?:\p{Han}{0,5}(?:店|馆|铺|网店|公司|工作室|诊所|厂|超市|餐厅|民宿))|` +
+	`教(?:书|数学|语文|英语|物理|化学|历史|地理|生物|音乐|美术|体育|钢琴|舞蹈|画画|编程|小学|初中|高中|大学))`
+
+// zhSelfPatterns are the self-description patterns, most specific first.
+var zhSelfPatterns = []pattern{
+	// "我是跑网约车的", "我是开货车的", "我是做外贸的".
+	{regexp.MustCompile(`^我(?:其实|现在|本来)?是(?:一个|个)?((?:跑|开|送|做|干|搞|卖|修|教|当)\p{Han}{1,8}?)的`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		return withShift(zhJob(m[1], ""))(sentence)
+	}},
+	// "我在哈尔滨开出租十几年了", "我这个月开始跑网约车", "我在县城开了家奶茶店".
+	{regexp.MustCompile(`^我` + zhAdverbs + zhJobLead + zhJobWork + `(\p{Han}{0,8}?)了?$`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		place, work, tail := m[3], m[4], m[5]
+		if place != "" && zhNotJobPlace.MatchString(place) {
+			return found{}, false
+		}
+		return withShift(zhJob(work+tail, place))(sentence)
+	}},
+	// A transfer: "领导把我调到调度室了", "我被调去总部了".
+	{regexp.MustCompile(`(?:把我|^我被?)(?:调到|调去|调进|调回)了?(\p{Han}{2,8}?)了?$`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		f, ok := zhFact("调到"+m[1], subject.Occupation, m[1])
+		f.terms = append(f.terms, "工作", "job")
+		return withShift(changed(f, ok))(sentence)
+	}},
+	// Routines: "我每周上三次普拉提", "周末一般带小宇去爬西山".
+	{regexp.MustCompile(`^我` + zhAdverbs + `(` + zhOften + `)((?:一般|都|会|要|坚持|常|经常|去|来)*(?:带(\p{Han}{1,4}?))?(?:去)?(?:打|练|跑|游|踢|弹|拉|画|骑|爬|跳|做|上|玩|钓|逛|学)(?:[一二三四五六七八九十两\d]+次)?\p{Han}{1,10}?)$`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		what := m[3]
+		if zhNotHobby.MatchString(what) || strings.Contains(what, "班") || zhErrand.MatchString(what) {
+			return found{}, false
+		}
+		return zhRoutineOf(m[2]+what, what, sentence)
+	}},
+	{regexp.MustCompile(`^我` + zhAdverbs + `(?:平时|一般|经常|常|爱)?(玩|养|收藏|拍|钓)(\p{Han}{2,10}?)$`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		if !strings.Contains(m[1], "平时") && !strings.Contains(m[1], "一直") && !zhOftenRe.MatchString(sentence) {
+			return found{}, false
+		}
+		return zhRoutineOf(strings.TrimPrefix(m[1], "现在")+m[2]+m[3], m[3], sentence)
+	}},
+	// "我后来改成在石林景区当讲解员": a job that follows a change word.
+	{regexp.MustCompile(`^我` + zhAdverbs + `(?:后来|现在|如今|这个月|上个月)?(?:开始|改成|改为|换成|改|转行)(?:去|到)?在?(\p{Han}{2,10}?)(做|当|干)(\p{Han}{1,10}?)了?$`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		if zhNotWork.MatchString(m[2]) || zhNotRole.MatchString(m[4]) {
+			return found{}, false
+		}
+		// The role is what a change of job names; it replaces the role.
+		f, ok := zhJob(m[3]+m[4], m[2])
+		f.subject = subject.Occupation
+		return withShift(f, ok)(sentence)
+	}},
+	// Home: "我住道里区", "我在滨江住", "我跟我妈住在盘龙区".
+	{regexp.MustCompile(`^(?:我(?:们)?(?:一家|全家|俩)?)?` + zhAdverbs + `(?:(?:跟|和|与)(\p{Han}{1,4}?)(?:一起)?)?住(?:在)?(\p{Han}{2,8}?)(?:那边|那儿|这边|附近|一带|她那儿|他那儿|家)?$`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return zhHome(m[2], m[3])
+	}},
+	{regexp.MustCompile(`^我` + zhAdverbs + `在(\p{Han}{2,8}?)住(?:着)?$`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return zhHome("", m[2])
+	}},
+	// Allergies without 对: "我海鲜过敏", "我其实是阿莫西林过敏".
+	{regexp.MustCompile(`^我` + zhAdverbs + `(?:是)?(?:对)?(\p{Han}{1,6}?)过敏`), func(m []string, _ string, _ time.Time) (found, bool) {
+		what := m[2]
+		if zhNotAllergen.MatchString(what) {
+			return found{}, false
+		}
+		return zhFact("对"+what+"过敏", subject.AllergyPrefix+what, what)
+	}},
+	// What cannot be eaten: "我不能吃辣", "我吃不了海鲜".
+	{regexp.MustCompile(`^我` + zhAdverbs + `(?:不能|不敢|不可以|吃不了)吃?(\p{Han}{1,6}?)(?:的)?(?:东西)?$`), func(m []string, _ string, _ time.Time) (found, bool) {
+		f, ok := zhPreference("", "不能吃", m[2], true)
+		f.terms = append(f.terms, "饮食", "diet")
+		return f, ok
+	}},
+	// A topic first, then the habit: "奶茶我只点三分糖", "咖啡我只喝美式".
+	{regexp.MustCompile(`^(\p{Han}{1,6}?)我(?:一般|平时|都|一直|从来)?(只|都|一般|就)(点|喝|吃|要|买|用|看|听)(.{1,12}?)$`), func(m []string, _ string, _ time.Time) (found, bool) {
+		topic, obj := m[1], trimObject(m[4])
+		if !validObject(obj) || zhOther.MatchString(topic) {
+			return found{}, false
+		}
+		return found{text: topic + m[2] + m[3] + obj, subject: firstNonEmpty(kindOf(topic), zhHead(topic)), typ: memory.TypePreference,
+			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: obj, terms: []string{topic, obj, "习惯"}}, true
+	}},
+	// A pastime kept for years: "我冬泳好多年了", "我打太极十几年了".
+	{regexp.MustCompile(`^我` + zhAdverbs + `(?:坚持)?(\p{Han}{2,6}?)(?:了|都)?(` + zhYears + `)了`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return zhHabit(m[2], m[3])
+	}},
+}
+
+// zhYears is a span of years ("二十多年", "好几年").
+const zhYears = `(?:[一二三四五六七八九十两几\d]+多?|好几|好多|很多)年多?`
+
+// zhLongHabit is a clause that says how many years the author has kept
+// something up, with the activity in an earlier clause ("今早冬泳去了，
+// 我游了二十多年了").
+var zhLongHabit = regexp.MustCompile(`我(?:都)?(\p{Han})?了?(` + zhYears + `)了`)
+
+// zhNotJobPlace rejects places of a job that are not one ("在路上", "在家里").
+var zhNotJobPlace = regexp.MustCompile(`^(?:路上|这|那|这里|那里|外面|心里|网上)$`)
+
+// zhNotAllergen rejects what stands before 过敏 without naming an allergen.
+var zhNotAllergen = regexp.MustCompile(`^(?:有点|有些|容易|经常|特别|很|也|还|又|不|会|对|季节性|皮肤)$|^(?:有|对|会|很|也)`)
+
+// zhNotHomePlace rejects what follows 住 without naming a home.
+var zhNotHomePlace = regexp.MustCompile(`^(?:院|校|宿舍|酒店|宾馆|旅馆|民宿|一起|一块|这|那|这里|那里|哪|几天|一晚|两晚|了|过|不|得|的|着)`)
+
+// zhJob builds the author's job ("跑网约车", "在宁波港开龙门吊").
+func zhJob(work, place string) (found, bool) {
+	work = trimObject(work)
+	t := work
+	if place != "" {
+		t = "在" + place + work
+	}
+	f, ok := zhFact(t, subject.Occupation, work)
+	if place != "" && zhOrg.MatchString(place) {
+		f.subject = subject.Employer
+	}
+	f.terms = append(f.terms, place, "工作", "job")
+	return f, ok
+}
+
+// zhHome builds where the author lives, and with whom when said.
+func zhHome(with, place string) (found, bool) {
+	if len([]rune(place)) < 2 || zhNotHomePlace.MatchString(place) {
+		return found{}, false
+	}
+	t := "住在" + place
+	if with != "" {
+		if strings.HasPrefix(with, "我") {
+			if r, ok := subject.Relation(strings.TrimPrefix(with, "我")); ok {
+				with = zhRelationWord[r]
+			} else {
+				with = strings.TrimPrefix(with, "我")
+			}
+		}
+		t = "跟" + with + t
+	}
+	return zhFact(t, subject.Residence, place)
+}
+
+// zhRelationWord is how a memory names a relative the author called "我妈".
+var zhRelationWord = map[string]string{"mother": "妈妈", "father": "爸爸", "parents": "父母"}
+
+// zhHabit builds a pastime kept up for years.
+func zhHabit(what, years string) (found, bool) {
+	if zhNotHabit.MatchString(what) || strings.HasSuffix(what, "了") || !validObject(what) {
+		return found{}, false
+	}
+	return found{text: what + years + "了", subject: firstNonEmpty(activityKind(what), kindOf(what), zhHead(what)), typ: memory.TypePreference,
+		lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: what, terms: []string{what, "习惯", "habit"}}, true
+}
+
+// zhNotHabit rejects what is counted in years but is no pastime: being
+// married, at work, somewhere.
+var zhNotHabit = regexp.MustCompile(`结婚|离婚|工作|上班|毕业|退休|来|住|在|到|干|做|开|认识|没|不|是`)
+
+// zhYearsHabit reads a sentence that names a pastime in one clause and,
+// in a later one of the author's, how many years they have kept it up.
+func zhYearsHabit(m []string, sentence string, _ time.Time) (found, bool) {
+	head := sentence[:strings.Index(sentence, m[0])]
+	for _, w := range exerciseWords {
+		if strings.Contains(head, w) {
+			return zhHabit(w, m[2])
+		}
+	}
+	return found{}, false
+}
+
+// zhCondition is a lasting health condition: a known one, or a word that
+// ends like one ("胃炎", "抑郁症", "肾结石").
+const zhCondition = `哮喘|高血压|高血脂|高血糖|糖尿病|偏头痛|过敏性鼻炎|鼻炎|胃病|失眠|抑郁症|焦虑症|心脏病|痛风|颈椎病|腰椎间盘突出|腰间盘突出|乳糖不耐受|癫痫|脂肪肝|甲亢|甲减|贫血|高尿酸|湿疹|荨麻疹|近视|\p{Han}{1,4}?(?:病|症|炎|结石)`
+
+// zhErrand marks a recurring errand, not a pastime ("每周去一次超市").
+var zhErrand = regexp.MustCompile(`超市|菜市场|医院|银行|商场|加油|买菜|复查|体检|开会|接孩子|送孩子`)
+
+// zhOften is how often a routine recurs.
+const zhOften = `每周[一二三四五六日天]?|每个?星期[一二三四五六日天]?|每天|天天|每晚|每个?周末|周末|平时|一周|每个?月|经常`
+
+// zhOftenRe finds a word of recurrence anywhere in a sentence.
+var zhOftenRe = regexp.MustCompile(zhOften + `|一有空|有空就`)
+
+// zhRoutineOf builds a routine, with the next clause when it recurs too
+// ("我平时玩大疆无人机，周末去海边航拍").
+func zhRoutineOf(t, what, sentence string) (found, bool) {
+	if i := strings.Index(sentence, what); i >= 0 {
+		rest := strings.TrimLeft(sentence[i+len(what):], "，, ")
+		if next, _, _ := strings.Cut(rest, "，"); next != "" && zhOftenRe.MatchString(next) && !strings.ContainsAny(next, "他她") {
+			t += "，" + trimObject(next)
+		}
+	}
+	if !validObject(what) {
+		return found{}, false
+	}
+	return found{text: trimObject(t), subject: firstNonEmpty(activityKind(t), zhHead(what)), typ: memory.TypePreference,
+		lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: what, terms: []string{what, "习惯", "habit"}, keyed: activityKind(t) != ""}, true
+}
+
+// zhShiftNext is a work pattern said right after a job ("四班三运转", "常白班").
+var zhShiftNext = regexp.MustCompile(`^(?:上)?(?:常|长)?(?:白班|夜班|倒班|早班|晚班)|^[一二三四两]班[一二三四两]?(?:运转|倒)|^(?:三班倒|两班倒|朝九晚五|九九六|996|双休|单休|大小周)`)
+
+// withShift appends to a job the work pattern that follows it in its
+// sentence.
+func withShift(f found, ok bool) func(sentence string) (found, bool) {
+	return func(sentence string) (found, bool) {
+		if !ok {
+			return f, false
+		}
+		obj := f.object
+		i := strings.Index(sentence, obj)
+		if i < 0 {
+			return f, ok
+		}
+		rest := strings.TrimLeft(sentence[i+len(obj):], "了，, ")
+		next, _, _ := strings.Cut(rest, "，")
+		if zhShiftNext.MatchString(next) {
+			f.text += "，" + trimObject(next)
+		}
+		return f, ok
+	}
+}
+
+// zhFinish completes the Chinese facts of one sentence: a title and the
+// job said beside it become one memory ("我是厨师，在广州开了家粤菜馆"), and
+// a correction marks its facts as changes (zhCorrections).
+func zhFinish(body string, ref time.Time, out []found) []found {
+	title, job := -1, -1
+	for i, f := range out {
+		switch subject.Key(f.subject) {
+		case subject.Identity:
+			title = i
+		case subject.Occupation, subject.Employer:
+			job = i
+		}
+	}
+	if title >= 0 && job >= 0 && hasHan(out[title].text) {
+		j := out[job]
+		j.text = out[title].text + "，" + j.text
+		j.terms = append(j.terms, out[title].terms...)
+		out[job] = j
+		out = append(out[:title], out[title+1:]...)
+	}
+	return zhCorrections(body, ref, out)
+}

@@ -1,0 +1,81 @@
+package extract
+
+import (
+	"testing"
+	"time"
+)
+
+// Chinese self-descriptions said in passing: a job named by what one
+// does, a home without 在, a condition with its treatment, an allergy
+// without 对, a topic-first habit and a pastime kept up for years.
+func TestRulesChineseSelfDescriptions(t *testing.T) {
+	at := time.Date(2025, 3, 10, 9, 0, 0, 0, time.UTC)
+	checkLife(t, at, []lifeCase{
+		{"我是跑网约车的，晚上单子多", []lifeWant{{"跑网约车", "occupation", false}}},
+		{"我在深圳送外卖", []lifeWant{{"在深圳送外卖", "occupation", false}}},
+		{"我在县城开了家奶茶店", []lifeWant{{"在县城开了家奶茶店", "occupation", false}}},
+		{"我在中学教数学", []lifeWant{{"在中学教数学", "occupation", false}}},
+		{"我在码头开叉车，三班倒", []lifeWant{{"在码头开叉车，三班倒", "occupation", false}}},
+		{"我是护士，在一家医院开了家诊所", []lifeWant{{"是护士，在一家医院开了家诊所", "employer", false}}},
+		{"我住朝阳区，离公司挺近", []lifeWant{{"住在朝阳区", "residence", false}}},
+		{"我在滨江住", []lifeWant{{"住在滨江", "residence", false}}},
+		{"现在跟我爸住在老城区", []lifeWant{{"跟爸爸住在老城区", "residence", true}}},
+		{"我住院了", nil},
+		{"我有胃炎，在吃药", []lifeWant{{"有胃炎，在吃药", "health:胃炎", false}}},
+		{"体检查出高血脂，医生让我少吃肉", []lifeWant{{"有高血脂", "health:高血脂", false}}},
+		{"我海鲜过敏，一吃就起疹子", []lifeWant{{"对海鲜过敏", "allergy:海鲜", false}}},
+		{"我有点过敏", nil},
+		{"咖啡我只喝美式", []lifeWant{{"咖啡只喝美式", "咖啡", false}}},
+		{"我打太极十几年了", []lifeWant{{"打太极十几年了", "exercise", false}}},
+		{"我结婚十年了", []lifeWant{{"已婚", "relationship", false}}},
+	})
+}
+
+// Routines name how often: "每周上三次…", "周末一般带孩子去…", "平时玩…".
+func TestRulesChineseRoutines(t *testing.T) {
+	at := time.Date(2025, 3, 10, 9, 0, 0, 0, time.UTC)
+	checkLife(t, at, []lifeCase{
+		{"我每周上两次瑜伽课", []lifeWant{{"每周上两次瑜伽课", "exercise", false}}},
+		{"我周末一般带孩子去爬山", []lifeWant{{"周末一般带孩子去爬山", "exercise", false}}},
+		{"我平时玩单反相机，周末去郊外拍鸟", []lifeWant{{"平时玩单反相机，周末去郊外拍鸟", "玩单反相机", false}}},
+		{"今早晨跑去了，我跑了五年多了", []lifeWant{{"晨跑五年多了", "exercise", false}}},
+	})
+}
+
+// Family members and their own facts are theirs, however the relative is
+// named (老伴, 闺女, 我妈, 大儿子), and birthdays of the lunar calendar are
+// kept without a solar date.
+func TestRulesChineseFamily(t *testing.T) {
+	at := time.Date(2025, 3, 10, 9, 0, 0, 0, time.UTC)
+	checkLife(t, at, []lifeCase{
+		{"我老伴在菜市场卖菜", []lifeWant{{"老伴在菜市场卖菜", "family:spouse", false}}},
+		{"家里老伴在医院当护工", []lifeWant{{"老伴在医院当护工", "family:spouse", false}}},
+		{"我闺女在读初二，成绩还行", []lifeWant{{"闺女在读初二，成绩还行", "family:daughter", false}}},
+		{"小女儿五岁，最爱恐龙", []lifeWant{{"小女儿五岁，最爱恐龙", "family:daughter", false}}},
+		{"我妈有高血压，每天都要吃药", []lifeWant{{"妈妈有高血压，每天都要吃药", "family:mother", false}}},
+		{"儿子小明八岁，对花生过敏", []lifeWant{{"儿子小明八岁，对花生过敏", "family:son", false}}},
+		{"妈妈微信上说", nil},
+		{"我妈生日是农历八月十五", []lifeWant{{"妈的生日是农历八月十五", "birthday:mother", false}}},
+		{"小明生日是十月一号", []lifeWant{{"小明的生日是十月一号", "birthday:小明", false}}},
+		{"十月八号是我们的结婚纪念日", []lifeWant{{"结婚纪念日是十月八号", "anniversary", false}}},
+	})
+}
+
+// Corrections as people phrase them: a value taken back, "不在…住了",
+// "不在…干了，现在在…", "后来改成…", "…那事黄了", "如今…", a transfer.
+func TestRulesChineseCorrections(t *testing.T) {
+	at := time.Date(2025, 3, 10, 9, 0, 0, 0, time.UTC)
+	checkLife(t, at, []lifeCase{
+		{"我之前说我对芒果过敏，其实是对菠萝过敏", []lifeWant{{"对菠萝过敏", "allergy:菠萝", true}}},
+		{"刚才说错了，其实是青霉素过敏，头孢没事", []lifeWant{{"对青霉素过敏", "allergy:青霉素", true}}},
+		{"我不在朝阳住了，海淀那套装修好了", []lifeWant{{"住在海淀", "residence", true}}},
+		{"我不在北京住了，搬回老家了", []lifeWant{{"住在老家", "residence", true}}},
+		{"我不在京东干了，现在在阿里", []lifeWant{{"在阿里工作", "employer", true}}},
+		{"银行那边我辞了，后来改成在一家学校当老师", []lifeWant{{"在一家学校当老师", "occupation", true}}},
+		{"我不开出租了，现在开网约车", []lifeWant{{"开网约车", "occupation", true}}},
+		{"公司把我调到上海分部了", []lifeWant{{"调到上海分部", "occupation", true}}},
+		{"钢琴那事黄了，闺女非要学跳舞", []lifeWant{{"闺女非要学跳舞", "family:daughter", true}}},
+		{"健身卡到期没续，现在改在家跟着视频练", []lifeWant{{"改在家跟着视频练", "跟着视频练", true}}},
+		{"现在改喝茶了，不喝咖啡了", []lifeWant{{"改喝茶", "茶", true}}},
+	})
+}
