@@ -260,3 +260,18 @@ func zhFinish(body string, ref time.Time, out []found) []found {
 	}
 	return zhCorrections(body, ref, out)
 }
+
+// zhWritingRule is a standing rule for one kind of writing: "写文案的时候
+// 别用太多感叹号", "写邮件时不要太正式".
+var zhWritingRule = regexp.MustCompile(`^(?:你)?(?:帮我)?(写|做|发)(\p{Han}{1,6}?)(?:的时候|时)[，,]?\s*((?:别|不要|少|多|尽量)\p{Han}{1,12}?)(?:[，,。！!]|$)`)
+
+// zhWriting builds a writing rule.
+func zhWriting(m []string, _ string, _ time.Time) (found, bool) {
+	rule := trimObject(m[3])
+	if !validObject(rule) {
+		return found{}, false
+	}
+	t := m[1] + m[2] + "时" + rule
+	return found{text: t, subject: m[1] + m[2], typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
+		importance: 0.7, confidence: 0.85, object: t, terms: []string{m[2], "写作", "风格", "style"}}, true
+}

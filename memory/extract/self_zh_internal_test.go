@@ -79,3 +79,17 @@ func TestRulesChineseCorrections(t *testing.T) {
 		{"现在改喝茶了，不喝咖啡了", []lifeWant{{"改喝茶", "茶", true}}},
 	})
 }
+
+// How the person wants answers and writing: "说话直接点", "别夹英文",
+// and a standing rule for one kind of writing.
+func TestRulesChineseAnswerStyle(t *testing.T) {
+	at := time.Date(2025, 3, 10, 9, 0, 0, 0, time.UTC)
+	checkLife(t, at, []lifeCase{
+		{"说话直接点，别绕弯子", []lifeWant{{"希望说话直接", "answers", false}}},
+		{"你回我的时候别夹英文，我看不懂", []lifeWant{{"希望回答不夹英文", "answers", false}}},
+		{"别用英文回我", []lifeWant{{"希望回答不夹英文", "answers", false}}},
+		{"回复开门见山就行", []lifeWant{{"希望回答直接", "answers", false}}},
+		{"写邮件的时候别太正式", []lifeWant{{"写邮件时别太正式", "写邮件", false}}},
+		{"写文案时少用感叹号", []lifeWant{{"写文案时少用感叹号", "写文案", false}}},
+	})
+}
