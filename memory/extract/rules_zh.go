@@ -100,6 +100,7 @@ var zhPatterns = []pattern{
 			importance: 0.6, confidence: 0.85, object: obj, terms: []string{obj}}, true
 	}},
 	{regexp.MustCompile(`我(.{0,12}?)(要|会|打算|准备|计划|得|需要|将要|将|想)(.+)`), zhPlan},
+	{zhGoPlan, zhGoPlanOf},
 	{regexp.MustCompile(`我(?:的工作|的职业)?是(?:一名|一个|一位|个|名|位)?(.{1,20})$`), func(m []string, _ string, _ time.Time) (found, bool) {
 		obj := trimObject(m[1])
 		if zhNotIdentity.MatchString(obj) || strings.HasSuffix(obj, "的") {
@@ -166,9 +167,9 @@ var zhTimeWords = regexp.MustCompile(`^(?:上午|下午|晚上|早上|中午|傍
 // for 打算 / 计划 / 准备.
 func zhPlan(m []string, sentence string, ref time.Time) (found, bool) {
 	pre, verb, rest := m[1], m[2], trimObject(m[3])
-	when, dated := text.ResolveDate(m[0], ref)
+	when, dated := zhResolveDate(m[0], ref)
 	if !dated {
-		when, dated = text.ResolveDate(sentence, ref)
+		when, dated = zhResolveDate(sentence, ref)
 	}
 	if dated {
 		pre = strings.Replace(pre, when.Phrase, "", 1)

@@ -275,3 +275,22 @@ func zhWriting(m []string, _ string, _ time.Time) (found, bool) {
 	return found{text: t, subject: m[1] + m[2], typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
 		importance: 0.7, confidence: 0.85, object: t, terms: []string{m[2], "写作", "风格", "style"}}, true
 }
+
+// zhRestDay is the author's day off: "周一是我唯一休息的日子", "我每周三休息".
+var zhRestDay = regexp.MustCompile(`^((?:每)?(?:周|星期)[一二三四五六日天](?:[和、跟](?:周|星期)?[一二三四五六日天])*)是我(?:唯一)?(?:的)?(?:唯一)?休息(?:的)?(?:日子|日|天)|我` + zhAdverbs + `((?:每)?(?:周|星期)[一二三四五六日天](?:[和、跟](?:周|星期)?[一二三四五六日天])*)(?:休息|休)`)
+
+// zhRestDayOf builds the day off, with the rest of the week when the next
+// clause says how it is spent ("其他时间都在跑场").
+func zhRestDayOf(m []string, sentence string, _ time.Time) (found, bool) {
+	t := strings.TrimPrefix(m[1]+m[3], "每") + "休息"
+	rest := strings.TrimLeft(sentence[strings.Index(sentence, m[0])+len(m[0]):], "，, ")
+	if next, _, _ := strings.Cut(rest, "，"); zhOtherDays.MatchString(next) {
+		t += "，" + trimObject(next)
+	}
+	f, ok := zhFact(t, subject.WorkSchedule, m[1]+m[3])
+	f.terms = append(f.terms, "休息", "上班", "schedule")
+	return f, ok
+}
+
+// zhOtherDays opens a clause about the rest of the week.
+var zhOtherDays = regexp.MustCompile(`^(?:其他|其余|别的|剩下的?)(?:时间|日子|几天)`)

@@ -93,3 +93,19 @@ func TestRulesChineseAnswerStyle(t *testing.T) {
 		{"写文案时少用感叹号", []lifeWant{{"写文案时少用感叹号", "写文案", false}}},
 	})
 }
+
+// Dated plans without a plan verb, fixed holidays, exams one signed up
+// for and the day off.
+func TestRulesChinesePlansAndDaysOff(t *testing.T) {
+	at := time.Date(2025, 9, 10, 9, 0, 0, 0, time.UTC)
+	checkLife(t, at, []lifeCase{
+		{"下个月中旬跟爸妈去三亚玩几天", []lifeWant{{"2025年10月11日至20日跟爸妈去三亚玩几天", "三亚玩几天", false}}},
+		{"下周五回老家看奶奶", []lifeWant{{"2025年9月19日回老家看奶奶", "老家看奶奶", false}}},
+		{"国庆打算带孩子去杭州", []lifeWant{{"2025年10月1日至7日打算带孩子去杭州", "带孩子去杭州", false}}},
+		{"元旦准备去哈尔滨看冰雕", []lifeWant{{"2026年1月1日准备去哈尔滨看冰雕", "去哈尔滨看冰雕", false}}},
+		{"我报了教师资格证，十一月一号考", []lifeWant{{"2025年11月1日考教师资格证", "教师资格证", false}}},
+		{"腊月初八要回老家", nil},
+		{"周三是我唯一休息的日子，其他时间都在店里", []lifeWant{{"周三休息，其他时间都在店里", "work schedule", false}}},
+		{"我每周二休息", []lifeWant{{"周二休息", "work schedule", false}}},
+	})
+}
