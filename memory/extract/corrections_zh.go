@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/subject"
@@ -41,6 +42,26 @@ func zhCorrections(body string, ref time.Time, out []found) []found {
 		corrected, _, _ := strings.Cut(body[actually[1]:], "，")
 		out = findInSentence("我"+corrected, ref)
 	}
+	if n := zhNotButIs.FindStringSubmatch(body); n != nil && takeBack != nil {
+		// "我不是在朝阳住，是在海淀": the first clause with the value said
+		// instead.
+		old, now := n[2], n[3]
+		common := 0
+		for common < len(old) && common < len(now) && old[common] == now[common] {
+			common++
+		}
+		for common > 0 && !utf8.RuneStart(old[common]) {
+			common--
+		}
+		tail := zhStatementTail.FindString(old)
+		if fs := findInSentence(n[1]+now+tail, ref); len(fs) > 0 {
+			replaced := strings.TrimSuffix(old[common:], tail)
+			for i := range fs {
+				fs[i].change, fs[i].replaces = true, replaced
+			}
+			return fs
+		}
+	}
 	if len(out) == 0 {
 		return out
 	}
@@ -74,6 +95,14 @@ func zhCorrections(body string, ref time.Time, out []found) []found {
 	return out
 }
 
+// zhNotButIs is a corrected clause: "我不是在朝阳住，是在海淀", "我不是对芒果
+// 过敏，是对桃子": the subject, what was said, what is true.
+var zhNotButIs = regexp.MustCompile(`([^，,]*?)不是([^，,]+?)[，,]\s*(?:而)?是([^，,。！!]+)`)
+
+// zhStatementTail is the verb that closes a corrected clause and is left
+// out of what replaces it ("住", "过敏").
+var zhStatementTail = regexp.MustCompile(`(?:住|上班|工作|过敏|上学|读书)$`)
+
 // zhChanges are the sentence rules for no longer living or working
 // somewhere, with the new place when the sentence names it.
 var zhChanges = []lifeRule{
@@ -86,7 +115,7 @@ var zhChanges = []lifeRule{
 		f.replaces = old
 		return changed(f, ok)
 	}},
-	{regexp.MustCompile(`我?(?:已经)?不在(\p{Han}{1,8}?)(?:干|做|上班|工作)了`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`我?(?:已经)?不在(\p{Han}{1,8}?)(?:干|做|上班|工作|教书|打工|实习)了`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		old := m[1]
 		f, ok := zhFact("已从"+old+"离职", subject.Employer, old)
 		if n := zhNewJob.FindStringSubmatch(sentence[strings.Index(sentence, m[0])+len(m[0]):]); n != nil {

@@ -92,6 +92,16 @@ var zhLifeFacts = []lifeRule{
 			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: obj, negative: true,
 			terms: []string{obj}, change: true, keyed: true}, true
 	}},
+	// "我早就不抽烟了": a habit given up, said with 不…了.
+	{regexp.MustCompile(`我` + zhAdverbs + `(?:早就|早都|好久)?不(喝|抽|吃)(\p{Han}{1,6}?)了(?:[，,；;。！!]|$)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj := trimObject(zhDuration.ReplaceAllString(m[3], ""))
+		if !validObject(obj) || kindOf(obj) == "" && m[2] != "吃" {
+			return found{}, false
+		}
+		return found{text: "不再" + m[2] + obj, subject: firstNonEmpty(kindOf(obj), zhHead(obj)), typ: memory.TypePreference,
+			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: obj, negative: true,
+			terms: []string{obj}, change: true, keyed: true}, true
+	}},
 	{regexp.MustCompile(`我` + zhAdverbs + `(?:改用|换用|转用|换成了|换成|改成了|改成)(?:了)?(.{1,15}?)了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
 		obj := trimObject(m[2])
 		if !validObject(obj) {
@@ -131,7 +141,7 @@ var zhLifeFacts = []lifeRule{
 	}},
 	// A condition, with how it is treated when the next clause says so
 	// ("我有糖尿病，在打胰岛素", "体检查出脂肪肝").
-	{regexp.MustCompile(`(?:^|我)(?:体检|检查|去医院)?(?:有|患有|得了|得过|查出|查出来|确诊|确诊了|诊断出)(?:了|有)?(` + zhCondition + `)(?:[，,]\s*((?:一直|现在|每天|天天|平时|也)?(?:在)?(?:吃|打|用|做)\p{Han}{0,6}?(?:药|胰岛素|针|透析|理疗)\p{Han}{0,6}))?`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:^|我)(?:去年|前年|今年|上个月|最近|前几年|小时候|从小)?(?:体检|检查|去医院)?(?:有|患有|得了|得过|查出|查出来|确诊|确诊了|诊断出)(?:了|有)?(` + zhCondition + `)(?:[，,]\s*((?:一直|现在|每天|天天|平时|也)?(?:在)?(?:吃|打|用|做)\p{Han}{0,6}?(?:药|胰岛素|针|透析|理疗)\p{Han}{0,6}))?`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		if i := strings.Index(sentence, m[0]); !strings.HasPrefix(m[0], "我") && zhOther.MatchString(sentence[:i]) {
 			return found{}, false // "我妈有高血压": the mother's
 		}
@@ -259,7 +269,11 @@ func zhDate(m []string, sentence string, ref time.Time) (found, bool) {
 		t = m[3] + "是" + when
 	case m[1] != "":
 		r, _ := subject.Relation(m[1])
-		key, t = subject.BirthdayPrefix+r, m[1]+"的生日是"+when
+		who := m[1]
+		if w, ok := zhRelationWord[r]; ok && (who == "妈" || who == "爸") {
+			who = w
+		}
+		key, t = subject.BirthdayPrefix+r, who+"的生日是"+when
 	}
 	f, ok := zhFact(t, key, when)
 	if span, dated := text.ResolveDate(sentence, ref); dated && !zhLunar.MatchString(when) {

@@ -17,12 +17,16 @@ var zhPlanLead = regexp.MustCompile(`^(.{1,10}?)(要|打算|准备|计划|得|(?
 // the author's: the weather, a holiday or an outage ("明天要下雨").
 var zhNotOwnPlan = regexp.MustCompile(`^(?:下雨|下雪|降温|升温|刮风|变天|放假|停电|停水|涨价)`)
 
+// zhRecurring marks a clause about something that recurs ("每周六去游泳"):
+// its weekday is no one date.
+var zhRecurring = regexp.MustCompile(`每周|每个?星期|每天|天天|每晚|每个?月|每年|一般|平时|经常|通常`)
+
 // zhDatedPlan reports whether a clause without a subject is a plan of the
 // author's: a date, at most a time word, then a plan verb and what they
 // will do ("月底要去西安出差", "下旬要考注册会计师").
 func zhDatedPlan(clause string, ref time.Time) bool {
 	m := zhPlanLead.FindStringSubmatch(clause)
-	if m == nil || zhNotOwnPlan.MatchString(m[3]) {
+	if m == nil || zhNotOwnPlan.MatchString(m[3]) || zhRecurring.MatchString(clause) {
 		return false
 	}
 	when, ok := zhResolveDate(m[1], ref)
@@ -79,7 +83,7 @@ var zhGoPlan = regexp.MustCompile(`^我(.{0,12}?)((?:跟|和|带|陪)\p{Han}{1,5
 // zhGoPlanOf builds a dated trip or exam of the author's.
 func zhGoPlanOf(m []string, sentence string, ref time.Time) (found, bool) {
 	when, ok := zhResolveDate(m[1], ref)
-	if !ok || when.Start.Before(dayStart(ref)) || !zhTimeWords.MatchString(strings.Replace(m[1], when.Phrase, "", 1)) {
+	if !ok || when.Start.Before(dayStart(ref)) || weeklyNotDated(when, sentence) || !zhTimeWords.MatchString(strings.Replace(m[1], when.Phrase, "", 1)) {
 		return found{}, false
 	}
 	rest := trimObject(m[4])
@@ -103,4 +107,14 @@ func zhExamOf(m []string, _ string, ref time.Time) (found, bool) {
 	}
 	return found{text: zhWhen(when) + "考" + m[1], subject: m[1], typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary,
 		importance: 0.7, confidence: 0.85, event: when, object: m[1], terms: []string{m[1], "考试", "exam"}}, true
+}
+
+// zhBareWeekday is a weekday said without 这/下/本: in a sentence about
+// what recurs it names every such day, not one.
+var zhBareWeekday = regexp.MustCompile(`^(?:周|星期|礼拜)[一二三四五六日天末]$`)
+
+// weeklyNotDated reports whether when is a bare weekday in a sentence
+// about a routine ("我每周三去打篮球，周六去游泳").
+func weeklyNotDated(when text.Span, sentence string) bool {
+	return zhBareWeekday.MatchString(when.Phrase) && zhRecurring.MatchString(sentence)
 }

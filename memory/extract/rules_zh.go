@@ -112,7 +112,7 @@ var zhPatterns = []pattern{
 
 // zhNotIdentity rejects "我是说…", "我是不是…" and other uses of 是 that
 // are not a statement of identity.
-var zhNotIdentity = regexp.MustCompile(`^(?:说|不是|想|在|要|来|问|觉得|因为|为了|真的|认真|开玩笑|故意|刚|第一次|这么|那么|这样|那样|否|吗|不|的)`)
+var zhNotIdentity = regexp.MustCompile(`过敏$|^(?:对|说|不是|想|在|要|来|问|觉得|因为|为了|真的|认真|开玩笑|故意|刚|第一次|这么|那么|这样|那样|否|吗|不|的)`)
 
 // zhRule applies the Chinese patterns to a clause (findInSentence lends
 // it the 我 of its sentence when it has none and is the author's).
@@ -176,6 +176,9 @@ func zhPlan(m []string, sentence string, ref time.Time) (found, bool) {
 		rest = trimObject(strings.Replace(rest, when.Phrase, "", 1))
 	}
 	if !zhTimeWords.MatchString(pre) || !validObject(rest) {
+		return found{}, false
+	}
+	if dated && weeklyNotDated(when, sentence) {
 		return found{}, false
 	}
 	if !dated || when.Start.Before(dayStart(ref)) {

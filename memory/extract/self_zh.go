@@ -78,9 +78,9 @@ var zhSelfPatterns = []pattern{
 		return zhHome("", m[2])
 	}},
 	// Allergies without 对: "我海鲜过敏", "我其实是阿莫西林过敏".
-	{regexp.MustCompile(`^我` + zhAdverbs + `(?:是)?(?:对)?(\p{Han}{1,6}?)过敏`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`^(?:其实|实际上|原来)?我` + zhAdverbs + `(?:是)?(?:对)?(\p{Han}{1,6}?)过敏`), func(m []string, _ string, _ time.Time) (found, bool) {
 		what := m[2]
-		if zhNotAllergen.MatchString(what) {
+		if zhNotAllergen.MatchString(what) || strings.Contains(what, "对") || zhOther.MatchString(what) {
 			return found{}, false
 		}
 		return zhFact("对"+what+"过敏", subject.AllergyPrefix+what, what)
@@ -121,7 +121,7 @@ var zhNotJobPlace = regexp.MustCompile(`^(?:路上|这|那|这里|那里|外面|
 var zhNotAllergen = regexp.MustCompile(`^(?:有点|有些|容易|经常|特别|很|也|还|又|不|会|对|季节性|皮肤)$|^(?:有|对|会|很|也)`)
 
 // zhNotHomePlace rejects what follows 住 without naming a home.
-var zhNotHomePlace = regexp.MustCompile(`^(?:院|校|宿舍|酒店|宾馆|旅馆|民宿|一起|一块|这|那|这里|那里|哪|几天|一晚|两晚|了|过|不|得|的|着)`)
+var zhNotHomePlace = regexp.MustCompile(`^(?:她|他|别人|朋友|院|校|宿舍|酒店|宾馆|旅馆|民宿|一起|一块|这|那|这里|那里|哪|几天|一晚|两晚|了|过|不|得|的|着)`)
 
 // zhJob builds the author's job ("跑网约车", "在宁波港开龙门吊").
 func zhJob(work, place string) (found, bool) {
@@ -198,12 +198,16 @@ const zhOften = `每周[一二三四五六日天]?|每个?星期[一二三四五
 // zhOftenRe finds a word of recurrence anywhere in a sentence.
 var zhOftenRe = regexp.MustCompile(zhOften + `|一有空|有空就`)
 
+// zhWeekdayLead opens a clause on a weekday, the next day of a routine
+// ("…，周六去游泳").
+var zhWeekdayLead = regexp.MustCompile(`^(?:周|星期)[一二三四五六日天末]`)
+
 // zhRoutineOf builds a routine, with the next clause when it recurs too
 // ("我平时玩大疆无人机，周末去海边航拍").
 func zhRoutineOf(t, what, sentence string) (found, bool) {
 	if i := strings.Index(sentence, what); i >= 0 {
 		rest := strings.TrimLeft(sentence[i+len(what):], "，, ")
-		if next, _, _ := strings.Cut(rest, "，"); next != "" && zhOftenRe.MatchString(next) && !strings.ContainsAny(next, "他她") {
+		if next, _, _ := strings.Cut(rest, "，"); next != "" && (zhOftenRe.MatchString(next) || zhWeekdayLead.MatchString(next)) && !strings.ContainsAny(next, "他她") {
 			t += "，" + trimObject(next)
 		}
 	}

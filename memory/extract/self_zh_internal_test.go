@@ -28,6 +28,14 @@ func TestRulesChineseSelfDescriptions(t *testing.T) {
 		{"咖啡我只喝美式", []lifeWant{{"咖啡只喝美式", "咖啡", false}}},
 		{"我打太极十几年了", []lifeWant{{"打太极十几年了", "exercise", false}}},
 		{"我结婚十年了", []lifeWant{{"已婚", "relationship", false}}},
+		{"去年查出了胆结石", []lifeWant{{"有胆结石", "health:胆结石", false}}},
+		{"我吃不了辣", []lifeWant{{"不能吃辣", "辣", false}}},
+		{"我早就不抽烟了", []lifeWant{{"不再抽烟", "烟", true}}},
+		// Someone else's facts never become the author's.
+		{"我朋友对花生过敏", nil},
+		{"同事住在闵行，每天通勤两个小时", nil},
+		{"我跟老婆住在她爸妈家", nil},
+		{"我老公是开出租的，天天早出晚归", []lifeWant{{"老公是开出租的，天天早出晚归", "family:husband", false}}},
 	})
 }
 
@@ -55,7 +63,7 @@ func TestRulesChineseFamily(t *testing.T) {
 		{"我妈有高血压，每天都要吃药", []lifeWant{{"妈妈有高血压，每天都要吃药", "family:mother", false}}},
 		{"儿子小明八岁，对花生过敏", []lifeWant{{"儿子小明八岁，对花生过敏", "family:son", false}}},
 		{"妈妈微信上说", nil},
-		{"我妈生日是农历八月十五", []lifeWant{{"妈的生日是农历八月十五", "birthday:mother", false}}},
+		{"我妈生日是农历八月十五", []lifeWant{{"妈妈的生日是农历八月十五", "birthday:mother", false}}},
 		{"小明生日是十月一号", []lifeWant{{"小明的生日是十月一号", "birthday:小明", false}}},
 		{"十月八号是我们的结婚纪念日", []lifeWant{{"结婚纪念日是十月八号", "anniversary", false}}},
 	})
@@ -74,6 +82,9 @@ func TestRulesChineseCorrections(t *testing.T) {
 		{"银行那边我辞了，后来改成在一家学校当老师", []lifeWant{{"在一家学校当老师", "occupation", true}}},
 		{"我不开出租了，现在开网约车", []lifeWant{{"开网约车", "occupation", true}}},
 		{"公司把我调到上海分部了", []lifeWant{{"调到上海分部", "occupation", true}}},
+		{"更正一下，我不是在朝阳住，是在海淀", []lifeWant{{"住在海淀", "residence", true}}},
+		{"记错了，其实我是对桃子过敏", []lifeWant{{"对桃子过敏", "allergy:桃子", true}}},
+		{"我不在学校教书了，现在在培训机构", []lifeWant{{"在培训机构工作", "employer", true}}},
 		{"钢琴那事黄了，闺女非要学跳舞", []lifeWant{{"闺女非要学跳舞", "family:daughter", true}}},
 		{"健身卡到期没续，现在改在家跟着视频练", []lifeWant{{"改在家跟着视频练", "跟着视频练", true}}},
 		{"现在改喝茶了，不喝咖啡了", []lifeWant{{"改喝茶", "茶", true}}},
@@ -89,6 +100,9 @@ func TestRulesChineseAnswerStyle(t *testing.T) {
 		{"你回我的时候别夹英文，我看不懂", []lifeWant{{"希望回答不夹英文", "answers", false}}},
 		{"别用英文回我", []lifeWant{{"希望回答不夹英文", "answers", false}}},
 		{"回复开门见山就行", []lifeWant{{"希望回答直接", "answers", false}}},
+		{"回答的时候别用太多专业术语", []lifeWant{{"希望回答少用术语", "answers", false}}},
+		{"回复我用中文就行", []lifeWant{{"希望回答用中文", "answers", false}}},
+		{"回我的时候少用表情", []lifeWant{{"希望回答不用表情", "answers", false}}},
 		{"写邮件的时候别太正式", []lifeWant{{"写邮件时别太正式", "写邮件", false}}},
 		{"写文案时少用感叹号", []lifeWant{{"写文案时少用感叹号", "写文案", false}}},
 	})
