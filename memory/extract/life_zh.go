@@ -280,6 +280,9 @@ func zhDate(m []string, sentence string, ref time.Time) (found, bool) {
 		f.event = text.Span{Start: span.Start}
 	}
 	f.terms = append(f.terms, "生日", "birthday", "纪念日", "anniversary")
+	if key == subject.Anniversary {
+		f.terms = append(f.terms, "老婆", "老公", "爱人", "结婚")
+	}
 	return f, ok
 }
 

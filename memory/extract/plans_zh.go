@@ -92,7 +92,16 @@ func zhGoPlanOf(m []string, sentence string, ref time.Time) (found, bool) {
 	}
 	what := m[2] + m[3] + rest
 	return found{text: zhWhen(when) + what, subject: zhHead(rest), typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary,
-		importance: 0.6, confidence: 0.85, event: when, object: rest, terms: []string{rest, "计划", "plan"}}, true
+		importance: 0.6, confidence: 0.85, event: when, object: rest, terms: append([]string{rest, "计划", "plan"}, zhTripTerms(m[3])...)}, true
+}
+
+// zhTripTerms are the words of questions about a trip ("出差那边天气…",
+// "要带什么"), kept with a plan to go somewhere.
+func zhTripTerms(verb string) []string {
+	if verb == "考" {
+		return []string{"考试", "复习", "备考", "exam"}
+	}
+	return []string{"出行", "旅行", "出差", "trip"}
 }
 
 // zhExam reads an exam one signed up for and its date: "我报了成人高考，
@@ -106,7 +115,7 @@ func zhExamOf(m []string, _ string, ref time.Time) (found, bool) {
 		return found{}, false
 	}
 	return found{text: zhWhen(when) + "考" + m[1], subject: m[1], typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary,
-		importance: 0.7, confidence: 0.85, event: when, object: m[1], terms: []string{m[1], "考试", "exam"}}, true
+		importance: 0.7, confidence: 0.85, event: when, object: m[1], terms: []string{m[1], "考试", "复习", "备考", "exam"}}, true
 }
 
 // zhBareWeekday is a weekday said without 这/下/本: in a sentence about

@@ -134,9 +134,13 @@ func zhJob(work, place string) (found, bool) {
 	if place != "" && zhOrg.MatchString(place) {
 		f.subject = subject.Employer
 	}
-	f.terms = append(f.terms, place, "工作", "job")
+	f.terms = append(f.terms, place, "工作", "上班", "job")
 	return f, ok
 }
+
+// zhHomeTerms are the words of questions about where one lives
+// ("附近有什么…"), kept with a home.
+var zhHomeTerms = []string{"住", "家", "附近", "home"}
 
 // zhHome builds where the author lives, and with whom when said.
 func zhHome(with, place string) (found, bool) {
@@ -154,7 +158,9 @@ func zhHome(with, place string) (found, bool) {
 		}
 		t = "跟" + with + t
 	}
-	return zhFact(t, subject.Residence, place)
+	f, ok := zhFact(t, subject.Residence, place)
+	f.terms = append(f.terms, zhHomeTerms...)
+	return f, ok
 }
 
 // zhRelationWord is how a memory names a relative the author called "我妈".
@@ -166,7 +172,7 @@ func zhHabit(what, years string) (found, bool) {
 		return found{}, false
 	}
 	return found{text: what + years + "了", subject: firstNonEmpty(activityKind(what), kindOf(what), zhHead(what)), typ: memory.TypePreference,
-		lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: what, terms: []string{what, "习惯", "habit"}}, true
+		lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: what, terms: append([]string{what, "习惯", "habit"}, zhSportOf(what)...)}, true
 }
 
 // zhNotHabit rejects what is counted in years but is no pastime: being
@@ -292,9 +298,24 @@ func zhRestDayOf(m []string, sentence string, _ time.Time) (found, bool) {
 		t += "，" + trimObject(next)
 	}
 	f, ok := zhFact(t, subject.WorkSchedule, m[1]+m[3])
-	f.terms = append(f.terms, "休息", "上班", "schedule")
+	f.terms = append(f.terms, "休息", "上班", "有空", "哪天", "schedule")
 	return f, ok
 }
 
 // zhOtherDays opens a clause about the rest of the week.
 var zhOtherDays = regexp.MustCompile(`^(?:其他|其余|别的|剩下的?)(?:时间|日子|几天)`)
+
+// zhSports maps a kind of a sport to the sport, so a question about the
+// sport finds the habit ("冬泳" → "游泳", "夜跑" → "跑步").
+var zhSports = [][2]string{{"泳", "游泳"}, {"跑", "跑步"}, {"骑", "骑车"}, {"球", "打球"}}
+
+// zhSportOf returns the sport words of an activity.
+func zhSportOf(what string) []string {
+	var out []string
+	for _, s := range zhSports {
+		if strings.Contains(what, s[0]) && s[1] != what {
+			out = append(out, s[1])
+		}
+	}
+	return out
+}

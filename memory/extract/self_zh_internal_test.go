@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"testing"
 	"time"
 )
@@ -122,4 +123,27 @@ func TestRulesChinesePlansAndDaysOff(t *testing.T) {
 		{"周三是我唯一休息的日子，其他时间都在店里", []lifeWant{{"周三休息，其他时间都在店里", "work schedule", false}}},
 		{"我每周二休息", []lifeWant{{"周二休息", "work schedule", false}}},
 	})
+}
+
+// The words of indirect questions are kept with the memory they ask
+// about: a home with 附近, a day off with 有空, a trip with 出差, an exam
+// with 复习, an anniversary with the spouse, a winter swim with 游泳.
+func TestRulesChineseQuestionWords(t *testing.T) {
+	at := time.Date(2025, 9, 10, 9, 0, 0, 0, time.UTC)
+	tests := []struct{ in, want string }{
+		{"我住西湖区", "附近"},
+		{"周二是我唯一休息的日子", "有空"},
+		{"下周三去成都看展", "出差"},
+		{"我报了驾照考试，十月八号考", "复习"},
+		{"十月八号是我们的结婚纪念日", "老婆"},
+		{"我冬泳好多年了", "游泳"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			ms := extractAll(t, tt.in, at)
+			if len(ms) != 1 || !slices.Contains(ms[0].Keywords, tt.want) {
+				t.Fatalf("got %+v, want one memory with keyword %q", ms, tt.want)
+			}
+		})
+	}
 }
