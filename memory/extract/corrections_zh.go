@@ -19,7 +19,7 @@ import (
 // the memory that holds it even under another subject key.
 
 // zhTakeBack marks a sentence that takes back something said before.
-var zhTakeBack = regexp.MustCompile(`说错了|记错了|搞错了|弄错了|说反了|更正一下|纠正一下|(?:之前|上次|刚才|前面)(?:跟你)?说(?:的)?`)
+var zhTakeBack = regexp.MustCompile(`^不对[，,]|说错了|记错了|搞错了|弄错了|说反了|更正一下|纠正一下|(?:之前|上次|刚才|前面)(?:跟你)?说(?:的)?`)
 
 // zhActually opens the corrected statement ("其实是…", "应该是…").
 var zhActually = regexp.MustCompile(`其实(?:是)?|实际上(?:是)?|应该是|准确地说是`)
@@ -115,11 +115,18 @@ var zhChanges = []lifeRule{
 		f.replaces = old
 		return changed(f, ok)
 	}},
-	{regexp.MustCompile(`我?(?:已经)?不在(\p{Han}{1,8}?)(?:干|做|上班|工作|教书|打工|实习)了`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`我?(?:已经)?不在(\p{Han}{1,8}?)(干|做|上班|工作|教书|打工|实习)?了`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		old := m[1]
+		if m[2] == "" && !zhOrg.MatchString(old) {
+			return found{}, false // "我不在家了" is no job left
+		}
 		f, ok := zhFact("已从"+old+"离职", subject.Employer, old)
 		if n := zhNewJob.FindStringSubmatch(sentence[strings.Index(sentence, m[0])+len(m[0]):]); n != nil {
-			f, ok = zhFact("在"+trimObject(n[1])+"工作", subject.Employer, trimObject(n[1]))
+			at := trimObject(n[1])
+			f, ok = zhFact("在"+at+"工作", subject.Employer, at)
+			if strings.HasPrefix(at, "自己") {
+				f.text = at // "现在自己创业"
+			}
 		}
 		f.replaces = old
 		return changed(f, ok)

@@ -14,7 +14,7 @@ import (
 // zhFamily are the relations the Chinese rules know.
 // An elder or younger child is named by order ("大女儿", "小儿子"); "妈" and
 // "爸" alone follow 我 ("我妈").
-const zhFamily = `(老婆|老公|老伴|妻子|丈夫|太太|媳妇|爱人|对象|女朋友|男朋友|女友|男友|(?:大|小|二)?儿子|(?:大|小|二)?女儿|闺女|孩子|娃|妈妈|母亲|老妈|爸爸|父亲|老爸|父母|爸妈|姐姐|妹妹|哥哥|弟弟|奶奶|爷爷|外婆|外公|姥姥|姥爷|婆婆|公公|岳母|丈母娘|岳父|老丈人|妈|爸)`
+const zhFamily = `(孩子他爸|孩子他妈|孩子爸|孩子妈|娃他爸|娃他妈|那口子|老婆|老公|老伴|妻子|丈夫|太太|媳妇|爱人|对象|女朋友|男朋友|女友|男友|(?:大|小|二)?儿子|(?:大|小|二)?女儿|闺女|孩子|娃|妈妈|母亲|老妈|爸爸|父亲|老爸|父母|爸妈|姐姐|妹妹|哥哥|弟弟|奶奶|爷爷|外婆|外公|姥姥|姥爷|婆婆|公公|岳母|丈母娘|岳父|老丈人|妈|爸)`
 
 // zhPetKind are the animals (and common breeds) the Chinese rules know.
 const zhPetKind = `(狗狗|小狗|狗|猫咪|小猫|猫|柯基|泰迪|金毛|哈士奇|柴犬|拉布拉多|边牧|比格|布偶猫|布偶|英短|橘猫|兔子|仓鼠|鹦鹉|乌龟)`
@@ -36,7 +36,10 @@ var zhLifeFacts = []lifeRule{
 		org := trimObject(m[1] + m[2])
 		return changed(zhFact("已从"+org+"离职", subject.Employer, org))
 	}},
-	{regexp.MustCompile(`我(?:已经|最近|刚)?(?:换工作|跳槽|辞职)了`), func(_ []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`我(?:已经|最近|刚)?(换工作|跳槽|辞职|离职)了`), func(m []string, _ string, _ time.Time) (found, bool) {
+		if m[1] == "辞职" || m[1] == "离职" {
+			return changed(zhFact("已离职", subject.Employer, "离职"))
+		}
 		return changed(zhFact("换了工作", subject.Employer, "工作"))
 	}},
 	// Diet.
@@ -47,7 +50,7 @@ var zhLifeFacts = []lifeRule{
 		f.change = m[2] != "不" || strings.Contains(m[1], "已经") || strings.Contains(m[1], "现在") || changeCue.MatchString(sentence)
 		return f, ok
 	}},
-	{regexp.MustCompile(`我` + zhAdverbs + `(?:开始)?(吃素|吃全素|是素食主义者|是素食者|吃清真)了?`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`我` + zhAdverbs + `(?:最近)?(?:开始)?(吃素|吃全素|是素食主义者|是素食者|吃清真)了?`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		f, ok := zhFact(strings.TrimPrefix(m[2], "是"), subject.Diet, m[2])
 		f.typ, f.lifecycle = memory.TypePreference, memory.LifecycleLongTerm
 		f.terms = append(f.terms, "饮食", "diet", "vegetarian")

@@ -12,7 +12,7 @@ import (
 )
 
 // zhAdverbs are the words allowed between 我 and the verb.
-const zhAdverbs = `((?:很|非常|特别|最|也|一直|还是|比较|真的|挺|超级|超|更|现在|其实|已经|还|都|从小就|向来|本来就|蛮|相当|十分|就|如今|目前|平时|平常|一般|通常)*)`
+const zhAdverbs = `((?:早就|很|非常|特别|最|也|一直|还是|比较|真的|挺|超级|超|更|现在|其实|已经|还|都|从小就|向来|本来就|蛮|相当|十分|就|如今|目前|平时|平常|一般|通常)*)`
 
 // zhPatterns are tried in order on each Chinese clause (with 我 implied
 // when an earlier clause of the sentence had it).
@@ -112,7 +112,7 @@ var zhPatterns = []pattern{
 
 // zhNotIdentity rejects "我是说…", "我是不是…" and other uses of 是 that
 // are not a statement of identity.
-var zhNotIdentity = regexp.MustCompile(`过敏$|^(?:对|说|不是|想|在|要|来|问|觉得|因为|为了|真的|认真|开玩笑|故意|刚|第一次|这么|那么|这样|那样|否|吗|不|的)`)
+var zhNotIdentity = regexp.MustCompile(`过敏$|^(?:对|住|说|不是|想|在|要|来|问|觉得|因为|为了|真的|认真|开玩笑|故意|刚|第一次|这么|那么|这样|那样|否|吗|不|的)`)
 
 // zhRule applies the Chinese patterns to a clause (findInSentence lends
 // it the 我 of its sentence when it has none and is the author's).

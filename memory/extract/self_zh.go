@@ -71,23 +71,56 @@ var zhSelfPatterns = []pattern{
 		return withShift(f, ok)(sentence)
 	}},
 	// Home: "我住道里区", "我在滨江住", "我跟我妈住在盘龙区".
-	{regexp.MustCompile(`^(?:我(?:们)?(?:一家|全家|俩)?)?` + zhAdverbs + `(?:(?:跟|和|与)(\p{Han}{1,4}?)(?:一起)?)?住(?:在)?(\p{Han}{2,8}?)(?:那边|那儿|这边|附近|一带|她那儿|他那儿|家)?$`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`^(?:我(?:们)?(?:一家|全家|俩)?)?` + zhAdverbs + `(?:(?:跟|和|与)(\p{Han}{1,4}?)(?:一起)?)?(?:是)?住(?:在)?(\p{Han}{2,8}?)(?:那边|那儿|这边|附近|一带|她那儿|他那儿|家)?$`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return zhHome(m[2], m[3])
 	}},
 	{regexp.MustCompile(`^我` + zhAdverbs + `在(\p{Han}{2,8}?)住(?:着)?$`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return zhHome("", m[2])
 	}},
+	// "我干销售的", "我做外贸的".
+	{regexp.MustCompile(`^我(?:是)?(干|做|搞)(\p{Han}{1,6}?)的$`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		return withShift(zhJob(m[1]+m[2], ""))(sentence)
+	}},
+	// Home said as where the family is: "我家在顺义".
+	{regexp.MustCompile(`^我(?:们)?家(?:住)?在(\p{Han}{2,8}?)$`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return zhHome("", m[1])
+	}},
+	// What sets off an allergy: "我吃虾会过敏", "我一喝酒就过敏".
+	{regexp.MustCompile(`^我(?:一)?(?:吃|喝|碰|用|闻|摸)(?:了)?(\p{Han}{1,6}?)(?:就|会|都会|容易)(?:有点)?过敏`), func(m []string, _ string, _ time.Time) (found, bool) {
+		if zhOther.MatchString(m[1]) {
+			return found{}, false
+		}
+		return zhFact("对"+m[1]+"过敏", subject.AllergyPrefix+m[1], m[1])
+	}},
+	// Medication and readings: "我一直在吃降压药", "我血糖高".
+	{regexp.MustCompile(`^我` + zhAdverbs + `(?:在)?(?:吃|打|用)(\p{Han}{0,6}?(?:药|胰岛素))$`), func(m []string, _ string, _ time.Time) (found, bool) {
+		f, ok := zhFact(strings.TrimPrefix(m[1], "现在")+"在用"+m[2], subject.HealthPrefix+"用药", m[2])
+		f.text = trimObject(m[0][len("我"):])
+		f.terms = append(f.terms, "健康", "health", "吃药")
+		return f, ok
+	}},
+	{regexp.MustCompile(`^我` + zhAdverbs + `(血糖|血压|血脂|尿酸|胆固醇|眼压)(?:有点|偏|比较|一直)?(高|低)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		f, ok := zhFact(m[2]+m[3], subject.HealthPrefix+m[2], m[2])
+		f.terms = append(f.terms, "健康", "health")
+		return f, ok
+	}},
+	{regexp.MustCompile(`^我` + zhAdverbs + `(腰椎间盘突出|腰间盘突出|颈椎病|低血糖|贫血|失眠|痛风|偏头痛)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		f, ok := zhFact(m[2], subject.HealthPrefix+m[2], m[2])
+		f.terms = append(f.terms, "健康", "health")
+		return f, ok
+	}},
 	// Allergies without 对: "我海鲜过敏", "我其实是阿莫西林过敏".
 	{regexp.MustCompile(`^(?:其实|实际上|原来)?我` + zhAdverbs + `(?:是)?(?:对)?(\p{Han}{1,6}?)过敏`), func(m []string, _ string, _ time.Time) (found, bool) {
 		what := m[2]
-		if zhNotAllergen.MatchString(what) || strings.Contains(what, "对") || zhOther.MatchString(what) {
+		if zhNotAllergen.MatchString(what) || strings.ContainsAny(what, "对会就吃喝") || zhOther.MatchString(what) {
 			return found{}, false
 		}
 		return zhFact("对"+what+"过敏", subject.AllergyPrefix+what, what)
 	}},
 	// What cannot be eaten: "我不能吃辣", "我吃不了海鲜".
-	{regexp.MustCompile(`^我` + zhAdverbs + `(?:不能|不敢|不可以|吃不了)吃?(\p{Han}{1,6}?)(?:的)?(?:东西)?$`), func(m []string, _ string, _ time.Time) (found, bool) {
-		f, ok := zhPreference("", "不能吃", m[2], true)
+	{regexp.MustCompile(`^我` + zhAdverbs + `(不能|不敢|不可以|吃不了)(吃)?(\p{Han}{1,6}?)(?:的)?(?:东西)?$`), func(m []string, _ string, _ time.Time) (found, bool) {
+		verb := strings.Replace(m[2], "吃不了", "不能吃", 1) + m[3]
+		f, ok := zhPreference("", verb, m[4], true)
 		f.terms = append(f.terms, "饮食", "diet")
 		return f, ok
 	}},
