@@ -26,7 +26,7 @@ var zhActually = regexp.MustCompile(`其实(?:是)?|实际上(?:是)?|应该是|
 
 // zhDropped finds, in a clause, what the author says is over: "头孢没事",
 // "不是萧山", "古筝那事黄了", "普拉提卡到期没续", "不喝咖啡了".
-var zhDropped = regexp.MustCompile(`(?:^|[，,])\s*(\p{Han}{1,8}?)(?:没事|没问题|不过敏)(?:[，,。！!]|$)|不是(\p{Han}{1,8}?)(?:[，,。！!]|$)|(?:^|[，,])\s*(\p{Han}{1,8}?)那事儿?(?:黄了|吹了|没戏了|取消了|算了)|(?:^|[，,])\s*(\p{Han}{1,6}?)卡?(?:到期)?(?:没续|不续了|没再续|停了)|不再?(?:喝|吃|抽|用|学|练|玩|打|跳|上)(\p{Han}{1,6}?)了`)
+var zhDropped = regexp.MustCompile(`(?:^|[，,])\s*(\p{Han}{1,8}?)(?:没事|没问题|不过敏)(?:[，,。！!]|$)|不是(\p{Han}{1,8}?)(?:[，,。！!]|$)|(?:^|[，,])\s*(?:之前说的|上次说的)?(?:那个)?(\p{Han}{1,8}?)(?:那事儿?|的事)?(?:黄了|吹了|没戏了|取消了|算了)|(?:^|[，,])\s*(\p{Han}{1,6}?)卡?(?:到期)?(?:没续|不续了|没再续|停了)|不再?(?:喝|吃|抽|用|学|练|玩|打|跳|上|当|做|干)(\p{Han}{1,6}?)了|(?:^|[，,])\s*(\p{Han}{1,6}?)(?:我)?(?:不干了|不做了|辞了|不当了)`)
 
 // zhCorrections marks the facts of a sentence that corrects or replaces
 // something: the corrected part alone is kept, every fact is a change,
@@ -54,7 +54,11 @@ func zhCorrections(body string, ref time.Time, out []found) []found {
 			common--
 		}
 		tail := zhStatementTail.FindString(old)
-		if fs := findInSentence(n[1]+now+tail, ref); len(fs) > 0 {
+		subj := n[1]
+		if !strings.Contains(subj, "我") {
+			subj = "我" + subj
+		}
+		if fs := findInSentence(subj+now+tail, ref); len(fs) > 0 {
 			replaced := strings.TrimSuffix(old[common:], tail)
 			for i := range fs {
 				fs[i].change, fs[i].replaces = true, replaced
@@ -62,12 +66,21 @@ func zhCorrections(body string, ref time.Time, out []found) []found {
 			return fs
 		}
 	}
-	if len(out) == 0 {
-		return out
-	}
 	replaced := ""
 	if m := zhDropped.FindStringSubmatch(body); m != nil {
-		replaced = trimObject(m[1] + m[2] + m[3] + m[4] + m[5])
+		replaced = strings.TrimPrefix(trimObject(m[1]+m[2]+m[3]+m[4]+m[5]+m[6]), "我")
+	}
+	if len(out) == 0 && replaced != "" && !strings.Contains(body, "我") && !zhOther.MatchString(body) {
+		// "导游不干了，现在在景区卖票": the sentence is the author's.
+		out = findInSentence("我"+body, ref)
+	}
+	if len(out) == 0 && replaced != "" && zhCancelled.MatchString(body) && !zhOther.MatchString(body) {
+		// "上海出差那事取消了": the plan is off.
+		return []found{{text: replaced + "取消了", subject: zhHead(replaced), typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary,
+			importance: 0.5, confidence: 0.8, object: replaced, terms: []string{replaced, "取消", "计划"}, change: true, replaces: replaced}}
+	}
+	if len(out) == 0 {
+		return out
 	}
 	if takeBack != nil && actually != nil && takeBack[0] < actually[0] {
 		old, corrected := body[:actually[0]], body[actually[0]:]
@@ -95,6 +108,9 @@ func zhCorrections(body string, ref time.Time, out []found) []found {
 	return out
 }
 
+// zhCancelled marks a plan called off.
+var zhCancelled = regexp.MustCompile(`黄了|吹了|没戏了|取消了`)
+
 // zhNotButIs is a corrected clause: "我不是在朝阳住，是在海淀", "我不是对芒果
 // 过敏，是对桃子": the subject, what was said, what is true.
 var zhNotButIs = regexp.MustCompile(`([^，,]*?)不是([^，,]+?)[，,]\s*(?:而)?是([^，,。！!]+)`)
@@ -106,6 +122,16 @@ var zhStatementTail = regexp.MustCompile(`(?:住|上班|工作|过敏|上学|读
 // zhChanges are the sentence rules for no longer living or working
 // somewhere, with the new place when the sentence names it.
 var zhChanges = []lifeRule{
+	zhChangedJob,
+	// A pet given away or lost: "咪咪上个月送人了".
+	{regexp.MustCompile(`^(\p{Han}{1,4}?)(?:上个月|去年|前几天|前阵子|最近|已经|上周)?(送人了|走丢了|丢了|去世了|死了|病死了)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		name := m[1]
+		if _, rel := subject.Relation(name); rel || zhOther.MatchString(name) || strings.Contains(name, "我") {
+			return found{}, false
+		}
+		f, ok := lifeOf(name+m[2], subject.PetPrefix+strings.ToLower(name), name, "宠物", "pet")
+		return changed(f, ok)
+	}},
 	{regexp.MustCompile(`我?(?:已经)?不在(\p{Han}{1,8}?)住了`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		old := m[1]
 		f, ok := zhFact("不在"+old+"住了", subject.Residence, old)
@@ -152,6 +178,17 @@ var zhSwitches = []lifeRule{
 			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: what, terms: []string{what}, change: true, keyed: true}, true
 	}},
 }
+
+// zhChangedJob is a job taken up after another, said without 我:
+// "后来改成做产品经理了", "改行当厨师了".
+var zhChangedJob = lifeRule{regexp.MustCompile(`(?:^|[，,])(?:后来|现在|如今|目前)?(?:改成|改为|改行|转行)(?:去|到)?(?:在(\p{Han}{2,10}?))?(做|当|干)(\p{Han}{1,10}?)了?(?:[，,。！!]|$)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	if i := strings.Index(sentence, m[0]); zhOther.MatchString(sentence[:i]) || zhNotRole.MatchString(m[3]) {
+		return found{}, false
+	}
+	f, ok := zhJob(m[2]+m[3], m[1])
+	f.subject = subject.Occupation
+	return changed(f, ok)
+}}
 
 // zhNewHome is the new home after a move: "搬到海淀", "搬回老家", "松北那套".
 var zhNewHome = regexp.MustCompile(`(?:搬到|搬去|搬回|住到|住进|换到)了?(\p{Han}{2,8}?)(?:了|去了)?(?:[，,。！!]|$)|[，,]\s*(\p{Han}{2,4}?)那(?:套|边的房子|边)`)

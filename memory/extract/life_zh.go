@@ -29,7 +29,7 @@ var zhLife = slices.Concat(zhChanges, zhLifeFacts, zhSwitches, []lifeRule{{zhLon
 // zhLifeFacts are the Chinese sentence rules for facts of the author's life.
 var zhLifeFacts = []lifeRule{
 	// Employer changes.
-	{regexp.MustCompile(`(?:换工作|换了工作|换了份工作|换了新工作|跳槽)了?[，,]?\s*(?:现在|目前|如今)?(?:在|去了|到了|到|去)(.{1,15}?)(?:工作|上班|任职)?了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:换工作|换了工作|换了份工作|换了新工作|跳槽)了?[，,]?\s*(?:现在|目前|如今)?(?:在|去了|到了|到|去)([^，,。！!]{1,15}?)(?:工作|上班|任职)?了?(?:[，,。！!]|$)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return changed(zhFact("在"+trimObject(m[1])+"工作", subject.Employer, trimObject(m[1])))
 	}},
 	{regexp.MustCompile(`(?:从|在)(.{1,12}?)离职了?|离开了(.{1,12}?)(?:公司)?了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
@@ -78,8 +78,8 @@ var zhLifeFacts = []lifeRule{
 		return f, ok
 	}},
 	// Quitting a habit; no longer doing something; switching.
-	{regexp.MustCompile(`我?(?:已经|终于|最近|刚)?戒(?:掉)?了?(.{1,8}?)了?(?:[，,；;。！!]|$)`), func(m []string, _ string, _ time.Time) (found, bool) {
-		obj := trimObject(zhDuration.ReplaceAllString(m[1], ""))
+	{regexp.MustCompile(`我?(?:已经|终于|最近|刚)?戒(?:掉)?了?([^，,。！!；;]{1,8}?)了?(?:[，,；;。！!]|$)|(?:^|[，,])(\p{Han}{1,4}?)(?:我)?(?:已经|早就|早|终于)?戒(?:掉)?了`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj := trimObject(zhDuration.ReplaceAllString(m[1]+m[2], ""))
 		if !validObject(obj) {
 			return found{}, false
 		}
@@ -177,8 +177,8 @@ var zhLifeFacts = []lifeRule{
 		return f, ok
 	}},
 	// Relationship.
-	{regexp.MustCompile(`我` + zhAdverbs + `(?:(?:和|跟|与)([\p{Han}A-Za-z]{1,4}?))?(结婚|订婚|离婚|分手|单身|恋爱)了?`), func(m []string, sentence string, _ time.Time) (found, bool) {
-		state := map[string]string{"结婚": "已婚", "订婚": "已订婚", "离婚": "已离婚", "分手": "单身", "单身": "单身", "恋爱": "在恋爱中"}[m[3]]
+	{regexp.MustCompile(`我` + zhAdverbs + `(?:最近)?(?:(?:和|跟|与)([\p{Han}A-Za-z]{1,4}?))?(结婚|订婚|离婚|分手|单身|谈恋爱|恋爱|脱单)了?`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		state := map[string]string{"结婚": "已婚", "订婚": "已订婚", "离婚": "已离婚", "分手": "单身", "单身": "单身", "恋爱": "在恋爱中", "谈恋爱": "在恋爱中", "脱单": "在恋爱中"}[m[3]]
 		t := state
 		if m[2] != "" {
 			t = "和" + m[2] + m[3] + "了，" + state // the name lets the change find what it ends
@@ -191,7 +191,7 @@ var zhLifeFacts = []lifeRule{
 		return f, ok
 	}},
 	// Pets.
-	{regexp.MustCompile(`(?:我|我们|我家)(?:家)?(?:养了|养着|有|养)(一只|一条|一个|只|条|两只|两条|一)?(.{0,4}?)` + zhPetKind + `(?:[，,]\s*(?:它|他|她)?(?:叫|名叫|名字叫)([\p{Han}A-Za-z]{1,6}))?`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:我|我们|我家)(?:家)?(?:养了|养着|有|养)(一只|一条|一个|只|条|两只|两条|一)?(.{0,4}?)` + zhPetKind + `(?:[，,]?\s*(?:它|他|她)?(?:叫|名叫|名字叫)([\p{Han}A-Za-z]{1,6}))?`), func(m []string, _ string, _ time.Time) (found, bool) {
 		if strings.ContainsAny(m[2], "我你不") {
 			return found{}, false
 		}
@@ -227,7 +227,7 @@ var zhLifeFacts = []lifeRule{
 		rel, _ := subject.Relation(m[1])
 		return lifeOf(m[1]+"叫"+strings.TrimRight(m[2], "了啊呀的"), subject.FamilyPrefix+rel, m[1], m[2], "家人", "family")
 	}},
-	{regexp.MustCompile(`(?:^|[，,]\s*|我(?:的)?|我们?家(?:的)?|家里(?:的)?)` + zhFamily + `((?:[\p{Han}]{2,3}?)?(?:很|也|特别|非常|最|比较|一直|不|每天|每周|天天|平时|现在|刚)*(?:是|在|喜欢|爱|讨厌|不喜欢|不吃|不喝|对|会|做|当|开|吃|喝|住在|今年|有|过来|来|去|退休|正在|学|上|读|考|养|卖|[一二三四五六七八九十两\d]+岁).+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:^|[，,]\s*|我(?:的)?|我们?家(?:的)?|家里(?:的)?)` + zhFamily + `((?:[\p{Han}]{2,3}?)?(?:很|也|特别|非常|最|比较|一直|不|每天|每周|天天|平时|现在|刚)*(?:是|在|喜欢|爱|讨厌|不喜欢|不吃|不喝|对|会|做|当|开|吃|喝|住在|今年|有|过来|来|去|退休|正在|学|上|读|考|养|卖|从|辞职|换|改|[一二三四五六七八九十两\d]+岁).+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		rest := trimObject(m[2])
 		if when, ok := text.ResolveDate(sentence, ref); ok && !when.Start.Before(dayStart(ref)) {
 			return found{}, false

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/subject"
 )
 
 // ReplacesPrefix starts the tag of a change candidate that names the value
@@ -21,4 +22,28 @@ func replacedValue(c memory.Memory) string {
 		}
 	}
 	return ""
+}
+
+// otherJobKey is, for a Chinese change of job, the job key it did not use:
+// Chinese says a job as place and role at once ("在一家餐厅当服务员",
+// "在京东做运营"), and the rules key it by employer or occupation as the
+// place reads, so a change under one ends the job stored under the other.
+func otherJobKey(c memory.Memory) string {
+	if !hasHan(c.Text) || !changeMarked(c) {
+		return ""
+	}
+	switch subject.Of(c.Subject) {
+	case subject.Employer:
+		return subject.Occupation
+	case subject.Occupation:
+		return subject.Employer
+	}
+	return ""
+}
+
+// endsOtherJob reports whether c, a Chinese change of job, ends m, the
+// job stored under the other job key.
+func endsOtherJob(c, m memory.Memory) bool {
+	k := otherJobKey(c)
+	return k != "" && subject.Of(m.Subject) == k
 }

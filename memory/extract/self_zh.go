@@ -61,7 +61,7 @@ var zhSelfPatterns = []pattern{
 		return zhRoutineOf(strings.TrimPrefix(m[1], "现在")+m[2]+m[3], m[3], sentence)
 	}},
 	// "我后来改成在石林景区当讲解员": a job that follows a change word.
-	{regexp.MustCompile(`^我` + zhAdverbs + `(?:后来|现在|如今|这个月|上个月)?(?:开始|改成|改为|换成|改|转行)(?:去|到)?在?(\p{Han}{2,10}?)(做|当|干)(\p{Han}{1,10}?)了?$`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`^我` + zhAdverbs + `(?:后来|现在|如今|这个月|上个月)?(?:开始|改成|改为|换成|改行|改|转行)(?:去|到)?(?:在(\p{Han}{2,10}?))?(做|当|干)(\p{Han}{1,10}?)了?$`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		if zhNotWork.MatchString(m[2]) || zhNotRole.MatchString(m[4]) {
 			return found{}, false
 		}
@@ -69,6 +69,13 @@ var zhSelfPatterns = []pattern{
 		f, ok := zhJob(m[3]+m[4], m[2])
 		f.subject = subject.Occupation
 		return withShift(f, ok)(sentence)
+	}},
+	// Selling at a place is a job: "我在景区卖票", "我在菜市场卖菜".
+	{regexp.MustCompile(`^我` + zhAdverbs + `在(\p{Han}{2,8}?)(卖\p{Han}{1,4}?)了?$`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		if zhNotJobPlace.MatchString(m[2]) || strings.HasPrefix(m[2], "网上") || strings.HasPrefix(m[2], "闲鱼") {
+			return found{}, false
+		}
+		return withShift(zhJob(m[3], m[2]))(sentence)
 	}},
 	// Home: "我住道里区", "我在滨江住", "我跟我妈住在盘龙区".
 	{regexp.MustCompile(`^(?:我(?:们)?(?:一家|全家|俩)?)?` + zhAdverbs + `(?:(?:跟|和|与)(\p{Han}{1,4}?)(?:一起)?)?(?:是)?住(?:在)?(\p{Han}{2,8}?)(?:那边|那儿|这边|附近|一带|她那儿|他那儿|家)?$`), func(m []string, _ string, _ time.Time) (found, bool) {
@@ -177,6 +184,7 @@ var zhHomeTerms = []string{"住", "家", "附近", "home"}
 
 // zhHome builds where the author lives, and with whom when said.
 func zhHome(with, place string) (found, bool) {
+	place = trimObject(place)
 	if len([]rune(place)) < 2 || zhNotHomePlace.MatchString(place) {
 		return found{}, false
 	}
