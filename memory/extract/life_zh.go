@@ -207,9 +207,22 @@ var zhLifeFacts = []lifeRule{
 		return lifeOf("家里的"+m[1]+"叫"+name, subject.PetPrefix+strings.ToLower(name), m[1], name, "宠物", "pet")
 	}},
 	// Birthdays and anniversaries: lasting facts that keep their date.
-	{regexp.MustCompile(`(?:^|我(?:的)?|家里(?:的)?)(?:` + zhFamily + `的?)?生日是(.+)|(?:我们的?)?((?:结婚)?纪念日)是(.+)`), zhDate},
+	{regexp.MustCompile(`(?:^|我(?:的)?|家里(?:的)?)(?:` + zhFamily + `的?)?生日(?:是|在)(.+)|(?:我们的?)?((?:结婚)?纪念日)是(.+)`), zhDate},
 	{regexp.MustCompile(`^(.+?)是我们(?:的)?((?:结婚)?纪念日)`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		return zhDate([]string{m[0], "", "", m[2], m[1]}, sentence, ref)
+	}},
+	// The date first: "三月五号是我生日", "腊月初八是我老伴的生日".
+	{regexp.MustCompile(`^([^，,。！!]{2,12}?)是我(?:的)?(?:` + zhFamily + `的?)?生日`), func(m []string, sentence string, ref time.Time) (found, bool) {
+		return zhDate([]string{m[0], m[2], m[1], "", ""}, sentence, ref)
+	}},
+	// "我是三月五号出生的", "我1990年5月生的".
+	{regexp.MustCompile(`^我(?:是)?([^，,。！!]{2,14}?)(?:出生|生)的`), func(m []string, sentence string, ref time.Time) (found, bool) {
+		if !zhDateWords.MatchString(m[1]) {
+			return found{}, false
+		}
+		f, ok := zhDate([]string{m[0], "", m[1], "", ""}, sentence, ref)
+		f.text = m[1] + "出生"
+		return f, ok
 	}},
 	// Someone named without a relation ("小宇生日是六月一号").
 	{regexp.MustCompile(`^(\p{Han}{2,3}?)的?生日是(.+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
@@ -232,7 +245,7 @@ var zhLifeFacts = []lifeRule{
 		if when, ok := text.ResolveDate(sentence, ref); ok && !when.Start.Before(dayStart(ref)) {
 			return found{}, false
 		}
-		if zhReported.MatchString(rest) || strings.HasPrefix(rest, "生日") || strings.HasPrefix(rest, "的生日") {
+		if zhReported.MatchString(rest) || strings.HasPrefix(rest, "生日") || strings.HasPrefix(rest, "的") {
 			return found{}, false // "妈妈微信上说：…": what she said follows
 		}
 		if i := strings.Index(sentence, m[0]); i > 0 && strings.ContainsAny(sentence[max(0, i-3):i], "跟和与") {
@@ -295,6 +308,9 @@ var zhLunar = regexp.MustCompile(`农历|阴历|腊月|正月|冬月|初[一二�
 
 // zhWhenWord is a time word that opens "…改成…" without naming what changed.
 var zhWhenWord = regexp.MustCompile(`^(?:我)?(?:后来|现在|如今|目前|最近|然后|之后|从此|以后)$`)
+
+// zhDateWords marks a phrase that names a date.
+var zhDateWords = regexp.MustCompile(`[年月日号]|初[一二三四五六七八九十]|七夕|中秋|元宵|除夕|春节|国庆|元旦`)
 
 // zhReported is a family clause that only introduces what they said.
 var zhReported = regexp.MustCompile(`(?:说|问|讲|讲的|说的|问我|告诉我|发来)$`)

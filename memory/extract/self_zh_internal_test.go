@@ -76,6 +76,11 @@ func TestRulesChineseFamily(t *testing.T) {
 		{"我妈生日是农历八月十五", []lifeWant{{"妈妈的生日是农历八月十五", "birthday:mother", false}}},
 		{"小明生日是十月一号", []lifeWant{{"小明的生日是十月一号", "birthday:小明", false}}},
 		{"十月八号是我们的结婚纪念日", []lifeWant{{"结婚纪念日是十月八号", "anniversary", false}}},
+		{"三月五号是我生日", []lifeWant{{"生日是三月五号", "birthday", false}}},
+		{"腊月初八是我老伴的生日", []lifeWant{{"老伴的生日是腊月初八", "birthday:spouse", false}}},
+		{"我是正月十五出生的", []lifeWant{{"正月十五出生", "birthday", false}}},
+		{"我生日在七月底", []lifeWant{{"生日是七月底", "birthday", false}}},
+		{"我儿子的同学对芒果过敏", nil},
 	})
 }
 
