@@ -14,7 +14,7 @@ import (
 // zhFamily are the relations the Chinese rules know.
 // An elder or younger child is named by order ("大女儿", "小儿子"); "妈" and
 // "爸" alone follow 我 ("我妈").
-const zhFamily = `(孩子他爸|孩子他妈|孩子爸|孩子妈|娃他爸|娃他妈|那口子|老婆|老公|老伴|妻子|丈夫|太太|媳妇|爱人|对象|女朋友|男朋友|女友|男友|(?:大|小|二)?儿子|(?:大|小|二)?女儿|闺女|孩子|娃|妈妈|母亲|老妈|爸爸|父亲|老爸|父母|爸妈|姐姐|妹妹|哥哥|弟弟|奶奶|爷爷|外婆|外公|姥姥|姥爷|婆婆|公公|岳母|丈母娘|岳父|老丈人|妈|爸)`
+const zhFamily = `(孩子他爸|孩子他妈|孩子爸|孩子妈|娃他爸|娃他妈|那口子|老婆|老公|老伴|妻子|丈夫|太太|媳妇|爱人|对象|女朋友|男朋友|女友|男友|(?:大|小|二)?儿子|(?:大|小|二)?女儿|闺女|外孙女|外孙|孙女|孙子|孩子|娃|妈妈|母亲|老妈|爸爸|父亲|老爸|父母|爸妈|姐姐|妹妹|哥哥|弟弟|奶奶|爷爷|外婆|外公|姥姥|姥爷|婆婆|公公|岳母|丈母娘|岳父|老丈人|妈|爸)`
 
 // zhPetKind are the animals (and common breeds) the Chinese rules know.
 const zhPetKind = `(狗狗|小狗|狗|猫咪|小猫|猫|柯基|泰迪|金毛|哈士奇|柴犬|拉布拉多|边牧|比格|布偶猫|布偶|英短|橘猫|兔子|仓鼠|鹦鹉|乌龟)`
@@ -24,7 +24,7 @@ const zhBody = `(腰椎|腰|胃|颈椎|膝盖|腿|背|眼睛|视力|肝|心脏|�
 
 // zhLife are the Chinese sentence rules, most specific first: changes of
 // home and work, then the facts.
-var zhLife = slices.Concat(zhChanges, zhLifeFacts, zhSwitches, []lifeRule{{zhLongHabit, zhYearsHabit}, {zhWritingRule, zhWriting}, {zhExam, zhExamOf}, {zhRestDay, zhRestDayOf}})
+var zhLife = slices.Concat(zhChanges, zhLifeFacts, zhSwitches, []lifeRule{{zhLongHabit, zhYearsHabit}, {zhWritingRule, zhWriting}, {zhExam, zhExamOf}, {zhRestDay, zhRestDayOf}, {zhDatedEvent, zhDatedEventOf}, {zhFamilyTrip, zhFamilyTripOf}})
 
 // zhLifeFacts are the Chinese sentence rules for facts of the author's life.
 var zhLifeFacts = []lifeRule{
@@ -191,7 +191,7 @@ var zhLifeFacts = []lifeRule{
 		return f, ok
 	}},
 	// Pets.
-	{regexp.MustCompile(`(?:我|我们|我家)(?:家)?(?:养了|养着|有|养)(一只|一条|一个|只|条|两只|两条|一)?(.{0,4}?)` + zhPetKind + `(?:[，,]?\s*(?:它|他|她)?(?:叫|名叫|名字叫)([\p{Han}A-Za-z]{1,6}))?`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:我|我们|我家|家里)(?:家)?(?:养了|养着|有|养)(一只|一条|一个|只|条|两只|两条|一)?(.{0,4}?)` + zhPetKind + `(?:[，,]?\s*(?:它|他|她)?(?:叫|名叫|名字叫)([\p{Han}A-Za-z]{1,6}))?`), func(m []string, _ string, _ time.Time) (found, bool) {
 		if strings.ContainsAny(m[2], "我你不") {
 			return found{}, false
 		}
@@ -242,7 +242,7 @@ var zhLifeFacts = []lifeRule{
 	}},
 	{regexp.MustCompile(`(?:^|[，,]\s*|我(?:的)?|我们?家(?:的)?|家里(?:的)?)` + zhFamily + `((?:[\p{Han}]{2,3}?)?(?:很|也|特别|非常|最|比较|一直|不|每天|每周|天天|平时|现在|刚)*(?:是|在|喜欢|爱|讨厌|不喜欢|不吃|不喝|对|会|做|当|开|吃|喝|住在|今年|有|过来|来|去|退休|正在|学|上|读|考|养|卖|从|辞职|换|改|[一二三四五六七八九十两\d]+岁).+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		rest := trimObject(m[2])
-		if when, ok := text.ResolveDate(sentence, ref); ok && !when.Start.Before(dayStart(ref)) {
+		if when, ok := text.ResolveDate(sentence, ref); ok && !when.Start.Before(dayStart(ref)) && !zhDated.MatchString(sentence) {
 			return found{}, false
 		}
 		if zhReported.MatchString(rest) || strings.HasPrefix(rest, "生日") || strings.HasPrefix(rest, "的") {
@@ -308,6 +308,9 @@ var zhLunar = regexp.MustCompile(`农历|阴历|腊月|正月|冬月|初[一二�
 
 // zhWhenWord is a time word that opens "…改成…" without naming what changed.
 var zhWhenWord = regexp.MustCompile(`^(?:我)?(?:后来|现在|如今|目前|最近|然后|之后|从此|以后)$`)
+
+// zhDated marks a relative's date that is a lasting fact, not a plan.
+var zhDated = regexp.MustCompile(`生日|纪念日|出生`)
 
 // zhDateWords marks a phrase that names a date.
 var zhDateWords = regexp.MustCompile(`[年月日号]|初[一二三四五六七八九十]|七夕|中秋|元宵|除夕|春节|国庆|元旦`)

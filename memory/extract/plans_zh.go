@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -11,7 +12,7 @@ import (
 
 // zhPlanLead is a Chinese clause that opens on a plan verb after a short
 // lead; zhDatedPlan checks that the lead is a date.
-var zhPlanLead = regexp.MustCompile(`^(.{1,10}?)(要|打算|准备|计划|得|(?:跟|和|带|陪)\p{Han}{1,5}?去|去|回|飞)(.+)`)
+var zhPlanLead = regexp.MustCompile(`^(.{1,10}?)(要|打算|准备|计划|得|(?:跟|和|带|陪)\p{Han}{1,5}?去|去|回|飞|考)(.+)`)
 
 // zhNotOwnPlan is what follows a plan verb in a clause that is no plan of
 // the author's: the weather, a holiday or an outage ("明天要下雨").
@@ -58,10 +59,22 @@ func zhResolveDate(s string, ref time.Time) (text.Span, bool) {
 	if zhLunarDay.MatchString(s) {
 		return text.Span{}, false
 	}
+	today := dayStart(ref)
+	if m := zhMonthDay.FindStringSubmatchIndex(s); m != nil {
+		// "下个月十五号": text.ResolveDate reads the month only.
+		day := zhNumber(s[m[4]:m[5]])
+		months := 1
+		if s[m[2]:m[3]] == "这" || s[m[2]:m[3]] == "本" {
+			months = 0
+		}
+		first := time.Date(today.Year(), today.Month(), 1, 0, 0, 0, 0, today.Location()).AddDate(0, months, 0)
+		if d := first.AddDate(0, 0, day-1); day >= 1 && d.Month() == first.Month() {
+			return text.Span{Start: d, End: d.AddDate(0, 0, 1), Phrase: s[m[0]:m[1]]}, true
+		}
+	}
 	if sp, ok := text.ResolveDate(s, ref); ok {
 		return sp, true
 	}
-	today := dayStart(ref)
 	for _, h := range zhFixedHolidays {
 		loc := h.re.FindStringIndex(s)
 		if loc == nil {
@@ -126,4 +139,66 @@ var zhBareWeekday = regexp.MustCompile(`^(?:周|星期|礼拜)[一二三四五�
 // about a routine ("我每周三去打篮球，周六去游泳").
 func weeklyNotDated(when text.Span, sentence string) bool {
 	return zhBareWeekday.MatchString(when.Phrase) && zhRecurring.MatchString(sentence)
+}
+
+// zhMonthDay is a day of this or next month ("下个月十五号", "这个月20号").
+var zhMonthDay = regexp.MustCompile(`(下|这|本)个?月([一二三四五六七八九十\d]{1,3})(?:号|日)`)
+
+// zhNumber reads a day number written in digits or Chinese (1–31), or 0.
+func zhNumber(s string) int {
+	if n, err := strconv.Atoi(s); err == nil {
+		return n
+	}
+	digits := map[rune]int{'一': 1, '二': 2, '三': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9}
+	n, cur := 0, 0
+	for _, r := range s {
+		if r == '十' {
+			n += max(cur, 1) * 10
+			cur = 0
+			continue
+		}
+		d, ok := digits[r]
+		if !ok {
+			return 0
+		}
+		cur = d
+	}
+	return n + cur
+}
+
+// zhDatedEvent is something of the author's on a date, named by its noun:
+// "这周日有个钓鱼比赛", "下个月十号在大理办个小画展", "两周后期末考试",
+// "下个月十八号结婚".
+var zhDatedEvent = regexp.MustCompile(`^(?:我们?)?([^，,。！!]{1,10}?)(?:我们?)?(?:全家|一家)?(?:有个?|要|会|在(\p{Han}{2,6}?))?(?:办个?|参加|举行|举办)?([^\P{Han}有在办个周日号月]{0,6}?(?:考试|面试|答辩|婚礼|画展|展览|比赛|体检|手术|演出|演唱会|音乐会|年会|讲座|培训)|结婚|订婚|搬家|出国|毕业|办婚礼|动手术|考(?:科目[一二三四]|驾照|研|公|证))(?:[，,。！!]|$)`)
+
+// zhDatedEventOf builds the dated event.
+func zhDatedEventOf(m []string, sentence string, ref time.Time) (found, bool) {
+	if i := strings.Index(sentence, m[0]); zhOther.MatchString(sentence[:i]+m[1]) && !strings.Contains(m[0], "我") {
+		return found{}, false
+	}
+	when, ok := zhResolveDate(m[1], ref)
+	if !ok || when.Start.Before(dayStart(ref)) || weeklyNotDated(when, sentence) {
+		return found{}, false
+	}
+	if lead := strings.Replace(m[1], when.Phrase, "", 1); !zhTimeWords.MatchString(lead) {
+		return found{}, false
+	}
+	what := m[3]
+	if m[2] != "" {
+		what = "在" + m[2] + "办" + what
+	}
+	return found{text: zhWhen(when) + what, subject: zhHead(m[3]), typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary,
+		importance: 0.7, confidence: 0.85, event: when, object: m[3], terms: []string{m[3], "计划", "plan"}}, true
+}
+
+// zhFamilyTrip is a dated plan of the household: "月底我们全家去日本玩一周".
+var zhFamilyTrip = regexp.MustCompile(`^([^，,。！!]{1,10}?)我们?(?:全家|一家人?|俩|两个|一家三口)?((?:跟|和|带|陪)\p{Han}{1,5}?)?(去|回|飞)(\p{Han}[^，,。！!]{1,20})`)
+
+// zhFamilyTripOf builds it as a trip of the author's.
+func zhFamilyTripOf(m []string, sentence string, ref time.Time) (found, bool) {
+	f, ok := zhGoPlanOf([]string{m[0], m[1], m[2], m[3], m[4]}, sentence, ref)
+	if ok && strings.Contains(m[0], "全家") {
+		f.text = strings.Replace(f.text, m[3], "全家"+m[3], 1)
+	}
+	return f, ok
 }

@@ -47,12 +47,13 @@ var zhSelfPatterns = []pattern{
 		return withShift(changed(f, ok))(sentence)
 	}},
 	// Routines: "我每周上三次普拉提", "周末一般带小宇去爬西山".
-	{regexp.MustCompile(`^我` + zhAdverbs + `(` + zhOften + `)((?:一般|都|会|要|坚持|常|经常|去|来)*(?:带(\p{Han}{1,4}?))?(?:去)?(?:打|练|跑|游|踢|弹|拉|画|骑|爬|跳|做|上|玩|钓|逛|学)(?:[一二三四五六七八九十两\d]+次)?\p{Han}{1,10}?)$`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	// Said without 我 too ("每天早上跑五公里") when nobody else is named.
+	{regexp.MustCompile(`^我?` + zhAdverbs + `(` + zhOften + `)(?:早上|晚上|下午|中午)?我?((?:一般|都|会|要|坚持|常|经常|去|来)*(?:带(\p{Han}{1,4}?))?(?:去)?(?:打|练|跑|游|踢|弹|拉|画|骑|爬|跳|做|上|玩|钓|逛|学|追)(?:[一二三四五六七八九十两\d]+次)?[\p{Han}\w]{1,10}?)$`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		what := m[3]
-		if zhNotHobby.MatchString(what) || strings.Contains(what, "班") || zhErrand.MatchString(what) {
+		if zhNotHobby.MatchString(what) || strings.Contains(what, "班") || zhErrand.MatchString(what) || !zhOwnSentence(m[0], sentence) {
 			return found{}, false
 		}
-		return zhRoutineOf(m[2]+what, what, sentence)
+		return zhRoutineOf(strings.TrimPrefix(strings.TrimPrefix(m[0], "我"), m[1]), what, sentence)
 	}},
 	{regexp.MustCompile(`^我` + zhAdverbs + `(?:平时|一般|经常|常|爱)?(玩|养|收藏|拍|钓)(\p{Han}{2,10}?)$`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		if !strings.Contains(m[1], "平时") && !strings.Contains(m[1], "一直") && !zhOftenRe.MatchString(sentence) {
@@ -132,13 +133,50 @@ var zhSelfPatterns = []pattern{
 		return f, ok
 	}},
 	// A topic first, then the habit: "奶茶我只点三分糖", "咖啡我只喝美式".
-	{regexp.MustCompile(`^(\p{Han}{1,6}?)我(?:一般|平时|都|一直|从来)?(只|都|一般|就)(点|喝|吃|要|买|用|看|听)(.{1,12}?)$`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`^(?:我(?:喝|吃|点|用)?)?(\p{Han}{1,6}?)我?(?:一般|平时|都|一直|从来)?(只|都|一般|就)(点|喝|吃|要|买|用|看|听)(.{1,12}?)$`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		topic, obj := m[1], trimObject(m[4])
-		if !validObject(obj) || zhOther.MatchString(topic) {
+		if !validObject(obj) || zhOther.MatchString(topic) || !zhOwnSentence(m[0], sentence) || zhNotTopic.MatchString(topic) {
 			return found{}, false
 		}
-		return found{text: topic + m[2] + m[3] + obj, subject: firstNonEmpty(kindOf(topic), zhHead(topic)), typ: memory.TypePreference,
+		if zhAspectOnly.MatchString(obj) {
+			return found{}, false // "东野圭吾的都看过": done, not a habit
+		}
+		if !strings.Contains(m[0], "我") && m[2] == "都" {
+			return found{}, false // "去成都看展": 都 of a place name
+		}
+		t := topic + m[2] + m[3] + obj
+		if next := zhNextClause(sentence, m[4]); zhHabitDetail.MatchString(next) {
+			t += "，" + next // "咖啡只喝美式，不加糖"
+		}
+		return found{text: t, subject: firstNonEmpty(kindOf(topic), zhHead(topic)), typ: memory.TypePreference,
 			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: obj, terms: []string{topic, obj, "习惯"}}, true
+	}},
+	// A show one follows now: "最近在追韩剧".
+	{regexp.MustCompile(`^我?(?:最近|现在|一直|这阵子)(?:在)?(追|迷上了?|在看)(\p{Han}{1,6}?(?:剧|综艺|动漫|番|小说))`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		if !zhOwnSentence(m[0], sentence) {
+			return found{}, false
+		}
+		return found{text: "最近在" + strings.TrimPrefix(m[1], "在") + m[2], subject: zhHead(m[2]), typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
+			importance: 0.5, confidence: 0.8, object: m[2], terms: []string{m[2], "爱好", "hobby"}}, true
+	}},
+	// Studying: "我在武汉读大三，学临床医学".
+	{regexp.MustCompile(`^我` + zhAdverbs + `(?:在(\p{Han}{2,8}?))?(?:读|上)(大[一二三四]|研[一二三]|高[一二三]|初[一二三]|博士|研究生|本科|大专|硕士)$`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		t := "读" + m[3]
+		if m[2] != "" {
+			t = "在" + m[2] + t
+		}
+		if next := zhNextClause(sentence, m[3]); strings.HasPrefix(next, "学") || strings.HasPrefix(next, "读") {
+			t += "，" + next
+		}
+		f, ok := zhFact(t, subject.School, m[3])
+		f.terms = append(f.terms, "学校", "学习", "school")
+		return f, ok
+	}},
+	// Retired: "我退休前是会计".
+	{regexp.MustCompile(`^我(?:已经)?退休(?:了|前|之前)(?:是|做|当)(?:一名|一个|个)?(\p{Han}{1,8}?)$`), func(m []string, _ string, _ time.Time) (found, bool) {
+		f, ok := zhFact("退休前是"+m[1], subject.Occupation, m[1])
+		f.terms = append(f.terms, "退休", "工作", "job")
+		return f, ok
 	}},
 	// A pastime kept for years: "我冬泳好多年了", "我打太极十几年了".
 	{regexp.MustCompile(`^我` + zhAdverbs + `(?:坚持)?(\p{Han}{2,6}?)(?:了|都)?(` + zhYears + `)了`), func(m []string, _ string, _ time.Time) (found, bool) {
@@ -309,7 +347,41 @@ func zhFinish(body string, ref time.Time, out []found) []found {
 		out[job] = j
 		out = append(out[:title], out[title+1:]...)
 	}
-	return zhCorrections(body, ref, out)
+	return zhCorrections(body, ref, zhMergeDiet(out))
+}
+
+// zhMergeDiet makes one memory of the diet a sentence states in parts
+// ("我是回民，吃清真，不吃猪肉"): the diet, the foods it leaves out and the
+// identity that explains it.
+func zhMergeDiet(out []found) []found {
+	diet := -1
+	for i, f := range out {
+		if f.keyed && subject.Key(f.subject) == subject.Diet && hasHan(f.text) {
+			diet = i
+			break
+		}
+	}
+	if diet < 0 {
+		return out
+	}
+	d := out[diet]
+	var kept []found
+	for i, f := range out {
+		switch {
+		case i == diet:
+			continue
+		case subject.Key(f.subject) == subject.Identity && hasHan(f.text):
+			d.text = f.text + "，" + d.text
+		case f.typ == memory.TypePreference && f.negative && strings.HasPrefix(f.text, "不吃"):
+			d.text += "，" + f.text
+			d.terms = append(d.terms, f.object)
+		default:
+			kept = append(kept, f)
+			continue
+		}
+		d.terms = append(d.terms, f.terms...)
+	}
+	return append([]found{d}, kept...)
 }
 
 // zhWritingRule is a standing rule for one kind of writing: "写文案的时候
@@ -360,3 +432,30 @@ func zhSportOf(what string) []string {
 	}
 	return out
 }
+
+// zhOwnSentence reports whether a match said without 我 is the author's:
+// it has 我 itself, or its sentence names nobody else.
+func zhOwnSentence(match, sentence string) bool {
+	return strings.HasPrefix(match, "我") || !zhOther.MatchString(sentence)
+}
+
+// zhNextClause is the clause after the one that ends with s.
+func zhNextClause(sentence, s string) string {
+	i := strings.Index(sentence, s)
+	if i < 0 || s == "" {
+		return ""
+	}
+	rest := strings.TrimLeft(sentence[i+len(s):], "，, ")
+	next, _, _ := strings.Cut(rest, "，")
+	return trimObject(next)
+}
+
+// zhHabitDetail is a clause that adds to a habit ("不加糖", "少冰").
+var zhHabitDetail = regexp.MustCompile(`^(?:不加|少|多|加|去|要|常温|热的|冰的)\p{Han}{0,4}$`)
+
+// zhNotTopic rejects what opens "X只喝Y" without naming a kind of thing: a
+// time ("现在只喝白开水") or an action ("去成都").
+var zhNotTopic = regexp.MustCompile(`^(?:现在|最近|平时|一般|以后|如今|目前|其实|后来|今天|明天|昨天|早上|晚上|中午|下午)|[去在到看想要会]`)
+
+// zhAspectOnly is an "object" that only marks an action as done.
+var zhAspectOnly = regexp.MustCompile(`^(?:过|了|完|光|遍)+$`)

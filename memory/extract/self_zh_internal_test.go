@@ -39,6 +39,8 @@ func TestRulesChineseSelfDescriptions(t *testing.T) {
 		{"我血糖高，在控制饮食", []lifeWant{{"血糖高", "health:血糖", false}}},
 		{"我不能喝酒", []lifeWant{{"不能喝酒", "酒", false}}},
 		{"我最近开始吃素了", []lifeWant{{"吃素", "diet", true}}},
+		{"我是回民，吃清真，不吃猪肉", []lifeWant{{"是回民，吃清真，不吃猪肉", "diet", false}}},
+		{"我吃素，不吃蛋", []lifeWant{{"吃素，不吃蛋", "diet", false}}},
 		// Someone else's facts never become the author's.
 		{"孩子他爸是警察", []lifeWant{{"孩子他爸是警察", "family:husband", false}}},
 		{"我家那口子在医院上班", []lifeWant{{"那口子在医院上班", "family:spouse", false}}},
@@ -163,4 +165,26 @@ func TestRulesChineseQuestionWords(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Chinese drops 我 when nothing else is the subject: routines, a topic
+// first, a show followed, and dated events named by their noun.
+func TestRulesChineseWithout我(t *testing.T) {
+	at := time.Date(2025, 9, 10, 9, 0, 0, 0, time.UTC)
+	checkLife(t, at, []lifeCase{
+		{"每天晚上跳绳一千个", []lifeWant{{"每天晚上跳绳一千个", "exercise", false}}},
+		{"周末一般去游泳", []lifeWant{{"周末一般去游泳", "exercise", false}}},
+		{"茶只喝绿茶，不加糖", []lifeWant{{"茶只喝绿茶，不加糖", "茶", false}}},
+		{"最近在追美剧", []lifeWant{{"最近在追美剧", "剧", false}}},
+		{"我在南京读研二，学计算机", []lifeWant{{"在南京读研二，学计算机", "school", false}}},
+		{"我退休前是老师", []lifeWant{{"退休前是老师", "occupation", false}}},
+		{"这周六有个羽毛球比赛", []lifeWant{{"2025年9月13日羽毛球比赛", "羽毛球比赛", false}}},
+		{"下个月二十号在上海办个签售会", nil},
+		{"下个月二十号考科目三", []lifeWant{{"2025年10月20日考科目三", "考科目三", false}}},
+		{"月底我们全家去青岛玩几天", []lifeWant{{"2025年9月21日至30日全家去青岛玩几天", "青岛玩几天", false}}},
+		{"我下个月八号结婚", []lifeWant{{"2025年10月8日结婚", "结婚", false}}},
+		{"老公下周有个面试", nil},
+		{"她每天晚上跳广场舞", nil},
+		{"去成都看展", nil},
+	})
 }

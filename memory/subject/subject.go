@@ -99,6 +99,7 @@ var relations = map[string]string{
 	// many years, "闺女" and "娃" for children, a child by birth order,
 	// "妈"/"爸" as in "我妈", and in-laws.
 	"孩子他爸": "husband", "孩子爸": "husband", "娃他爸": "husband", "孩子他妈": "wife", "孩子妈": "wife", "娃他妈": "wife", "那口子": "spouse",
+	"孙子": "grandson", "外孙": "grandson", "孙女": "granddaughter", "外孙女": "granddaughter", "grandson": "grandson", "granddaughter": "granddaughter",
 	"老伴": "spouse", "闺女": "daughter", "娃": "child", "妈": "mother", "爸": "father",
 	"大女儿": "daughter", "小女儿": "daughter", "二女儿": "daughter", "大儿子": "son", "小儿子": "son", "二儿子": "son",
 	"婆婆": "mother-in-law", "岳母": "mother-in-law", "丈母娘": "mother-in-law", "公公": "father-in-law", "岳父": "father-in-law", "老丈人": "father-in-law",
