@@ -177,7 +177,10 @@ var zhLifeFacts = []lifeRule{
 		return f, ok
 	}},
 	// Relationship.
-	{regexp.MustCompile(`我` + zhAdverbs + `(?:最近)?(?:(?:和|跟|与)([\p{Han}A-Za-z]{1,4}?))?(结婚|订婚|离婚|分手|单身|谈恋爱|恋爱|脱单)了?`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`我(?:们)?` + zhAdverbs + `(?:最近)?(?:(?:和|跟|与)([\p{Han}A-Za-z]{1,4}?))?(结婚|订婚|离婚|分手|单身|谈恋爱|恋爱|脱单)了?`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		if i := strings.Index(sentence, m[0]) + len(m[0]); strings.HasPrefix(sentence[i:], "纪念") || strings.HasPrefix(sentence[i:], "典礼") || strings.HasPrefix(sentence[i:], "照") {
+			return found{}, false // "我们结婚纪念日": a date, not a state
+		}
 		state := map[string]string{"结婚": "已婚", "订婚": "已订婚", "离婚": "已离婚", "分手": "单身", "单身": "单身", "恋爱": "在恋爱中", "谈恋爱": "在恋爱中", "脱单": "在恋爱中"}[m[3]]
 		t := state
 		if m[2] != "" {
@@ -240,7 +243,7 @@ var zhLifeFacts = []lifeRule{
 		rel, _ := subject.Relation(m[1])
 		return lifeOf(m[1]+"叫"+strings.TrimRight(m[2], "了啊呀的"), subject.FamilyPrefix+rel, m[1], m[2], "家人", "family")
 	}},
-	{regexp.MustCompile(`(?:^|[，,]\s*|我(?:的)?|我们?家(?:的)?|家里(?:的)?)` + zhFamily + `((?:[\p{Han}]{2,3}?)?(?:很|也|特别|非常|最|比较|一直|不|每天|每周|天天|平时|现在|刚)*(?:是|在|喜欢|爱|讨厌|不喜欢|不吃|不喝|对|会|做|当|开|吃|喝|住在|今年|有|过来|来|去|退休|正在|学|上|读|考|养|卖|从|辞职|换|改|[一二三四五六七八九十两\d]+岁).+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:^|[，,]\s*|我(?:的)?|我们?家(?:的)?|家里(?:的)?)` + zhFamily + `((?:[\p{Han}]{2,3}?)?(?:很|也|特别|非常|最|比较|一直|不|每天|每周|天天|平时|现在|刚)*(?:是|在|喜欢|爱|讨厌|不喜欢|不吃|不喝|对|会|做|当|开|吃|喝|住在|今年|有|过来|来|去|退休|正在|学|上|读|考|养|卖|从|辞职|换|改|怀|[一二三四五六七八九十两\d]+岁).+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		rest := trimObject(m[2])
 		if when, ok := text.ResolveDate(sentence, ref); ok && !when.Start.Before(dayStart(ref)) && !zhDated.MatchString(sentence) {
 			return found{}, false

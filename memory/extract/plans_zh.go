@@ -169,7 +169,7 @@ func zhNumber(s string) int {
 // zhDatedEvent is something of the author's on a date, named by its noun:
 // "这周日有个钓鱼比赛", "下个月十号在大理办个小画展", "两周后期末考试",
 // "下个月十八号结婚".
-var zhDatedEvent = regexp.MustCompile(`^(?:我们?)?([^，,。！!]{1,10}?)(?:我们?)?(?:全家|一家)?(?:有个?|要|会|在(\p{Han}{2,6}?))?(?:办个?|参加|举行|举办)?([^\P{Han}有在办个周日号月]{0,6}?(?:考试|面试|答辩|婚礼|画展|展览|比赛|体检|手术|演出|演唱会|音乐会|年会|讲座|培训)|结婚|订婚|搬家|出国|毕业|办婚礼|动手术|考(?:科目[一二三四]|驾照|研|公|证))(?:[，,。！!]|$)`)
+var zhDatedEvent = regexp.MustCompile(`^(?:我们?)?([^，,。！!]{1,10}?)(?:我们?)?(?:全家|一家)?(?:有个?|要|会|在(\p{Han}{2,6}?))?(?:办个?|参加|举行|举办)?([^\P{Han}有在办个周日号月天点午晚早]{0,6}?(?:考试|面试|答辩|婚礼|画展|展览|比赛|体检|手术|演出|演唱会|音乐会|年会|讲座|培训)|结婚|订婚|搬家|出国|毕业|办婚礼|动手术|交房|入职|开学|报到|出院|住院|复查|考(?:科目[一二三四]|驾照|研|公|证))(?:[，,。！!]|$)`)
 
 // zhDatedEventOf builds the dated event.
 func zhDatedEventOf(m []string, sentence string, ref time.Time) (found, bool) {

@@ -51,7 +51,7 @@ func zhYearsHabit(m []string, sentence string, _ time.Time) (found, bool) {
 var zhErrand = regexp.MustCompile(`超市|菜市场|医院|银行|商场|加油|买菜|复查|体检|开会|接孩子|送孩子`)
 
 // zhOften is how often a routine recurs.
-const zhOften = `每周[一二三四五六日天]?|每个?星期[一二三四五六日天]?|每天|天天|每晚|每个?周末|周末|平时|一周|每个?月|经常`
+const zhOften = `每周[一二三四五六日天]?|每个?星期[一二三四五六日天]?|每天|天天|每晚|每个?周末|周末|平时|一周|每个?月|经常|一有空就|有空就|一有时间就`
 
 // zhOftenRe finds a word of recurrence anywhere in a sentence.
 var zhOftenRe = regexp.MustCompile(zhOften + `|一有空|有空就`)
@@ -152,8 +152,12 @@ func zhSportOf(what string) []string {
 // zhOwnSentence reports whether a match said without 我 is the author's:
 // it has 我 itself, or its sentence names nobody else.
 func zhOwnSentence(match, sentence string) bool {
-	return strings.HasPrefix(match, "我") || !zhOther.MatchString(sentence)
+	return strings.HasPrefix(match, "我") || !zhOther.MatchString(zhCompany.ReplaceAllString(sentence, ""))
 }
+
+// zhCompany is someone the author takes along ("带女儿去学游泳"): naming
+// them does not make the sentence theirs.
+var zhCompany = regexp.MustCompile(`(?:带|陪|跟|和|送|接)(?:着)?(?:我的?)?` + zhFamily + `|(?:带|陪|跟|和|送|接)(?:着)?\p{Han}{1,3}?(?:去|来|一起)`)
 
 // zhNextClause is the clause after the one that ends with s.
 func zhNextClause(sentence, s string) string {

@@ -161,7 +161,7 @@ func zhSkill(text, object string) (found, bool) {
 }
 
 // zhTimeWords may stand between 我 and a plan verb besides a date.
-var zhTimeWords = regexp.MustCompile(`^(?:上午|下午|晚上|早上|中午|傍晚|一早|打算|准备|也|还|就|都|可能|应该)*$`)
+var zhTimeWords = regexp.MustCompile(`^(?:上午|下午|晚上|早上|中午|傍晚|一早|打算|准备|也|还|就|都|可能|应该|[一二三四五六七八九十两\d]{1,3}点(?:半|钟|多)?)*$`)
 
 // zhPlan builds a dated plan ("我下周五要交报告"), or an undated intention
 // for 打算 / 计划 / 准备.

@@ -17,7 +17,7 @@ import (
 
 // zhJobLead is what may stand between 我 and a job: a time, a change
 // ("后来改成", "这个月开始") and the place ("在哈尔滨").
-const zhJobLead = `((?:后来|现在|如今|目前|这个月|上个月|今年|去年|最近|从上个月起|从这个月起)?(?:开始|改成|改为|换成|改|转行)?)(?:在(\p{Han}{1,10}?))?`
+const zhJobLead = `((?:后来|现在|如今|目前|这个月|上个月|今年|去年|最近|从上个月起|从这个月起)?(?:自己)?(?:开始|改成|改为|换成|改|转行)?)(?:在(\p{Han}{1,10}?))?`
 
 // zhJobWork is the work itself, named by its verb and object: driving a
 // vehicle or machine, running a shop, delivering, teaching.
@@ -48,7 +48,7 @@ var zhSelfPatterns = []pattern{
 	}},
 	// Routines: "我每周上三次普拉提", "周末一般带小宇去爬西山".
 	// Said without 我 too ("每天早上跑五公里") when nobody else is named.
-	{regexp.MustCompile(`^我?` + zhAdverbs + `(` + zhOften + `)(?:早上|晚上|下午|中午)?我?((?:一般|都|会|要|坚持|常|经常|去|来)*(?:带(\p{Han}{1,4}?))?(?:去)?(?:打|练|跑|游|踢|弹|拉|画|骑|爬|跳|做|上|玩|钓|逛|学|追)(?:[一二三四五六七八九十两\d]+次)?[\p{Han}\w]{1,10}?)$`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`^我?` + zhAdverbs + `(` + zhOften + `)(?:早上|晚上|下午|中午|上午)?我?((?:一般|都|会|要|坚持|常|经常|去|来)*(?:带(\p{Han}{1,4}?))?(?:去)?(?:打|练|跑|游|踢|弹|拉|画|骑|爬|跳|做|上|玩|钓|逛|学|追|走)(?:[一二三四五六七八九十两\d]+次)?[\p{Han}\w]{1,10}?)$`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		what := m[3]
 		if zhNotHobby.MatchString(what) || strings.Contains(what, "班") || zhErrand.MatchString(what) || !zhOwnSentence(m[0], sentence) {
 			return found{}, false
@@ -82,7 +82,7 @@ var zhSelfPatterns = []pattern{
 	{regexp.MustCompile(`^(?:我(?:们)?(?:一家|全家|俩)?)?` + zhAdverbs + `(?:(?:跟|和|与)(\p{Han}{1,4}?)(?:一起)?)?(?:是)?住(?:在)?(\p{Han}{2,8}?)(?:那边|那儿|这边|附近|一带|她那儿|他那儿|家)?$`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return zhHome(m[2], m[3])
 	}},
-	{regexp.MustCompile(`^我` + zhAdverbs + `在(\p{Han}{2,8}?)住(?:着)?$`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`^我` + zhAdverbs + `在(\p{Han}{2,8}?)住(?:着|了)?(?:` + zhYears + `)?了?$`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return zhHome("", m[2])
 	}},
 	// "我干销售的", "我做外贸的".
@@ -114,6 +114,21 @@ var zhSelfPatterns = []pattern{
 	}},
 	{regexp.MustCompile(`^我` + zhAdverbs + `(腰椎间盘突出|腰间盘突出|颈椎病|低血糖|贫血|失眠|痛风|偏头痛)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		f, ok := zhFact(m[2], subject.HealthPrefix+m[2], m[2])
+		f.terms = append(f.terms, "健康", "health")
+		return f, ok
+	}},
+	// Pregnancy and the like: "我怀孕五个月了", "我在备孕".
+	{regexp.MustCompile(`^我` + zhAdverbs + `(?:在)?(怀孕|备孕|哺乳期|坐月子)(\p{Han}{0,6}?)了?$`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		if !strings.Contains(sentence, m[0]) {
+			return found{}, false // "不再喝酒了，在备孕": the reason for a change, said with it
+		}
+		f, ok := zhFact(m[2]+m[3], subject.HealthPrefix+m[2], m[2])
+		f.terms = append(f.terms, "健康", "health", "孕妇")
+		return f, ok
+	}},
+	// "我一直有失眠的毛病".
+	{regexp.MustCompile(`^我` + zhAdverbs + `有(\p{Han}{1,6}?)的(?:毛病|老毛病|问题)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		f, ok := zhFact("有"+m[2]+"的毛病", subject.HealthPrefix+m[2], m[2])
 		f.terms = append(f.terms, "健康", "health")
 		return f, ok
 	}},
