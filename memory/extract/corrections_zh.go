@@ -26,7 +26,7 @@ var zhActually = regexp.MustCompile(`其实(?:是)?|实际上(?:是)?|应该是|
 
 // zhDropped finds, in a clause, what the author says is over: "头孢没事",
 // "不是萧山", "古筝那事黄了", "普拉提卡到期没续", "不喝咖啡了".
-var zhDropped = regexp.MustCompile(`(?:^|[，,])\s*(\p{Han}{1,8}?)(?:没事|没问题|不过敏)(?:[，,。！!]|$)|不是(\p{Han}{1,8}?)(?:[，,。！!]|$)|(?:^|[，,])\s*(?:之前说的|上次说的)?(?:那个)?(\p{Han}{1,8}?)(?:那事儿?|的事)?(?:黄了|吹了|没戏了|取消了|算了)|(?:^|[，,])\s*(\p{Han}{1,6}?)卡?(?:到期)?(?:没续|不续了|没再续|停了)|不再?(?:喝|吃|抽|用|学|练|玩|打|跳|上|当|做|干)(\p{Han}{1,6}?)了|(?:^|[，,])\s*(\p{Han}{1,6}?)(?:我)?(?:不干了|不做了|辞了|不当了)`)
+var zhDropped = regexp.MustCompile(`(?:^|[，,])\s*(\p{Han}{1,8}?)(?:没事|没问题|不过敏)(?:[，,。！!]|$)|不是(\p{Han}{1,8}?)(?:[，,。！!]|$)|(?:^|[，,])\s*(?:之前说的|上次说的)?(?:那个)?(\p{Han}{1,8}?)(?:那事儿?|的事|那趟|这趟|那次)?(?:黄了|吹了|没戏了|取消了|算了)|(?:^|[，,])\s*(\p{Han}{1,6}?)卡?(?:到期)?(?:没续|不续了|没再续|停了)|不再?(?:喝|吃|抽|用|学|练|玩|打|跳|上|当|做|干)(\p{Han}{1,6}?)了|(?:^|[，,])\s*(\p{Han}{1,6}?)(?:我)?(?:不干了|不做了|辞了|不当了|不跑了|不开了|不喝了|不吃了|不抽了|不玩了|不学了|不打了|不练了|不去了|不用了)`)
 
 // zhCorrections marks the facts of a sentence that corrects or replaces
 // something: the corrected part alone is kept, every fact is a change,
@@ -123,6 +123,7 @@ var zhStatementTail = regexp.MustCompile(`(?:住|上班|工作|过敏|上学|读
 // somewhere, with the new place when the sentence names it.
 var zhChanges = []lifeRule{
 	zhChangedJob,
+	zhMovedTo,
 	// A pet given away or lost: "咪咪上个月送人了".
 	{regexp.MustCompile(`^(\p{Han}{1,4}?)(?:上个月|去年|前几天|前阵子|最近|已经|上周)?(送人了|走丢了|丢了|去世了|死了|病死了)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		name := m[1]
@@ -162,7 +163,7 @@ var zhChanges = []lifeRule{
 // zhSwitches are the sentence rules, tried after the others, for a new
 // habit said with 改 and a verb: "现在改在家跟着帕梅拉跳", "现在改喝茶了".
 var zhSwitches = []lifeRule{
-	{regexp.MustCompile(`(?:^|[，,我])(?:后来|现在|如今|目前)?改(?:在(\p{Han}{1,4}?))?((?:跟着?|用|练|跳|做|打|跑|游|骑|喝|吃|学|玩|去)\p{Han}{1,12}?)了?(?:[，,。！!；;]|$)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:^|[，,我])(?:后来|现在|如今|目前)?改(?:在(\p{Han}{1,4}?))?((?:跟着?|用|练|跳|做|打|跑|游|骑|喝|吃|学|玩|去|开|坐|乘)\p{Han}{1,12}?)了?(?:[，,。！!；;]|$)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		if i := strings.Index(sentence, m[0]); zhOther.MatchString(sentence[:i]) && !strings.Contains(sentence[:i], "我") {
 			return found{}, false
 		}
@@ -173,6 +174,18 @@ var zhSwitches = []lifeRule{
 		}
 		if !validObject(what) {
 			return found{}, false
+		}
+		if tm := zhToolTask.FindStringSubmatch(what); tm != nil {
+			return zhTool(tm[1], tm[2], true), true // "现在改用随手记记账了"
+		}
+		if strings.HasPrefix(what, "去") && zhOrg.MatchString(what) {
+			f, ok := zhFact(t, subject.Employer, strings.TrimPrefix(what, "去"))
+			return changed(f, ok) // "现在改去一家诊所了"
+		}
+		if zhCommuteWay.MatchString(what) {
+			f, ok := zhFact(what, zhCommute, what)
+			f.typ, f.lifecycle = memory.TypePreference, memory.LifecycleLongTerm
+			return changed(f, ok) // "现在改开车了"
 		}
 		return found{text: t, subject: firstNonEmpty(activityKind(what), kindOf(what), subject.ToolOf(what), zhHead(what)), typ: memory.TypePreference,
 			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: what, terms: []string{what}, change: true, keyed: true}, true
@@ -188,6 +201,20 @@ var zhChangedJob = lifeRule{regexp.MustCompile(`(?:^|[，,])(?:后来|现在|如
 	f, ok := zhJob(m[2]+m[3], m[1])
 	f.subject = subject.Occupation
 	return changed(f, ok)
+}}
+
+// zhToolTask is a tool named with its task ("用随手记记账").
+var zhToolTask = regexp.MustCompile(`^用(.{1,12}?)(` + zhTask + `)$`)
+
+// zhCommuteWay is a way of getting to work ("开车", "坐地铁").
+var zhCommuteWay = regexp.MustCompile(`^(?:开车|打车|骑车|骑电动车|坐地铁|坐公交|坐班车|乘地铁|走路|步行)`)
+
+// zhMovedTo is a move said without 我: "如今搬到宝安了".
+var zhMovedTo = lifeRule{regexp.MustCompile(`^(?:如今|现在|后来|已经|上个月|去年|前阵子|最近)?(?:搬到了?|搬去了?|搬回了?)(\p{Han}{2,8}?)(?:了|去了)?(?:[，,。！!]|$)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	if zhOther.MatchString(sentence) {
+		return found{}, false
+	}
+	return changed(zhHome("", m[1]))
 }}
 
 // zhNewHome is the new home after a move: "搬到海淀", "搬回老家", "松北那套".

@@ -177,11 +177,11 @@ var zhLifeFacts = []lifeRule{
 		return f, ok
 	}},
 	// Relationship.
-	{regexp.MustCompile(`我(?:们)?` + zhAdverbs + `(?:最近)?(?:(?:和|跟|与)([\p{Han}A-Za-z]{1,4}?))?(结婚|订婚|离婚|分手|单身|谈恋爱|恋爱|脱单)了?`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`我(?:们)?` + zhAdverbs + `(?:最近)?(?:是)?(?:(?:和|跟|与)([\p{Han}A-Za-z]{1,4}?))?(结婚|订婚|离婚|分手|单身|谈恋爱|恋爱|脱单|有女朋友|有男朋友|有对象)了?`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		if i := strings.Index(sentence, m[0]) + len(m[0]); strings.HasPrefix(sentence[i:], "纪念") || strings.HasPrefix(sentence[i:], "典礼") || strings.HasPrefix(sentence[i:], "照") {
 			return found{}, false // "我们结婚纪念日": a date, not a state
 		}
-		state := map[string]string{"结婚": "已婚", "订婚": "已订婚", "离婚": "已离婚", "分手": "单身", "单身": "单身", "恋爱": "在恋爱中", "谈恋爱": "在恋爱中", "脱单": "在恋爱中"}[m[3]]
+		state := map[string]string{"结婚": "已婚", "订婚": "已订婚", "离婚": "已离婚", "分手": "单身", "单身": "单身", "恋爱": "在恋爱中", "谈恋爱": "在恋爱中", "脱单": "在恋爱中", "有女朋友": "在恋爱中", "有男朋友": "在恋爱中", "有对象": "在恋爱中"}[m[3]]
 		t := state
 		if m[2] != "" {
 			t = "和" + m[2] + m[3] + "了，" + state // the name lets the change find what it ends
