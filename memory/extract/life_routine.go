@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -27,7 +28,7 @@ const exerciseKind = "exercise"
 // exerciseWords name sports and workouts, in both languages.
 var exerciseWords = []string{
 	"跑步", "慢跑", "夜跑", "晨跑", "游泳", "健身", "撸铁", "瑜伽", "普拉提", "骑车", "骑行", "爬山", "徒步", "羽毛球", "乒乓球",
-	"网球", "篮球", "足球", "排球", "跳绳", "拳击", "太极", "攀岩", "滑板", "广场舞",
+	"网球", "篮球", "足球", "排球", "跳绳", "拳击", "太极", "攀岩", "滑板", "广场舞", "冬泳", "跳操", "健身操", "帕梅拉",
 	"running", "jogging", "swimming", "gym", "yoga", "pilates", "cycling", "hiking", "climbing", "bouldering",
 	"badminton", "tennis", "netball", "football", "basketball", "volleyball", "squash", "boxing", "rowing",
 }
@@ -226,7 +227,7 @@ func zhTool(tool, task string, change bool) found {
 // ("keep it short, it's for a card").
 var (
 	enStyleGeneral = regexp.MustCompile(`(?i)\b(?:answers?|replies|reply|responses?|messages|when\s+you\s+(?:answer|reply|write|respond)|always|every\s+time|in\s+general|from\s+now\s+on|i\s+skim|on\s+my\s+phone)\b`)
-	zhStyleGeneral = regexp.MustCompile(`回答|回复|答复|以后|每次|平时|一般|总是|说话`)
+	zhStyleGeneral = regexp.MustCompile(`回答|回复|答复|以后|每次|平时|一般|总是|说话|回我|跟我说|和我说|给我回`)
 	enStyles       = []struct {
 		re   *regexp.Regexp
 		text string
@@ -240,10 +241,14 @@ var (
 		re   *regexp.Regexp
 		text string
 	}{
-		{regexp.MustCompile(`(?:简短|简洁|简单|短)一?(?:点|些)|别太长|不要太长|别啰嗦|不要啰嗦|长话短说`), "简短"},
+		{regexp.MustCompile(`(?:简短|简洁|简单|短)一?(?:点|些)|别太长|不要太长|别啰嗦|不要啰嗦|长话短说|控制在\p{Han}{1,4}(?:行|句|个字|字)(?:以内|之内)`), "简短"},
 		{regexp.MustCompile(`列(?:出)?要点|分点|列点|列表|要点就行`), "列要点"},
-		{regexp.MustCompile(`(?:别|不要|不用|不许)(?:用|加|发)?(?:表情|emoji)`), "不用表情"},
+		{regexp.MustCompile(`(?:别|不要|不用|不许|少)(?:用|加|发)?(?:太多)?(?:表情|emoji)`), "不用表情"},
+		{regexp.MustCompile(`(?:别|不要|少)(?:用|说|讲|带)?(?:太多)?(?:专业)?(?:术语|行话)`), "少用术语"},
+		{regexp.MustCompile(`用中文(?:回|回复|回答|就行|就好)|只用中文`), "用中文"},
 		{regexp.MustCompile(`通俗|大白话|说人话`), "说得通俗"},
+		{regexp.MustCompile(`直接一?(?:点|些)|别绕弯子?|不要绕弯子?|开门见山`), "直接"},
+		{regexp.MustCompile(`(?:别|不要|不用|少)(?:夹|用|带|加|掺)?(?:太多)?英文|只用中文|全用中文`), "不夹英文"},
 	}
 )
 
@@ -265,7 +270,12 @@ func answerStyle(sentence string) (found, bool) {
 		if len(got) == 0 {
 			return found{}, false
 		}
-		return styleFound("希望回答"+strings.Join(got, "、"), got, "回答", "回复"), true
+		lead := "希望回答"
+		if strings.Contains(sentence, "说话") && slices.Equal(got, []string{"直接"}) {
+			// "说话直接点" is about how to talk, not about length.
+			lead = "希望说话"
+		}
+		return styleFound(lead+strings.Join(got, "、"), got, "回答", "回复"), true
 	}
 	if !enStyleGeneral.MatchString(sentence) {
 		return found{}, false

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -11,7 +12,9 @@ import (
 )
 
 // zhFamily are the relations the Chinese rules know.
-const zhFamily = `(老婆|老公|妻子|丈夫|太太|媳妇|爱人|对象|女朋友|男朋友|女友|男友|儿子|女儿|孩子|妈妈|母亲|老妈|爸爸|父亲|老爸|父母|爸妈|姐姐|妹妹|哥哥|弟弟|奶奶|爷爷|外婆|外公|姥姥|姥爷)`
+// An elder or younger child is named by order ("大女儿", "小儿子"); "妈" and
+// "爸" alone follow 我 ("我妈").
+const zhFamily = `(孩子他爸|孩子他妈|孩子爸|孩子妈|娃他爸|娃他妈|那口子|老婆|老公|老伴|妻子|丈夫|太太|媳妇|爱人|对象|女朋友|男朋友|女友|男友|(?:大|小|二)?儿子|(?:大|小|二)?女儿|闺女|外孙女|外孙|孙女|孙子|孩子|娃|妈妈|母亲|老妈|爸爸|父亲|老爸|父母|爸妈|姐姐|妹妹|哥哥|弟弟|奶奶|爷爷|外婆|外公|姥姥|姥爷|婆婆|公公|岳母|丈母娘|岳父|老丈人|妈|爸)`
 
 // zhPetKind are the animals (and common breeds) the Chinese rules know.
 const zhPetKind = `(狗狗|小狗|狗|猫咪|小猫|猫|柯基|泰迪|金毛|哈士奇|柴犬|拉布拉多|边牧|比格|布偶猫|布偶|英短|橘猫|兔子|仓鼠|鹦鹉|乌龟)`
@@ -19,17 +22,24 @@ const zhPetKind = `(狗狗|小狗|狗|猫咪|小猫|猫|柯基|泰迪|金毛|哈
 // zhBody are body parts whose trouble is a lasting health fact ("我腰不好").
 const zhBody = `(腰椎|腰|胃|颈椎|膝盖|腿|背|眼睛|视力|肝|心脏|肠胃|睡眠|皮肤|牙齿|牙|嗓子|肩膀|关节|鼻子)`
 
-// zhLife are the Chinese sentence rules, most specific first.
-var zhLife = []lifeRule{
+// zhLife are the Chinese sentence rules, most specific first: changes of
+// home and work, then the facts.
+var zhLife = slices.Concat(zhChanges, zhLifeFacts, zhSwitches, []lifeRule{{zhLongHabit, zhYearsHabit}, {zhWritingRule, zhWriting}, {zhExam, zhExamOf}, {zhRestDay, zhRestDayOf}, {zhDatedEvent, zhDatedEventOf}, {zhFamilyTrip, zhFamilyTripOf}})
+
+// zhLifeFacts are the Chinese sentence rules for facts of the author's life.
+var zhLifeFacts = []lifeRule{
 	// Employer changes.
-	{regexp.MustCompile(`(?:换工作|换了工作|换了份工作|换了新工作|跳槽)了?[，,]?\s*(?:现在|目前|如今)?(?:在|去了|到了|到|去)(.{1,15}?)(?:工作|上班|任职)?了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:换工作|换了工作|换了份工作|换了新工作|跳槽)了?[，,]?\s*(?:现在|目前|如今)?(?:在|去了|到了|到|去)([^，,。！!]{1,15}?)(?:工作|上班|任职)?了?(?:[，,。！!]|$)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return changed(zhFact("在"+trimObject(m[1])+"工作", subject.Employer, trimObject(m[1])))
 	}},
 	{regexp.MustCompile(`(?:从|在)(.{1,12}?)离职了?|离开了(.{1,12}?)(?:公司)?了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
 		org := trimObject(m[1] + m[2])
 		return changed(zhFact("已从"+org+"离职", subject.Employer, org))
 	}},
-	{regexp.MustCompile(`我(?:已经|最近|刚)?(?:换工作|跳槽|辞职)了`), func(_ []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`我(?:已经|最近|刚)?(换工作|跳槽|辞职|离职)了`), func(m []string, _ string, _ time.Time) (found, bool) {
+		if m[1] == "辞职" || m[1] == "离职" {
+			return changed(zhFact("已离职", subject.Employer, "离职"))
+		}
 		return changed(zhFact("换了工作", subject.Employer, "工作"))
 	}},
 	// Diet.
@@ -40,7 +50,7 @@ var zhLife = []lifeRule{
 		f.change = m[2] != "不" || strings.Contains(m[1], "已经") || strings.Contains(m[1], "现在") || changeCue.MatchString(sentence)
 		return f, ok
 	}},
-	{regexp.MustCompile(`我` + zhAdverbs + `(?:开始)?(吃素|吃全素|是素食主义者|是素食者|吃清真)了?`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`我` + zhAdverbs + `(?:最近)?(?:开始)?(吃素|吃全素|是素食主义者|是素食者|吃清真)了?`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		f, ok := zhFact(strings.TrimPrefix(m[2], "是"), subject.Diet, m[2])
 		f.typ, f.lifecycle = memory.TypePreference, memory.LifecycleLongTerm
 		f.terms = append(f.terms, "饮食", "diet", "vegetarian")
@@ -68,8 +78,8 @@ var zhLife = []lifeRule{
 		return f, ok
 	}},
 	// Quitting a habit; no longer doing something; switching.
-	{regexp.MustCompile(`我?(?:已经|终于|最近|刚)?戒(?:掉)?了?(.{1,8}?)了?(?:[，,；;。！!]|$)`), func(m []string, _ string, _ time.Time) (found, bool) {
-		obj := trimObject(zhDuration.ReplaceAllString(m[1], ""))
+	{regexp.MustCompile(`我?(?:已经|终于|最近|刚)?戒(?:掉)?了?([^，,。！!；;]{1,8}?)了?(?:[，,；;。！!]|$)|(?:^|[，,])(\p{Han}{1,4}?)(?:我)?(?:已经|早就|早|终于)?戒(?:掉)?了`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj := trimObject(zhDuration.ReplaceAllString(m[1]+m[2], ""))
 		if !validObject(obj) {
 			return found{}, false
 		}
@@ -82,6 +92,16 @@ var zhLife = []lifeRule{
 			return found{}, false
 		}
 		return found{text: "不再" + m[2] + obj, subject: firstNonEmpty(subject.ToolOf(obj), zhHead(obj)), typ: memory.TypePreference,
+			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: obj, negative: true,
+			terms: []string{obj}, change: true, keyed: true}, true
+	}},
+	// "我早就不抽烟了": a habit given up, said with 不…了.
+	{regexp.MustCompile(`我` + zhAdverbs + `(?:早就|早都|好久)?不(喝|抽|吃)(\p{Han}{1,6}?)了(?:[，,；;。！!]|$)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj := trimObject(zhDuration.ReplaceAllString(m[3], ""))
+		if !validObject(obj) || kindOf(obj) == "" && m[2] != "吃" {
+			return found{}, false
+		}
+		return found{text: "不再" + m[2] + obj, subject: firstNonEmpty(kindOf(obj), zhHead(obj)), typ: memory.TypePreference,
 			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: obj, negative: true,
 			terms: []string{obj}, change: true, keyed: true}, true
 	}},
@@ -106,7 +126,7 @@ var zhLife = []lifeRule{
 	// What is changed is named inside the clause: never across a comma.
 	{regexp.MustCompile(`(?:我)?(?:把)?(?:我的)?([^，,。！!；;：:]{1,8}?)(?:改成|改为|换成)了?(.{1,15}?)了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
 		what, to := trimObject(strings.TrimPrefix(m[1], "把")), trimObject(m[2])
-		if !validObject(what) || !validObject(to) {
+		if !validObject(what) || !validObject(to) || zhWhenWord.MatchString(what) {
 			return found{}, false
 		}
 		key := subject.Key(what)
@@ -122,8 +142,17 @@ var zhLife = []lifeRule{
 		f.terms = append(f.terms, "健康", "health")
 		return f, ok
 	}},
-	{regexp.MustCompile(`我(?:有|患有|得了|得过)(哮喘|高血压|糖尿病|偏头痛|过敏性鼻炎|鼻炎|胃病|失眠|抑郁症|焦虑症|心脏病|痛风|颈椎病|腰椎间盘突出|乳糖不耐受|癫痫)`), func(m []string, _ string, _ time.Time) (found, bool) {
-		f, ok := zhFact("有"+m[1], subject.HealthPrefix+m[1], m[1])
+	// A condition, with how it is treated when the next clause says so
+	// ("我有糖尿病，在打胰岛素", "体检查出脂肪肝").
+	{regexp.MustCompile(`(?:^|我)(?:去年|前年|今年|上个月|最近|前几年|小时候|从小)?(?:体检|检查|去医院)?(?:有|患有|得了|得过|查出|查出来|确诊|确诊了|诊断出)(?:了|有)?(` + zhCondition + `)(?:[，,]\s*((?:一直|现在|每天|天天|平时|也)?(?:在)?(?:吃|打|用|做)\p{Han}{0,6}?(?:药|胰岛素|针|透析|理疗)\p{Han}{0,6}))?`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		if i := strings.Index(sentence, m[0]); !strings.HasPrefix(m[0], "我") && zhOther.MatchString(sentence[:i]) {
+			return found{}, false // "我妈有高血压": the mother's
+		}
+		t := "有" + m[1]
+		if m[2] != "" {
+			t += "，" + m[2]
+		}
+		f, ok := zhFact(t, subject.HealthPrefix+m[1], m[1])
 		f.terms = append(f.terms, "健康", "health")
 		return f, ok
 	}},
@@ -148,8 +177,11 @@ var zhLife = []lifeRule{
 		return f, ok
 	}},
 	// Relationship.
-	{regexp.MustCompile(`我` + zhAdverbs + `(?:(?:和|跟|与)([\p{Han}A-Za-z]{1,4}?))?(结婚|订婚|离婚|分手|单身|恋爱)了?`), func(m []string, sentence string, _ time.Time) (found, bool) {
-		state := map[string]string{"结婚": "已婚", "订婚": "已订婚", "离婚": "已离婚", "分手": "单身", "单身": "单身", "恋爱": "在恋爱中"}[m[3]]
+	{regexp.MustCompile(`我(?:们)?` + zhAdverbs + `(?:最近)?(?:是)?(?:(?:和|跟|与)([\p{Han}A-Za-z]{1,4}?))?(结婚|订婚|离婚|分手|单身|谈恋爱|恋爱|脱单|有女朋友|有男朋友|有对象)了?`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		if i := strings.Index(sentence, m[0]) + len(m[0]); strings.HasPrefix(sentence[i:], "纪念") || strings.HasPrefix(sentence[i:], "典礼") || strings.HasPrefix(sentence[i:], "照") {
+			return found{}, false // "我们结婚纪念日": a date, not a state
+		}
+		state := map[string]string{"结婚": "已婚", "订婚": "已订婚", "离婚": "已离婚", "分手": "单身", "单身": "单身", "恋爱": "在恋爱中", "谈恋爱": "在恋爱中", "脱单": "在恋爱中", "有女朋友": "在恋爱中", "有男朋友": "在恋爱中", "有对象": "在恋爱中"}[m[3]]
 		t := state
 		if m[2] != "" {
 			t = "和" + m[2] + m[3] + "了，" + state // the name lets the change find what it ends
@@ -162,7 +194,7 @@ var zhLife = []lifeRule{
 		return f, ok
 	}},
 	// Pets.
-	{regexp.MustCompile(`(?:我|我们|我家)(?:家)?(?:养了|养着|有|养)(一只|一条|一个|只|条|两只|两条|一)?(.{0,4}?)` + zhPetKind + `(?:[，,]\s*(?:它|他|她)?(?:叫|名叫|名字叫)([\p{Han}A-Za-z]{1,6}))?`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:我|我们|我家|家里)(?:家)?(?:养了|养着|有|养)(一只|一条|一个|只|条|两只|两条|一)?(.{0,4}?)` + zhPetKind + `(?:[，,]?\s*(?:它|他|她)?(?:叫|名叫|名字叫)([\p{Han}A-Za-z]{1,6}))?`), func(m []string, _ string, _ time.Time) (found, bool) {
 		if strings.ContainsAny(m[2], "我你不") {
 			return found{}, false
 		}
@@ -178,20 +210,56 @@ var zhLife = []lifeRule{
 		return lifeOf("家里的"+m[1]+"叫"+name, subject.PetPrefix+strings.ToLower(name), m[1], name, "宠物", "pet")
 	}},
 	// Birthdays and anniversaries: lasting facts that keep their date.
-	{regexp.MustCompile(`我(?:的)?(?:` + zhFamily + `的)?生日是(.+)|(?:我们的?)?((?:结婚)?纪念日)是(.+)`), zhDate},
+	{regexp.MustCompile(`(?:^|我(?:的)?|家里(?:的)?)(?:` + zhFamily + `的?)?生日(?:是|在)(.+)|(?:我们的?)?((?:结婚)?纪念日)是(.+)`), zhDate},
+	{regexp.MustCompile(`^(.+?)是我们(?:的)?((?:结婚)?纪念日)`), func(m []string, sentence string, ref time.Time) (found, bool) {
+		return zhDate([]string{m[0], "", "", m[2], m[1]}, sentence, ref)
+	}},
+	// The date first: "三月五号是我生日", "腊月初八是我老伴的生日".
+	{regexp.MustCompile(`^([^，,。！!]{2,12}?)是我(?:的)?(?:` + zhFamily + `的?)?生日`), func(m []string, sentence string, ref time.Time) (found, bool) {
+		return zhDate([]string{m[0], m[2], m[1], "", ""}, sentence, ref)
+	}},
+	// "我是三月五号出生的", "我1990年5月生的".
+	{regexp.MustCompile(`^我(?:是)?([^，,。！!]{2,14}?)(?:出生|生)的`), func(m []string, sentence string, ref time.Time) (found, bool) {
+		if !zhDateWords.MatchString(m[1]) {
+			return found{}, false
+		}
+		f, ok := zhDate([]string{m[0], "", m[1], "", ""}, sentence, ref)
+		f.text = m[1] + "出生"
+		return f, ok
+	}},
+	// Someone named without a relation ("小宇生日是六月一号").
+	{regexp.MustCompile(`^(\p{Han}{2,3}?)的?生日是(.+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
+		if zhNotPerson.MatchString(m[1]) {
+			return found{}, false
+		}
+		f, ok := zhDate([]string{m[0], "", m[2], "", ""}, sentence, ref)
+		f.text, f.subject = m[1]+"的生日是"+trimObject(m[2]), subject.BirthdayPrefix+m[1]
+		f.terms = append(f.terms, m[1])
+		return f, ok
+	}},
 	// Family members.
 	// A sentence may open on the relative alone ("老公是警察").
 	{regexp.MustCompile(`(?:^|我(?:的)?)` + zhFamily + `(?:叫|名叫|的名字是|名字叫)([\p{Han}A-Za-z]{1,6})`), func(m []string, _ string, _ time.Time) (found, bool) {
 		rel, _ := subject.Relation(m[1])
 		return lifeOf(m[1]+"叫"+strings.TrimRight(m[2], "了啊呀的"), subject.FamilyPrefix+rel, m[1], m[2], "家人", "family")
 	}},
-	{regexp.MustCompile(`(?:^|我(?:的)?)` + zhFamily + `((?:[\p{Han}]{2,3}?)?(?:很|也|特别|非常|最|比较|一直|不)*(?:是|在|喜欢|爱|讨厌|不喜欢|不吃|不喝|对|会|做|当|开|吃|喝|住在|今年).+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:^|[，,]\s*|我(?:的)?|我们?家(?:的)?|家里(?:的)?)` + zhFamily + `((?:[\p{Han}]{2,3}?)?(?:很|也|特别|非常|最|比较|一直|不|每天|每周|天天|平时|现在|刚)*(?:是|在|喜欢|爱|讨厌|不喜欢|不吃|不喝|对|会|做|当|开|吃|喝|住在|今年|有|过来|来|去|退休|正在|学|上|读|考|养|卖|从|辞职|换|改|怀|[一二三四五六七八九十两\d]+岁).+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		rest := trimObject(m[2])
-		if when, ok := text.ResolveDate(sentence, ref); ok && !when.Start.Before(dayStart(ref)) {
+		if when, ok := text.ResolveDate(sentence, ref); ok && !when.Start.Before(dayStart(ref)) && !zhDated.MatchString(sentence) {
 			return found{}, false
 		}
+		if zhReported.MatchString(rest) || strings.HasPrefix(rest, "生日") || strings.HasPrefix(rest, "的") {
+			return found{}, false // "妈妈微信上说：…": what she said follows
+		}
+		if i := strings.Index(sentence, m[0]); i > 0 && strings.ContainsAny(sentence[max(0, i-3):i], "跟和与") {
+			return found{}, false // "跟我妈住在…": living with her, said of the author
+		}
 		rel, _ := subject.Relation(m[1])
-		return lifeOf(m[1]+rest, subject.FamilyPrefix+rel, m[1], rest, "家人", "family")
+		who := firstNonEmpty(zhRelationWord[rel], m[1])
+		if m[1] != "妈" && m[1] != "爸" {
+			who = m[1]
+		}
+		return lifeOf(who+rest, subject.FamilyPrefix+rel, m[1], rest, "家人", "family")
 	}},
 }
 
@@ -220,15 +288,41 @@ func zhDate(m []string, sentence string, ref time.Time) (found, bool) {
 		t = m[3] + "是" + when
 	case m[1] != "":
 		r, _ := subject.Relation(m[1])
-		key, t = subject.BirthdayPrefix+r, m[1]+"的生日是"+when
+		who := m[1]
+		if w, ok := zhRelationWord[r]; ok && (who == "妈" || who == "爸") {
+			who = w
+		}
+		key, t = subject.BirthdayPrefix+r, who+"的生日是"+when
 	}
 	f, ok := zhFact(t, key, when)
-	if span, dated := text.ResolveDate(sentence, ref); dated {
+	if span, dated := text.ResolveDate(sentence, ref); dated && !zhLunar.MatchString(when) {
 		f.event = text.Span{Start: span.Start}
 	}
 	f.terms = append(f.terms, "生日", "birthday", "纪念日", "anniversary")
+	if key == subject.Anniversary {
+		f.terms = append(f.terms, "老婆", "老公", "爱人", "结婚")
+	}
 	return f, ok
 }
+
+// zhLunar marks a date of the lunar calendar or a festival ("腊月初八",
+// "七夕"): it recurs, but on no fixed solar day, so no event date is set.
+var zhLunar = regexp.MustCompile(`农历|阴历|腊月|正月|冬月|初[一二三四五六七八九十]|七夕|中秋|端午|重阳|元宵|除夕|春节|廿`)
+
+// zhWhenWord is a time word that opens "…改成…" without naming what changed.
+var zhWhenWord = regexp.MustCompile(`^(?:我)?(?:后来|现在|如今|目前|最近|然后|之后|从此|以后)$`)
+
+// zhDated marks a relative's date that is a lasting fact, not a plan.
+var zhDated = regexp.MustCompile(`生日|纪念日|出生`)
+
+// zhDateWords marks a phrase that names a date.
+var zhDateWords = regexp.MustCompile(`[年月日号]|初[一二三四五六七八九十]|七夕|中秋|元宵|除夕|春节|国庆|元旦`)
+
+// zhReported is a family clause that only introduces what they said.
+var zhReported = regexp.MustCompile(`(?:说|问|讲|讲的|说的|问我|告诉我|发来)$`)
+
+// zhNotPerson rejects what opens "X生日是" without naming someone.
+var zhNotPerson = regexp.MustCompile(`^(?:今天|明天|昨天|后天|那天|哪天|我|你|他|她|谁|我的|你的|他的|她的|今年|去年|明年)`)
 
 // zhOther marks a clause about someone or something other than the
 // author: its clauses without a subject are theirs, not the author's.

@@ -171,6 +171,16 @@ func (r *Reconciler) reconcile(ctx context.Context, owner string, cands []memory
 			}
 			near = append(near, more...)
 		}
+		if v, k := replacedValue(c), otherJobKey(c); v != "" || k != "" {
+			// A correction may replace a memory under another key
+			// ("其实是阿莫西林过敏" ends "对头孢过敏", a new employer the old
+			// occupation): look for it by the value or that key.
+			more, err := r.mem.Similar(ctx, owner, v, k, nil, defaultNeighbours)
+			if err != nil {
+				return out, fmt.Errorf("reconcile memories of %s: %w", owner, err)
+			}
+			near = append(near, more...)
+		}
 		near = r.related(c, owner, near)
 		if duplicateOf(c, near) {
 			out.Duplicates++

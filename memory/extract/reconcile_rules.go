@@ -79,6 +79,9 @@ func endedBy(c, m memory.Memory) bool {
 	if negatedObject.MatchString(m.Text) || strings.HasPrefix(lt, "does not") || strings.HasPrefix(lt, "不吃") || strings.HasPrefix(lt, "已戒") {
 		return false
 	}
+	if r := replacedValue(c); r != "" && strings.Contains(lt, r) || endsOtherJob(c, m) {
+		return true
+	}
 	if g := givenUpObject(c); len([]rune(g)) >= 2 || hasHan(g) {
 		if strings.Contains(lt, g) {
 			return true

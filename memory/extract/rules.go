@@ -94,6 +94,9 @@ func (f found) toMemory(in Input, l Line) memory.Memory {
 	if f.change {
 		m.Tags = append(m.Tags, ChangeTag)
 	}
+	if f.change && f.replaces != "" {
+		m.Tags = append(m.Tags, ReplacesPrefix+f.replaces)
+	}
 	return m
 }
 
@@ -135,7 +138,7 @@ var quotedFirstPerson = regexp.MustCompile(`“[^”]*(?:我|\bI\b)[^”]*”|�
 // zhImpliedSelf is a Chinese sentence that opens, after at most a time
 // word, on a verb of liking or habit with no subject: the author speaks of
 // themself ("周末喜欢喝点红酒"). The groups place the implied 我.
-var zhImpliedSelf = regexp.MustCompile(`^((?:周末|平时|平常|晚上|早上|每天|最近|一直|其实|从小|下班后?)*)((?:最|很|特别|比较|也|还)*(?:喜欢|爱|讨厌|不喜欢|不太喜欢|受不了|不吃|不喝|习惯))`)
+var zhImpliedSelf = regexp.MustCompile(`^((?:周末|平时|平常|晚上|早上|每天|最近|一直|其实|从小|下班后?|休息日|假期|放假|有空的时候|有空)*)((?:最|很|特别|比较|也|还)*(?:喜欢|爱|讨厌|不喜欢|不太喜欢|受不了|不吃|不喝|习惯))`)
 
 // findAll runs every rule over text.
 func findAll(text string, ref time.Time) []found {
@@ -204,7 +207,7 @@ func findInSentence(sentence string, ref time.Time) []found {
 			}
 		}
 	}
-	out = mergeSwitch(out, body)
+	out = zhFinish(body, ref, mergeSwitch(out, body))
 	for i := range out {
 		if out[i].keyed && subject.SingleValued(subject.Key(out[i].subject)) && changeCue.MatchString(body) {
 			out[i].change = true

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -11,7 +12,7 @@ import (
 )
 
 // zhAdverbs are the words allowed between 我 and the verb.
-const zhAdverbs = `((?:很|非常|特别|最|也|一直|还是|比较|真的|挺|超级|超|更|现在|其实|已经|还|都|从小就|向来|本来就|蛮|相当|十分|就|如今|目前|平时|平常|一般|通常)*)`
+const zhAdverbs = `((?:早就|很|非常|特别|最|也|一直|还是|比较|真的|挺|超级|超|更|现在|其实|已经|还|都|从小就|向来|本来就|蛮|相当|十分|就|如今|目前|平时|平常|一般|通常)*)`
 
 // zhPatterns are tried in order on each Chinese clause (with 我 implied
 // when an earlier clause of the sentence had it).
@@ -99,6 +100,7 @@ var zhPatterns = []pattern{
 			importance: 0.6, confidence: 0.85, object: obj, terms: []string{obj}}, true
 	}},
 	{regexp.MustCompile(`我(.{0,12}?)(要|会|打算|准备|计划|得|需要|将要|将|想)(.+)`), zhPlan},
+	{zhGoPlan, zhGoPlanOf},
 	{regexp.MustCompile(`我(?:的工作|的职业)?是(?:一名|一个|一位|个|名|位)?(.{1,20})$`), func(m []string, _ string, _ time.Time) (found, bool) {
 		obj := trimObject(m[1])
 		if zhNotIdentity.MatchString(obj) || strings.HasSuffix(obj, "的") {
@@ -110,7 +112,7 @@ var zhPatterns = []pattern{
 
 // zhNotIdentity rejects "我是说…", "我是不是…" and other uses of 是 that
 // are not a statement of identity.
-var zhNotIdentity = regexp.MustCompile(`^(?:说|不是|想|在|要|来|问|觉得|因为|为了|真的|认真|开玩笑|故意|刚|第一次|这么|那么|这样|那样|否|吗|不|的)`)
+var zhNotIdentity = regexp.MustCompile(`过敏$|^(?:对|住|说|不是|想|在|要|来|问|觉得|因为|为了|真的|认真|开玩笑|故意|刚|第一次|这么|那么|这样|那样|否|吗|不|的)`)
 
 // zhRule applies the Chinese patterns to a clause (findInSentence lends
 // it the 我 of its sentence when it has none and is the author's).
@@ -118,8 +120,11 @@ func zhRule(clause, sentence string, ref time.Time) (found, bool) {
 	if !hasHan(clause) {
 		return found{}, false
 	}
-	return firstMatch(zhPatterns, clause, sentence, ref)
+	return firstMatch(zhClausePatterns, clause, sentence, ref)
 }
+
+// zhClausePatterns are the self-descriptions, then the other patterns.
+var zhClausePatterns = slices.Concat(zhSelfPatterns, zhPatterns)
 
 // zhPreference builds a like or dislike; 更 ("rather") is kept because it
 // marks a comparison.
@@ -156,21 +161,24 @@ func zhSkill(text, object string) (found, bool) {
 }
 
 // zhTimeWords may stand between 我 and a plan verb besides a date.
-var zhTimeWords = regexp.MustCompile(`^(?:上午|下午|晚上|早上|中午|傍晚|一早|打算|准备|也|还|就|都|可能|应该)*$`)
+var zhTimeWords = regexp.MustCompile(`^(?:上午|下午|晚上|早上|中午|傍晚|一早|打算|准备|也|还|就|都|可能|应该|[一二三四五六七八九十两\d]{1,3}点(?:半|钟|多)?)*$`)
 
 // zhPlan builds a dated plan ("我下周五要交报告"), or an undated intention
 // for 打算 / 计划 / 准备.
 func zhPlan(m []string, sentence string, ref time.Time) (found, bool) {
 	pre, verb, rest := m[1], m[2], trimObject(m[3])
-	when, dated := text.ResolveDate(m[0], ref)
+	when, dated := zhResolveDate(m[0], ref)
 	if !dated {
-		when, dated = text.ResolveDate(sentence, ref)
+		when, dated = zhResolveDate(sentence, ref)
 	}
 	if dated {
 		pre = strings.Replace(pre, when.Phrase, "", 1)
 		rest = trimObject(strings.Replace(rest, when.Phrase, "", 1))
 	}
 	if !zhTimeWords.MatchString(pre) || !validObject(rest) {
+		return found{}, false
+	}
+	if dated && weeklyNotDated(when, sentence) {
 		return found{}, false
 	}
 	if !dated || when.Start.Before(dayStart(ref)) {

@@ -99,6 +99,14 @@ var relations = map[string]string{
 	"grandchildren": "grandchildren", "grandkids": "grandchildren",
 	"niece": "niece", "侄女": "niece", "外甥女": "niece", "nephew": "nephew", "侄子": "nephew", "外甥": "nephew",
 	"cousin": "cousin", "aunt": "aunt", "uncle": "uncle",
+	// Everyday Chinese names of the same people: "老伴" for a spouse of
+	// many years, "闺女" and "娃" for children, a child by birth order,
+	// "妈"/"爸" as in "我妈", and in-laws.
+	"孩子他爸": "husband", "孩子爸": "husband", "娃他爸": "husband", "孩子他妈": "wife", "孩子妈": "wife", "娃他妈": "wife", "那口子": "spouse",
+	"娃": "child", "妈": "mother", "爸": "father",
+	"大女儿": "daughter", "小女儿": "daughter", "二女儿": "daughter", "大儿子": "son", "小儿子": "son", "二儿子": "son",
+	"婆婆": "mother-in-law", "岳母": "mother-in-law", "丈母娘": "mother-in-law", "公公": "father-in-law", "岳父": "father-in-law", "老丈人": "father-in-law",
+	"mother-in-law": "mother-in-law", "father-in-law": "father-in-law",
 }
 
 // Relation returns the English key word of a family relation ("老婆" →

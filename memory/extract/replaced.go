@@ -1,0 +1,49 @@
+package extract
+
+import (
+	"strings"
+
+	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/subject"
+)
+
+// ReplacesPrefix starts the tag of a change candidate that names the value
+// it replaces ("replaces:头孢" on "对阿莫西林过敏"): reconciliation then ends
+// the active memory holding that value even when it sits under another
+// subject key, as a corrected allergy or a dropped hobby does.
+const ReplacesPrefix = "replaces:"
+
+// replacedValue is the value a change candidate says it replaces,
+// lower-cased, or "".
+func replacedValue(c memory.Memory) string {
+	for _, t := range c.Tags {
+		if v, ok := strings.CutPrefix(t, ReplacesPrefix); ok && len([]rune(v)) >= 2 {
+			return strings.ToLower(v)
+		}
+	}
+	return ""
+}
+
+// otherJobKey is, for a Chinese change of job, the job key it did not use:
+// Chinese says a job as place and role at once ("在一家餐厅当服务员",
+// "在京东做运营"), and the rules key it by employer or occupation as the
+// place reads, so a change under one ends the job stored under the other.
+func otherJobKey(c memory.Memory) string {
+	if !hasHan(c.Text) || !changeMarked(c) {
+		return ""
+	}
+	switch subject.Of(c.Subject) {
+	case subject.Employer:
+		return subject.Occupation
+	case subject.Occupation:
+		return subject.Employer
+	}
+	return ""
+}
+
+// endsOtherJob reports whether c, a Chinese change of job, ends m, the
+// job stored under the other job key.
+func endsOtherJob(c, m memory.Memory) bool {
+	k := otherJobKey(c)
+	return k != "" && subject.Of(m.Subject) == k
+}
