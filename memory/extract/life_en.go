@@ -254,7 +254,7 @@ var enAnyMore = regexp.MustCompile(`(?i)\s+any\s?more$`)
 
 // enClauseEnd is the rest of a sentence after the clause that holds an
 // object: "Helix, Emacs felt too heavy" → "Helix".
-var enClauseEnd = regexp.MustCompile(`(?i)\s*(?:[,;(]|\s-\s|\s+(?:but|because|since|as|so|and\s+(?:I|it|now))\s).*$`)
+var enClauseEnd = regexp.MustCompile(`(?i)\s*(?:[,;(]|\s-\s|\s+(?:but|because|since|as|so|and\s+(?:I|it|now|he|she|they|we)|and\s+I'[a-z]+)\s).*$`)
 
 // enJob marks an object that is a job, which the employer rules read.
 var enJob = regexp.MustCompile(`(?i)\bjob\b`)
@@ -264,10 +264,10 @@ var enNotAName = regexp.MustCompile(`^(?:I|And|But|Is|Was|Has|The|A|An|He|She|It
 
 // enDate builds a lasting birthday or anniversary with its next date.
 func enDate(m []string, sentence string, ref time.Time) (found, bool) {
-	rel, when, key := strings.ToLower(m[1]), trimObject(m[2]), subject.Birthday
+	rel, when, key := strings.ToLower(m[1]), trimObject(enClauseEnd.ReplaceAllString(m[2], "")), subject.Birthday
 	t := "Birthday is " + when
 	if m[3] != "" {
-		key, when = subject.Anniversary, trimObject(m[4])
+		key, when = subject.Anniversary, trimObject(enClauseEnd.ReplaceAllString(m[4], ""))
 		t = upperFirst(strings.ToLower(m[3])) + " is " + when
 	} else if rel != "" {
 		r, _ := subject.Relation(rel)

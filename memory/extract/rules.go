@@ -206,7 +206,7 @@ func findInSentence(sentence string, ref time.Time) []found {
 	}
 	out = mergeSwitch(out, body)
 	for i := range out {
-		if out[i].keyed && subject.SingleValued(subject.Key(out[i].subject)) && changeCue.MatchString(body) {
+		if out[i].keyed && subject.SingleValued(subject.Key(out[i].subject)) && (changeCue.MatchString(body) || enCorrection.MatchString(body)) {
 			out[i].change = true
 		}
 	}
@@ -227,12 +227,12 @@ func findInSentence(sentence string, ref time.Time) []found {
 // lifeFacts applies the sentence rules of both languages, keeping one
 // memory per subject.
 func lifeFacts(sentence string, ref time.Time) []found {
-	rules, routine := enLife, enRoutine
+	rules, routine, self := enLife, enRoutine, enSelf
 	if hasHan(sentence) {
-		rules, routine = zhLife, zhRoutine
+		rules, routine, self = zhLife, zhRoutine, nil
 	}
 	var out []found
-	for _, rs := range [][]lifeRule{rules, routine} {
+	for _, rs := range [][]lifeRule{rules, routine, self} {
 		for _, r := range rs {
 			m := r.re.FindStringSubmatch(sentence)
 			if m == nil {

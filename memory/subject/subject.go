@@ -35,6 +35,9 @@ const (
 	// WorkSchedule is when and where someone works: night shifts, from
 	// home on Fridays, in the office every day.
 	WorkSchedule = "work schedule"
+	// WorkBase is the place someone works from (an airport, a depot, an
+	// office), apart from where they live.
+	WorkBase = "work base"
 )
 
 // Prefixes of the keys that carry what they are about: "allergy:peanuts",
@@ -70,6 +73,7 @@ var aliases = func() map[string]string {
 		Family:       {"family", "家庭", "家人"},
 		Allergy:      {"allergy", "allergies", "过敏"},
 		Health:       {"health", "medical", "medical condition", "健康", "病史"},
+		WorkBase:     {"work base", "base", "home base", "base of work", "duty station"},
 		WorkSchedule: {"work schedule", "schedule", "shifts", "shift", "shift pattern", "work pattern", "working hours", "work hours", "班次", "上班时间", "工作时间", "排班", "上班方式"},
 	} {
 		for _, w := range words {
@@ -242,6 +246,7 @@ func withPrefix(prefix, rest string) string {
 var singleValued = map[string]bool{
 	Name: true, Age: true, Birthday: true, Anniversary: true, Residence: true, Hometown: true,
 	Employer: true, Occupation: true, School: true, Diet: true, Relationship: true, WorkSchedule: true,
+	WorkBase: true,
 }
 
 // SingleValued reports whether key (as Key returns it) names a fact a
