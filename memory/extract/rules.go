@@ -144,7 +144,7 @@ func findAll(text string, ref time.Time) []found {
 		if t := strings.TrimSpace(line); t == "" || strings.HasPrefix(t, ">") || strings.HasPrefix(t, "＞") {
 			continue // quoted or pasted content is not the author's own
 		}
-		line = quotedFirstPerson.ReplaceAllString(stripQuoted(line), " ")
+		line = enResolvePronouns(quotedFirstPerson.ReplaceAllString(stripQuoted(line), " "))
 		for _, s := range sentenceSplit.FindAllString(line, -1) {
 			for _, sentence := range enSentences(s) {
 				out = append(out, findInSentence(strings.TrimSpace(sentence), ref)...)
@@ -227,12 +227,12 @@ func findInSentence(sentence string, ref time.Time) []found {
 // lifeFacts applies the sentence rules of both languages, keeping one
 // memory per subject.
 func lifeFacts(sentence string, ref time.Time) []found {
-	rules, routine, self := enLife, enRoutine, enSelf
+	rules, routine, self, family := enLife, enRoutine, enSelf, enFamilyLife
 	if hasHan(sentence) {
-		rules, routine, self = zhLife, zhRoutine, nil
+		rules, routine, self, family = zhLife, zhRoutine, nil, nil
 	}
 	var out []found
-	for _, rs := range [][]lifeRule{rules, routine, self} {
+	for _, rs := range [][]lifeRule{rules, routine, self, family} {
 		for _, r := range rs {
 			m := r.re.FindStringSubmatch(sentence)
 			if m == nil {

@@ -99,6 +99,11 @@ var relations = map[string]string{
 	"sister": "sister", "姐姐": "sister", "妹妹": "sister", "brother": "brother", "哥哥": "brother", "弟弟": "brother",
 	"grandmother": "grandmother", "grandma": "grandmother", "奶奶": "grandmother", "外婆": "grandmother", "姥姥": "grandmother",
 	"grandfather": "grandfather", "grandpa": "grandfather", "爷爷": "grandfather", "外公": "grandfather", "姥爷": "grandfather",
+	// The wider family, in English.
+	"granddaughter": "granddaughter", "grandson": "grandson", "grandchild": "grandchild", "grandkid": "grandchild",
+	"grandchildren": "grandchildren", "grandkids": "grandchildren", "cousin": "cousin", "niece": "niece", "nephew": "nephew",
+	"aunt": "aunt", "auntie": "aunt", "uncle": "uncle", "stepson": "stepson", "stepdaughter": "stepdaughter",
+	"stepmum": "stepmother", "stepdad": "stepfather",
 }
 
 // Relation returns the English key word of a family relation ("老婆" →
