@@ -1,6 +1,13 @@
 package extract
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/subject"
+)
 
 // enCorrection marks an English sentence that corrects or updates what
 // was said before, in the words people use for it: "scratch that",
@@ -12,4 +19,142 @@ var enCorrection = regexp.MustCompile(`(?i)\bscratch\s+(?:that|what\s+I\s+said)|
 // correction of something said before.
 func enChanged(sentence string) bool {
 	return changeCue.MatchString(sentence) || enCorrection.MatchString(sentence)
+}
+
+// People correct a detail by naming what it is about and the new value,
+// leaving the rest of what they said standing: "scratch that about the
+// hives, it's three now", "scratch what I said about Dublin, I'm at
+// Shannon from Monday", "choir isn't Tuesdays this term, it's Thursdays".
+// The rules read such a correction against the person's existing subjects
+// (each with its newest memory's text): the memory that names the topic
+// gets the new value in place of the old, under the same subject, marked
+// as a change, so reconciliation supersedes the old memory with history.
+
+// enRetract names the topic of a retraction ("scratch what I said about
+// Dublin", "scratch that about the hives", "forget what I told you about
+// my shifts").
+var enRetract = regexp.MustCompile(`(?i)\b(?:scratch|forget|ignore|disregard)\s+(?:that|what\s+I\s+(?:said|told\s+you)|the\s+bit)\s+(?:about|on|re)\s+(?:the\s+|my\s+|our\s+)?([\p{L}][\p{L}'-]*(?:\s+[\p{L}][\p{L}'-]*)?)`)
+
+// enNotButIs is "<topic> isn't <old>, it's <new>", and "not <old>
+// anymore, (it's) <new> now" with the topic left implied.
+var enNotButIs = regexp.MustCompile(`(?i)(?:\b([\p{L}][\p{L}'-]*)(?:'s|\s+is|\s+are)?\s+(?:isn'?t|is\s+not|aren'?t|are\s+not|not)|\bnot|\bno\s+longer)\s+(?:on\s+|at\s+|in\s+)?([\p{L}\d]+(?:\s+[\p{L}\d]+){0,2}?)(?:\s+(?:this|that|any)\s+[\p{L}]+|\s+any\s?more)?\s*[,;]\s*(?:but\s+)?(?:it'?s\s+|they'?re\s+|it\s+is\s+|now\s+)?(?:on\s+|at\s+|in\s+)?([\p{L}\d]+(?:\s+[\p{L}\d]+){0,2}?)(?:\s+now)?\s*(?:[.!,;]|$)`)
+
+// enNumberWord is a count written as a word or in digits.
+var enNumberWord = regexp.MustCompile(`(?i)\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b`)
+
+// enCapName is a capitalised word not opening the text: a name or place.
+var enCapName = regexp.MustCompile(`\b\p{Lu}[\p{Ll}]+(?:\s+\p{Lu}[\p{Ll}]+)?`)
+
+// enNotNewName are capitalised words that are no new value of a place or
+// name: days, months, the pronoun.
+var enNotNewName = regexp.MustCompile(`^(?:I|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|Mum|Dad)$`)
+
+// enSubstitute reads a correction of a detail in line against subjects,
+// returning the corrected memories.
+func enSubstitute(line string, subjects []Subject) []found {
+	if hasHan(line) || len(subjects) == 0 {
+		return nil
+	}
+	var out []found
+	if m := enRetract.FindStringSubmatchIndex(line); m != nil {
+		topic, rest := line[m[2]:m[3]], line[m[1]:]
+		if s, ok := subjectNaming(subjects, topic); ok {
+			if f, ok := retracted(s, topic, rest); ok {
+				out = append(out, f)
+			}
+		}
+	}
+	for _, m := range enNotButIs.FindAllStringSubmatch(line, -1) {
+		topic, old, now := m[1], m[2], m[3]
+		for _, s := range subjects {
+			if topic != "" && !namesTopic(s.Text, topic) || !containsFold(s.Text, old) || containsFold(s.Text, now) {
+				continue
+			}
+			out = append(out, correctedFound(s, replaceFold(s.Text, old, now)))
+			break
+		}
+	}
+	return out
+}
+
+// retracted gives the new value of s that rest says, after a retraction
+// about topic: a new count in place of the old one, or a new name in
+// place of the topic.
+func retracted(s Subject, topic, rest string) (found, bool) {
+	if n := enNumberWord.FindString(rest); n != "" {
+		if old := enNumberWord.FindString(s.Text); old != "" && !strings.EqualFold(old, n) {
+			return correctedFound(s, replaceFold(s.Text, old, strings.ToLower(n))), true
+		}
+	}
+	if !unicode.IsUpper([]rune(topic)[0]) {
+		return found{}, false
+	}
+	for _, name := range enCapName.FindAllString(rest, -1) {
+		if enNotNewName.MatchString(name) || strings.Contains(s.Text, name) {
+			continue
+		}
+		return correctedFound(s, strings.Replace(s.Text, topic, name, 1)), true
+	}
+	return found{}, false
+}
+
+// subjectNaming is the subject whose memory names topic.
+func subjectNaming(subjects []Subject, topic string) (Subject, bool) {
+	for _, s := range subjects {
+		if namesTopic(s.Text, topic) {
+			return s, true
+		}
+	}
+	return Subject{}, false
+}
+
+// namesTopic reports whether text names topic, as a word or as the end
+// of one ("hives" in "beehives"), ignoring a plural "s".
+func namesTopic(text, topic string) bool {
+	t := strings.TrimSuffix(strings.ToLower(strings.TrimSpace(topic)), "s")
+	if len(t) < 3 {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }) {
+		if strings.HasSuffix(strings.TrimSuffix(w, "s"), t) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFold reports whether s holds sub, ignoring case.
+func containsFold(s, sub string) bool {
+	return sub != "" && strings.Contains(strings.ToLower(s), strings.ToLower(sub))
+}
+
+// replaceFold replaces the first old in s, matched ignoring case, with
+// now, keeping a capital where old had one.
+func replaceFold(s, old, now string) string {
+	i := strings.Index(strings.ToLower(s), strings.ToLower(old))
+	if i < 0 {
+		return s
+	}
+	if r := []rune(s[i:]); unicode.IsUpper(r[0]) {
+		now = upperFirst(now)
+	}
+	return s[:i] + now + s[i+len(old):]
+}
+
+// correctedFound is the memory of s with its corrected text.
+func correctedFound(s Subject, t string) found {
+	return found{text: t, subject: s.Key, typ: memory.TypeFact, lifecycle: memory.LifecycleLongTerm,
+		importance: 0.7, confidence: 0.85, object: t, terms: []string{s.Key}, keyed: true, change: true}
+}
+
+// manyValued reports whether a subject key holds many memories at once
+// (a relative, a pet, health), so that a change said about one of them
+// must not end the others.
+func manyValued(key string) bool {
+	for _, p := range []string{subject.FamilyPrefix, subject.PetPrefix, subject.HealthPrefix} {
+		if strings.HasPrefix(key, p) {
+			return true
+		}
+	}
+	return key == subject.Family || key == subject.Pet || key == subject.Health || key == answerSubject || key == ""
 }

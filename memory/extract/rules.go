@@ -60,7 +60,15 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 		if !l.Source || l.Role != memory.RoleUser {
 			continue
 		}
-		for _, f := range findAll(l.Text, l.Time) {
+		fs := findAll(l.Text, l.Time)
+		if !hasHan(l.Text) && enCorrection.MatchString(l.Text) {
+			// "I got it wrong. Bowls is on Thursdays": the cue and the new
+			// value are often in different sentences of one message.
+			for i := range fs {
+				fs[i].change = fs[i].change || !manyValued(subject.Key(fs[i].subject))
+			}
+		}
+		for _, f := range append(fs, enSubstitute(l.Text, in.Subjects)...) {
 			m := f.toMemory(in, l)
 			if m.Validate() == nil {
 				ms = append(ms, m)
@@ -227,12 +235,12 @@ func findInSentence(sentence string, ref time.Time) []found {
 // lifeFacts applies the sentence rules of both languages, keeping one
 // memory per subject.
 func lifeFacts(sentence string, ref time.Time) []found {
-	rules, routine, self, family := enLife, enRoutine, enSelf, enFamilyLife
+	rules, routine, self, family, health := enLife, enRoutine, enSelf, enFamilyLife, enMedication
 	if hasHan(sentence) {
-		rules, routine, self, family = zhLife, zhRoutine, nil, nil
+		rules, routine, self, family, health = zhLife, zhRoutine, nil, nil, nil
 	}
 	var out []found
-	for _, rs := range [][]lifeRule{rules, routine, self, family} {
+	for _, rs := range [][]lifeRule{rules, routine, self, family, health} {
 		for _, r := range rs {
 			m := r.re.FindStringSubmatch(sentence)
 			if m == nil {

@@ -10,17 +10,18 @@ import (
 	"github.com/membot/membot/memory/text"
 )
 
-// ownerSubjects returns the subjects shown to the model for owner: read
-// once per run from the memory service (when it lists subjects and the
-// extractor is a model; the rules key subjects themselves), then kept up
-// to date with what the run stores, so windows cost no further reads. A
-// failed read is logged and extraction goes on without them.
+// ownerSubjects returns the owner's subjects for the extractor (the
+// model reuses their keys, the rules read corrections of a detail against
+// them): read once per run from the memory service, when it lists
+// subjects, then kept up to date with what the run stores, so windows
+// cost no further reads. A failed read is logged and extraction goes on
+// without them.
 func (r *run) ownerSubjects(ctx context.Context, owner string) []Subject {
 	if got, ok := r.subjects[owner]; ok {
 		return got
 	}
 	lister, ok := r.p.opts.Memories.(SubjectLister)
-	if _, rules := r.p.extractor.(RuleExtractor); !ok || rules {
+	if !ok {
 		r.subjects[owner] = nil
 		return nil
 	}

@@ -1,0 +1,66 @@
+package extract_test
+
+import (
+	"testing"
+
+	"github.com/membot/membot/memory"
+)
+
+// Offline, corrections worded as people word them supersede the memory
+// of the same subject, keeping history: a retraction naming the topic and
+// giving a new count or place, "<topic> isn't <old>, it's <new>" (with the
+// cue in another sentence), "not … anymore, now …", "ended up in", "these
+// days I …", "turns out …", and a medicine taken off and replaced.
+func TestOfflineEnglishCorrectionPhrasings(t *testing.T) {
+	tests := []struct {
+		name     string
+		first    string
+		then     string
+		old, new string
+	}{
+		{"retraction with a new count", "we keep four hens in the orchard", "scratch that about the hens, it's six now, two more came on Sunday",
+			"Keeps four hens in the orchard", "Keeps six hens in the orchard"},
+		{"retraction with a new place", "I work for a courier firm, based at Stansted airport", "forget what I said about Stansted, they moved me to Luton last month",
+			"Is based at Stansted airport", "Is based at Luton airport"},
+		{"isn't old, it's new", "I play darts at the local pub on Friday nights", "I had it wrong. Darts isn't Friday nights this month, it's Sunday afternoons.",
+			"Plays darts at the local pub on Friday nights", "Plays darts at the local pub on Sunday afternoons"},
+		{"not anymore, now", "I play chess at the library on Tuesday evenings", "chess is not on Tuesday evenings anymore, now Wednesday mornings",
+			"Plays chess at the library on Tuesday evenings", "Plays chess at the library on Wednesday mornings"},
+		{"ended up in", "I rent a small flat in Hackney", "the lease ran out so we've ended up in Walthamstow",
+			"Rents a small flat in Hackney", "Lives in Walthamstow"},
+		{"these days", "I go running every morning", "my knee is bad, these days I just swim laps at the pool",
+			"Goes running every morning", "Swims laps at the pool"},
+		{"turns out", "I'm on a gluten-free diet", "turns out it's only wheat that I can't eat",
+			"Is on a gluten-free diet", "Can't have wheat"},
+		{"medicine replaced", "They have me on atorvastatin, one tablet at night", "The GP has taken me off the atorvastatin. It's rosuvastatin I'm on now.",
+			"Takes atorvastatin, one tablet at night", "Takes rosuvastatin"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := newEnv(t, envConfig{offline: true})
+			ann, _ := e.stateThenChange(tt.first, tt.then)
+			all := e.memories(ann.ID)
+			if m := statusOf(t, all, tt.old); m.Status != memory.StatusSuperseded {
+				t.Errorf("%q: status %s, want superseded", tt.old, m.Status)
+			}
+			if m := statusOf(t, all, tt.new); m.Status != memory.StatusActive {
+				t.Errorf("%q: status %s, want active", tt.new, m.Status)
+			}
+		})
+	}
+}
+
+// A retraction or a "not …, it's …" that names nothing stored changes
+// nothing.
+func TestOfflineEnglishCorrectionNeedsItsTopic(t *testing.T) {
+	e := newEnv(t, envConfig{offline: true})
+	ann, _ := e.stateThenChange("I play darts at the local pub on Friday nights", "scratch what I said about the weather, it's two degrees now. The match isn't Saturday, it's Sunday.")
+	for _, m := range e.memories(ann.ID) {
+		if m.Status != memory.StatusActive {
+			t.Errorf("%q: status %s, want active", m.Text, m.Status)
+		}
+		if m.Text != "Plays darts at the local pub on Friday nights" {
+			t.Errorf("unexpected memory %q", m.Text)
+		}
+	}
+}
