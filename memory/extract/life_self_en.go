@@ -231,3 +231,39 @@ func enTradeJob(role, prep, place string) (found, bool) {
 	f.terms = append(f.terms, "job", "work")
 	return f, ok
 }
+
+// enLiveHere is "I live here", whose place another sentence of the
+// message names ("Did my rounds around Hexham for years and I still live
+// here").
+var enLiveHere = regexp.MustCompile(`(?i)\bI\s+(?:still\s+|now\s+)?live\s+here\b|\bI(?:'ve|\s+have)\s+lived\s+here\b`)
+
+// enHerePlace is a place named in a message, after its preposition.
+var enHerePlace = regexp.MustCompile(`\b(?:in|around|near|at|from|to)\s+(\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?)`)
+
+// enAlone is living on one's own.
+var enAlone = regexp.MustCompile(`(?i)\b(?:on\s+my\s+own|alone|by\s+myself)\b`)
+
+// enLivesHere reads where "I live here" is, from the place the message
+// names before it.
+func enLivesHere(line string) (found, bool) {
+	loc := enLiveHere.FindStringIndex(line)
+	if loc == nil || hasHan(line) {
+		return found{}, false
+	}
+	var place string
+	for _, m := range enHerePlace.FindAllStringSubmatch(line[:loc[0]], -1) {
+		if !enNotNewName.MatchString(m[1]) {
+			place = m[1]
+		}
+	}
+	if place == "" {
+		return found{}, false
+	}
+	t := "Lives in " + place
+	if enAlone.MatchString(line[loc[0]:]) {
+		t = "Lives alone in " + place
+	}
+	f, ok := enFact(t, subject.Residence, place)
+	f.terms = append(f.terms, "home", "lives")
+	return f, ok
+}

@@ -36,5 +36,25 @@ func TestRulesReadSelfDescriptionsInPassing(t *testing.T) {
 		{"I mostly swim laps at the lido", []lifeWant{{"Swims laps at the lido", "exercise", false}}},
 		{"We keep six hens in the orchard", []lifeWant{{"Keeps six hens in the orchard", "hens", false}}},
 		{"British spelling please, not American", []lifeWant{{"Wants British spelling", "answers", false}}},
+		// Medicines.
+		{"I take metformin twice a day with food", []lifeWant{{"Takes metformin, twice a day with food", "medication", false}}},
+		{"the doctor put me on lisinopril", []lifeWant{{"Takes lisinopril", "medication", false}}},
+		// "I live here" after the place.
+		{"Grew up near Whitby. I still live here, on my own now.", []lifeWant{{"Lives alone in Whitby", "residence", false}}},
+		{"I live here in the flat above the shop", nil},
+	})
+}
+
+// Passing remarks that look like the self-descriptions give nothing.
+func TestRulesSelfDescriptionsStayPrecise(t *testing.T) {
+	at := time.Date(2026, 3, 14, 15, 4, 0, 0, time.UTC)
+	checkLife(t, at, []lifeCase{
+		{"I'm on the phone with the bank", nil},
+		{"I'm on the train to Leeds", nil},
+		{"I'm waiting for the electrician", nil},
+		{"we ended up in A&E for the night", nil},
+		{"I have an allergy to mornings", nil},
+		{"I can't have it both ways", nil},
+		{"I'm on holiday until Friday", nil},
 	})
 }

@@ -61,6 +61,12 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 			continue
 		}
 		fs := findAll(l.Text, l.Time)
+		if f, ok := enLineStyle(l.Text); ok && !hasAnswerStyle(fs) {
+			fs = append(fs, f)
+		}
+		if f, ok := enLivesHere(l.Text); ok {
+			fs = keepNew(fs, f)
+		}
 		if !hasHan(l.Text) && enCorrection.MatchString(l.Text) {
 			// "I got it wrong. Bowls is on Thursdays": the cue and the new
 			// value are often in different sentences of one message.
