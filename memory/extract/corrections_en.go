@@ -7,6 +7,7 @@ import (
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/subject"
+	"github.com/membot/membot/memory/text"
 )
 
 // enCorrection marks an English sentence that corrects or updates what
@@ -64,6 +65,11 @@ func enSubstitute(line string, subjects []Subject) []found {
 			}
 		}
 	}
+	if m := enItsNow.FindStringSubmatchIndex(line); m != nil && enChanged(line) {
+		if f, ok := renamed(subjects, line[:m[0]], line[m[2]:m[3]]); ok {
+			out = append(out, f)
+		}
+	}
 	for _, m := range enNotButIs.FindAllStringSubmatch(line, -1) {
 		topic, old, now := m[1], m[2], m[3]
 		for _, s := range subjects {
@@ -98,6 +104,29 @@ func retracted(s Subject, topic, rest string) (found, bool) {
 	return found{}, false
 }
 
+// enItsNow is the new name of a thing in a correction: "turns out
+// Fortnite is old news, it's Roblox now", "it's Lego or nothing".
+var enItsNow = regexp.MustCompile(`(?i)\b(?:it'?s|it\s+is)\s+(?:all\s+|only\s+|just\s+)?((?-i:\p{Lu}[\p{L}]*)(?:\s+(?-i:\p{Lu}[\p{L}]*)){0,2})(?:\s+now|\s+or\s+nothing|\s+these\s+days)`)
+
+// renamed gives the memory that names a thing the text before the new
+// name mentions, with the new name in its place.
+func renamed(subjects []Subject, before, name string) (found, bool) {
+	if enNotNewName.MatchString(name) {
+		return found{}, false
+	}
+	for _, old := range enCapName.FindAllString(before, -1) {
+		if enNotNewName.MatchString(old) || strings.Contains(name, old) {
+			continue
+		}
+		for _, s := range subjects {
+			if strings.Contains(s.Text, old) && !strings.Contains(s.Text, name) && namesTopic(s.Text, old) {
+				return correctedFound(s, strings.Replace(s.Text, old, name, 1)), true
+			}
+		}
+	}
+	return found{}, false
+}
+
 // subjectNaming is the subject whose memory names topic.
 func subjectNaming(subjects []Subject, topic string) (Subject, bool) {
 	for _, s := range subjects {
@@ -114,6 +143,9 @@ func namesTopic(text, topic string) bool {
 	t := strings.TrimSuffix(strings.ToLower(strings.TrimSpace(topic)), "s")
 	if len(t) < 3 {
 		return false
+	}
+	if strings.Contains(t, " ") {
+		return containsFold(text, t)
 	}
 	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }) {
 		if strings.HasSuffix(strings.TrimSuffix(w, "s"), t) {
@@ -157,4 +189,27 @@ func manyValued(key string) bool {
 		}
 	}
 	return key == subject.Family || key == subject.Pet || key == subject.Health || key == answerSubject || key == ""
+}
+
+// otherOfMany reports whether m is another memory of a many-valued
+// subject than the one candidate c (content terms ct) restates: "Son Leo
+// is into Lego now" changes what was said of his games, not "Has son Leo
+// every other weekend", though both are about the son.
+func otherOfMany(c, m memory.Memory, ct termSet, tok text.Tokenizer) bool {
+	key := subject.Of(m.Subject)
+	if !manyValued(key) || key == "" {
+		return false
+	}
+	a, b := termSet{}, contentTerms(tok, m.Text)
+	for t := range ct {
+		a[t] = struct{}{}
+	}
+	// The words naming whom both are about say nothing of what is said.
+	if r, ok := relativeOf(key, m.Text); ok {
+		for t := range terms(tok, r.rel+" "+r.name) {
+			delete(a, t)
+			delete(b, t)
+		}
+	}
+	return overlap(a, b) < 0.5
 }

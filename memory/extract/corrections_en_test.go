@@ -32,6 +32,8 @@ func TestOfflineEnglishCorrectionPhrasings(t *testing.T) {
 			"Goes running every morning", "Swims laps at the pool"},
 		{"turns out", "I'm on a gluten-free diet", "turns out it's only wheat that I can't eat",
 			"Is on a gluten-free diet", "Can't have wheat"},
+		{"a relative's new favourite", "my daughter Isla is mad about Peppa Pig", "turns out Peppa Pig is for little kids now, it's Bluey or nothing",
+			"Daughter Isla is mad about Peppa Pig", "Daughter Isla is mad about Bluey"},
 		{"medicine replaced", "They have me on atorvastatin, one tablet at night", "The GP has taken me off the atorvastatin. It's rosuvastatin I'm on now.",
 			"Takes atorvastatin, one tablet at night", "Takes rosuvastatin"},
 	}
@@ -61,6 +63,38 @@ func TestOfflineEnglishCorrectionNeedsItsTopic(t *testing.T) {
 		}
 		if m.Text != "Plays darts at the local pub on Friday nights" {
 			t.Errorf("unexpected memory %q", m.Text)
+		}
+	}
+}
+
+// A change said of one thing about a relative leaves the other things
+// said about them standing.
+func TestOfflineRelativeChangeKeepsTheirOtherFacts(t *testing.T) {
+	e := newEnv(t, envConfig{offline: true})
+	ann := e.person("Ann")
+	e.conv("console:dm")
+	// The rules read a correction against the newest memory of each
+	// subject: the games come last.
+	e.say("console:dm", ann, 0, "I have my son Theo every other weekend")
+	if _, err := e.run("console:dm"); err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	e.say("console:dm", ann, 1, "my son Theo is mad about Pokemon")
+	if _, err := e.run("console:dm"); err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	e.say("console:dm", ann, 2, "turns out Pokemon is for babies now, it's Lego or nothing")
+	if _, err := e.run("console:dm"); err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	all := e.memories(ann.ID)
+	for text, want := range map[string]memory.Status{
+		"Has son Theo every other weekend": memory.StatusActive,
+		"Son Theo is mad about Pokemon":    memory.StatusSuperseded,
+		"Son Theo is mad about Lego":       memory.StatusActive,
+	} {
+		if m := statusOf(t, all, text); m.Status != want {
+			t.Errorf("%q: status %s, want %s", text, m.Status, want)
 		}
 	}
 }

@@ -29,37 +29,99 @@ var enRelative = regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enFamily + `(?:\s+((
 
 // enPronounSubject is "she"/"he" opening a sentence or a clause, before a
 // verb, as the one who is described.
-var enPronounSubject = regexp.MustCompile(`(?i)(^|[.!;,]\s+|\s+and\s+)(she|he)('s|\s+is|\s+loves|\s+likes|\s+has|\s+hates|\s+works|\s+lives|\s+turns|\s+plays)\b`)
+var enPronounSubject = regexp.MustCompile(`(?i)(?:^|[.!;,]\s+|\s+and\s+)(she|he)(?:'s|\s+is|\s+loves|\s+likes|\s+has|\s+hates|\s+works|\s+lives|\s+turns|\s+plays)\b`)
 
-// enResolvePronouns replaces "she"/"he" in a line with the relative the
-// line named before it, when the relation fits the pronoun: the rules
-// about family members then see who is meant. A line that names no
-// relative is returned as it is.
-func enResolvePronouns(line string) string {
+// enPronounOwner is "his"/"her" before a relation or a birthday: "his mum
+// Magda", "her birthday".
+var enPronounOwner = regexp.MustCompile(`(?i)\b(his|her)\s+(?:` + strings.Trim(enFamily, "()") + `|birthday)\b`)
+
+// enPronounObject is "him"/"her" as the one a person has or looks after:
+// "I have him every other weekend".
+var enPronounObject = regexp.MustCompile(`(?i)\bI\s+(?:have|get|see|look\s+after|mind|pick\s+up)\s+(him|her)\b`)
+
+// relative is a family member a pronoun may stand for.
+type relative struct{ rel, name string }
+
+// phrase is how the rules read the relative: "my son Leo".
+func (r relative) phrase() string {
+	return strings.TrimSpace("my " + strings.ToLower(r.rel) + " " + r.name)
+}
+
+// fits reports whether a pronoun can stand for r.
+func (r relative) fits(pron string) bool {
+	switch strings.ToLower(pron) {
+	case "she", "her":
+		return r.rel != "" && !enMale.MatchString(r.rel)
+	case "he", "him", "his":
+		return r.rel != "" && !enFemale.MatchString(r.rel)
+	}
+	return false
+}
+
+// enResolvePronouns replaces "she"/"he", "his"/"her" and "him" in a line
+// with the relative named before it in the line, or else with before
+// (the relative last spoken of), when the relation fits the pronoun: the
+// rules about family members then see who is meant.
+func enResolvePronouns(line string, before relative) string {
 	if hasHan(line) {
 		return line
 	}
-	var out strings.Builder
-	rest, who, rel := line, "", ""
-	for {
-		p := enPronounSubject.FindStringSubmatchIndex(rest)
-		if p == nil {
-			out.WriteString(rest)
-			return out.String()
+	for _, p := range []struct {
+		re    *regexp.Regexp
+		owner bool
+	}{{enPronounSubject, false}, {enPronounOwner, true}, {enPronounObject, false}} {
+		var out strings.Builder
+		last := 0
+		for _, loc := range p.re.FindAllStringSubmatchIndex(line, -1) {
+			pron := line[loc[2]:loc[3]]
+			r := lastRelative(line[:loc[2]], before)
+			if !r.fits(pron) {
+				continue
+			}
+			out.WriteString(line[last:loc[2]])
+			out.WriteString(r.phrase())
+			if p.owner {
+				out.WriteString("'s")
+			}
+			last = loc[3]
 		}
-		for _, m := range enRelative.FindAllStringSubmatch(rest[:p[4]], -1) {
-			rel, who = firstNonEmpty(m[1], m[3]), m[2]
-		}
-		pron := strings.ToLower(rest[p[4]:p[5]])
-		fits := rel != "" && (pron == "she" && !enMale.MatchString(rel) || pron == "he" && !enFemale.MatchString(rel))
-		out.WriteString(rest[:p[4]])
-		if fits {
-			out.WriteString(strings.TrimSpace("my " + strings.ToLower(rel) + " " + who))
-		} else {
-			out.WriteString(rest[p[4]:p[5]])
-		}
-		rest = rest[p[5]:]
+		out.WriteString(line[last:])
+		line = out.String()
 	}
+	return line
+}
+
+// lastRelative is the last relative named in s, or before.
+func lastRelative(s string, before relative) relative {
+	r := before
+	for _, m := range enRelative.FindAllStringSubmatch(s, -1) {
+		r = relative{rel: firstNonEmpty(m[1], m[3]), name: m[2]}
+	}
+	return r
+}
+
+// enRelativeText is the relative a family memory's text opens on ("Son
+// Leo is into chess", "Has son Leo every other weekend").
+var enRelativeText = regexp.MustCompile(`^(?:Has\s+)?(\p{L}+)(?:\s+(\p{Lu}\p{Ll}+))?\b`)
+
+// relativeOf is the relative a memory on subject key with text t is about,
+// when it is a family member's.
+func relativeOf(key, t string) (relative, bool) {
+	if !strings.HasPrefix(key, subject.FamilyPrefix) {
+		return relative{}, false
+	}
+	m := enRelativeText.FindStringSubmatch(t)
+	if m == nil {
+		return relative{}, false
+	}
+	if _, ok := subject.Relation(strings.ToLower(m[1])); !ok {
+		return relative{}, false
+	}
+	name := m[2]
+	if enNotAName.MatchString(name) {
+		name = ""
+	}
+	return relative{rel: strings.ToLower(m[1]), name: name}, true
 }
 
 // enFamilyIs is a relative described with "'s" for "is": "my son Leo's
@@ -68,6 +130,30 @@ var enFamilyIs = regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enFamily + `(?:\s+((
 
 // enFamilyLife are the rules of this file.
 var enFamilyLife = []lifeRule{
+	// "I have my son Leo every other weekend", "I look after the kids on
+	// Wednesdays".
+	{regexp.MustCompile(`(?i)\bI\s+(?:have|get|see|look\s+after|mind|pick\s+up)\s+(?:my|our|the)\s+` + enFamily + `(?:\s+((?-i:\p{Lu}[\p{L}]+)))?\s+(every\s+other\s+(?:weekend|week)|every\s+[\p{L}]+(?:\s+(?:morning|afternoon|evening|night)s?)?|on\s+[\p{L}]+days|alternate\s+weekends|(?:most|some)\s+weekends|half\s+the\s+week|during\s+the\s+(?:holidays|week))\b`), func(m []string, _ string, _ time.Time) (found, bool) {
+		rel, _ := subject.Relation(strings.ToLower(m[1]))
+		who := strings.TrimSpace(strings.ToLower(m[1]) + " " + m[2])
+		return lifeOf("Has "+who+" "+strings.ToLower(m[3]), subject.FamilyPrefix+rel, nonEmpty(m[1], m[2], "family")...)
+	}},
+	// "my son Leo's mum Ana is a pharmacist": a relative's relative.
+	{regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enFamily + `(?:\s+((?-i:\p{Lu}[\p{L}]+)))?'s\s+` + enFamily + `(?:\s+((?-i:\p{Lu}[\p{L}]+)))?(?:'s|\s+is)\s+(an?\s+.+|the\s+.+|into\s+.+|mad\s+about\s+.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		rel, _ := subject.Relation(strings.ToLower(m[1]))
+		who := strings.TrimSpace(upperFirst(strings.ToLower(m[1])) + " " + m[2])
+		other := strings.TrimSpace(strings.ToLower(m[3]) + " " + m[4])
+		rest := trimObject(enClauseEnd.ReplaceAllString(m[5], ""))
+		return lifeOf(who+"'s "+other+" is "+rest, subject.FamilyPrefix+rel, nonEmpty(m[1], m[2], m[3], m[4])...)
+	}},
+	// "my son Leo's birthday's 3 November".
+	{regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enFamily + `(?:\s+((?-i:\p{Lu}[\p{L}]+)))?'s\s+birthday(?:'s|\s+is)\s+(?:on\s+)?(.+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
+		f, ok := enDate([]string{m[0], m[1], m[3], "", ""}, sentence, ref)
+		if m[2] != "" {
+			f.text = upperFirst(strings.ToLower(m[1])) + " " + m[2] + "'s" + strings.TrimPrefix(f.text, upperFirst(strings.ToLower(m[1]))+"'s")
+			f.terms = append(f.terms, m[2])
+		}
+		return f, ok
+	}},
 	{enFamilyIs, func(m []string, sentence string, ref time.Time) (found, bool) {
 		return enFamilyFact([]string{m[0], m[1], m[2], "is " + m[3]}, sentence, ref)
 	}},
@@ -146,4 +232,15 @@ func enFamilyFact(m []string, _ string, ref time.Time) (found, bool) {
 			object: what, terms: nonEmpty(m[1], m[2], "plan")}, true
 	}
 	return lifeOf(who+" "+rest, subject.FamilyPrefix+rel, nonEmpty(m[1], m[2], rest)...)
+}
+
+// lastSpokenOf is the relative of the newest of subjects, when the person
+// last spoke of a family member: "he's 10 now" in the next message is
+// about them.
+func lastSpokenOf(subjects []Subject) relative {
+	if len(subjects) == 0 {
+		return relative{}
+	}
+	r, _ := relativeOf(subject.Key(subjects[0].Key), subjects[0].Text)
+	return r
 }

@@ -30,7 +30,7 @@ func TestRulesReadRelativesAndTheirOccasions(t *testing.T) {
 
 func TestResolvePronounsKeepsOtherLines(t *testing.T) {
 	for _, s := range []string{"She said it was fine.", "I met Anna, she's lovely", "my brother is here and she's late"} {
-		if got := enResolvePronouns(s); got != s {
+		if got := enResolvePronouns(s, relative{}); got != s {
 			t.Errorf("enResolvePronouns(%q) = %q, want it unchanged", s, got)
 		}
 	}

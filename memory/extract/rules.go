@@ -56,11 +56,17 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 		return Extraction{}, err
 	}
 	var ms []memory.Memory
+	before := lastSpokenOf(in.Subjects)
 	for _, l := range in.Window {
 		if !l.Source || l.Role != memory.RoleUser {
 			continue
 		}
-		fs := findAll(l.Text, l.Time)
+		fs := findAllAfter(l.Text, l.Time, before)
+		for _, f := range fs {
+			if r, ok := relativeOf(subject.Key(f.subject), f.text); ok {
+				before = r
+			}
+		}
 		if f, ok := enLineStyle(l.Text); ok && !hasAnswerStyle(fs) {
 			fs = append(fs, f)
 		}
@@ -152,13 +158,17 @@ var quotedFirstPerson = regexp.MustCompile(`“[^”]*(?:我|\bI\b)[^”]*”|�
 var zhImpliedSelf = regexp.MustCompile(`^((?:周末|平时|平常|晚上|早上|每天|最近|一直|其实|从小|下班后?)*)((?:最|很|特别|比较|也|还)*(?:喜欢|爱|讨厌|不喜欢|不太喜欢|受不了|不吃|不喝|习惯))`)
 
 // findAll runs every rule over text.
-func findAll(text string, ref time.Time) []found {
+func findAll(text string, ref time.Time) []found { return findAllAfter(text, ref, relative{}) }
+
+// findAllAfter runs every rule over text, where before is the relative
+// spoken of last, whom "she" or "he" may stand for.
+func findAllAfter(text string, ref time.Time, before relative) []found {
 	var out []found
 	for _, line := range strings.Split(text, "\n") {
 		if t := strings.TrimSpace(line); t == "" || strings.HasPrefix(t, ">") || strings.HasPrefix(t, "＞") {
 			continue // quoted or pasted content is not the author's own
 		}
-		line = enResolvePronouns(quotedFirstPerson.ReplaceAllString(stripQuoted(line), " "))
+		line = enResolvePronouns(quotedFirstPerson.ReplaceAllString(stripQuoted(line), " "), before)
 		for _, s := range sentenceSplit.FindAllString(line, -1) {
 			for _, sentence := range enSentences(s) {
 				out = append(out, findInSentence(strings.TrimSpace(sentence), ref)...)
