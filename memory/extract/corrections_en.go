@@ -40,6 +40,14 @@ var enRetract = regexp.MustCompile(`(?i)\b(?:scratch|forget|ignore|disregard)\s+
 // anymore, (it's) <new> now" with the topic left implied.
 var enNotButIs = regexp.MustCompile(`(?i)(?:\b([\p{L}][\p{L}'-]*)(?:'s|\s+is|\s+are)?\s+(?:isn'?t|is\s+not|aren'?t|are\s+not|not)|\bnot|\bno\s+longer)\s+(?:on\s+|at\s+|in\s+)?([\p{L}\d]+(?:\s+[\p{L}\d]+){0,2}?)(?:\s+(?:this|that|any)\s+[\p{L}]+|\s+any\s?more)?\s*[,;]\s*(?:but\s+)?(?:it'?s\s+|they'?re\s+|it\s+is\s+|now\s+)?(?:on\s+|at\s+|in\s+)?([\p{L}\d]+(?:\s+[\p{L}\d]+){0,2}?)(?:\s+now)?\s*(?:[.!,;]|$)`)
 
+// enNoLonger takes back a state said before: "I'm not vegetarian any
+// more", "turns out I'm not lactose intolerant after all".
+var enNoLonger = regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:not|no\s+longer)\s+(?:an?\s+|really\s+|actually\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(any\s?more|after\s+all|these\s+days)\b`)
+
+// enIsNotOld is "<topic> is <new>, not <old>": "my shift is nights, not
+// days".
+var enIsNotOld = regexp.MustCompile(`(?i)\b(?:my\s+|the\s+)?([\p{L}]+)\s+(?:is|are|'s)\s+(?:on\s+|at\s+|in\s+)?([\p{L}\d]+(?:\s+[\p{L}\d]+)?)\s*,?\s+not\s+(?:on\s+|at\s+|in\s+)?([\p{L}\d]+(?:\s+[\p{L}\d]+)?)\b`)
+
 // enNumberWord is a count written as a word or in digits.
 var enNumberWord = regexp.MustCompile(`(?i)\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b`)
 
@@ -68,6 +76,32 @@ func enSubstitute(line string, subjects []Subject) []found {
 	if m := enItsNow.FindStringSubmatchIndex(line); m != nil && enChanged(line) {
 		if f, ok := renamed(subjects, line[:m[0]], line[m[2]:m[3]]); ok {
 			out = append(out, f)
+		}
+	}
+	for _, m := range enNoLonger.FindAllStringSubmatch(line, -1) {
+		what := strings.ToLower(m[1])
+		if len(what) < 4 {
+			continue
+		}
+		for _, s := range subjects {
+			if containsFold(s.Text, what) && !strings.HasPrefix(strings.ToLower(s.Text), "no longer") && !strings.HasPrefix(strings.ToLower(s.Text), "is not") {
+				t := "Is no longer " + what
+				if strings.EqualFold(strings.Join(strings.Fields(m[2]), " "), "after all") {
+					t = "Is not " + what + " after all"
+				}
+				out = append(out, correctedFound(s, t))
+				break
+			}
+		}
+	}
+	for _, m := range enIsNotOld.FindAllStringSubmatch(line, -1) {
+		topic, now, old := m[1], m[2], m[3]
+		for _, s := range subjects {
+			if !containsFold(s.Text, old) || containsFold(s.Text, now) || !namesTopic(s.Text, topic) && !enCorrection.MatchString(line) {
+				continue
+			}
+			out = append(out, correctedFound(s, replaceFold(s.Text, old, now)))
+			break
 		}
 	}
 	for _, m := range enNotButIs.FindAllStringSubmatch(line, -1) {

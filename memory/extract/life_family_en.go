@@ -208,11 +208,15 @@ func enBeforeDate(s, phrase string) string {
 	return enDateLead.ReplaceAllString(s, "")
 }
 
+// enRelativeClauseEnd is enClauseEnd for what is said of a relative,
+// where "as" names a job ("works as a translator") rather than a reason.
+var enRelativeClauseEnd = regexp.MustCompile(`(?i)\s*(?:[,;(]|\s-\s|\s+(?:but|because|since|so|and\s+(?:I|it|now|he|she|they|we)|and\s+I'[a-z]+)\s).*$`)
+
 // enFamilyFact builds what is said about a relative: m[1] the relation,
 // m[2] the name, m[3] what is said. Dated, it is their plan: "my sister
 // Jess is visiting next weekend" is kept until then.
 func enFamilyFact(m []string, _ string, ref time.Time) (found, bool) {
-	rest := trimObject(enClauseEnd.ReplaceAllString(m[3], ""))
+	rest := trimObject(enRelativeClauseEnd.ReplaceAllString(m[3], ""))
 	rel, _ := subject.Relation(strings.ToLower(m[1]))
 	who := upperFirst(strings.ToLower(m[1]))
 	if m[2] != "" {

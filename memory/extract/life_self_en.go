@@ -18,7 +18,7 @@ import (
 // with where it happens, animals they keep, and a spelling they want.
 
 // enTrade are job nouns that name an occupation on their own.
-const enTrade = `(?:cabin\s+crew|crew|electrician|plumber|carpenter|joiner|builder|mechanic|postman|postwoman|postie|firefighter|paramedic|midwife|florist|vet|farmer|baker|butcher|hairdresser|barber|cleaner|carer|courier|journalist|photographer|translator|receptionist|gardener|landscaper|decorator|welder|surveyor|optician|physio|physiotherapist|radiographer|flight\s+attendant|stewardess|steward|police\s+officer|soldier|sailor|fisherman|roofer|locksmith|tailor|librarian|accountant|nurse|teacher|doctor|engineer|developer|designer|programmer|chef|barista|pharmacist|dentist|lawyer|solicitor|architect|bus\s+driver|lorry\s+driver|taxi\s+driver|truck\s+driver|social\s+worker|shop\s+assistant|web\s+developer)`
+const enTrade = `(?:cabin\s+crew|ground\s+crew|crew|bar\s+staff|kitchen\s+staff|staff|support\s+worker|care\s+worker|electrician|plumber|carpenter|joiner|builder|mechanic|postman|postwoman|postie|firefighter|paramedic|midwife|florist|vet|farmer|baker|butcher|hairdresser|barber|cleaner|carer|courier|journalist|photographer|translator|receptionist|gardener|landscaper|decorator|welder|surveyor|optician|physio|physiotherapist|radiographer|flight\s+attendant|stewardess|steward|police\s+officer|soldier|sailor|fisherman|roofer|locksmith|tailor|librarian|accountant|nurse|teacher|doctor|engineer|developer|designer|programmer|chef|barista|pharmacist|dentist|lawyer|solicitor|architect|bus\s+driver|lorry\s+driver|taxi\s+driver|truck\s+driver|social\s+worker|shop\s+assistant|web\s+developer)`
 
 // enTradeRole is a trade with up to two words before it ("retired
 // postman", "self-employed electrician").
@@ -29,7 +29,7 @@ const enTradeRole = `((?:[\p{L}-]+\s+){0,2}?` + enTrade + `)s?\b`
 var enNotRoleLead = regexp.MustCompile(`(?i)\b(?:the|my|your|his|her|our|their|not|no|glad|happy|sure|sorry|waiting|seeing|calling|meeting|like|with|for|to|about|married|engaged|dating)\b`)
 
 // enMassRole are trades said without an article ("Works as cabin crew").
-var enMassRole = regexp.MustCompile(`(?i)\bcrew$`)
+var enMassRole = regexp.MustCompile(`(?i)\b(?:crew|staff)$`)
 
 // enSelf are the English rules of this file, run after enLife and
 // enRoutine.
@@ -54,8 +54,19 @@ var enSelf = []lifeRule{
 	// "I run a little florist shop in North Hobart".
 	{regexp.MustCompile(`(?i)\bI\s+(?:(?:now|still|also)\s+)?(run|own|manage)\s+((?:an?|my\s+own|our\s+own|the)\s+(?:[\p{L}'&-]+\s+){0,3}?(?:shop|store|business|caf[eé]|restaurant|bakery|salon|studio|practice|pub|bar|farm|company|firm|agency|clinic|garage|gallery|stall|nursery|kennels|workshop|boutique|bookshop|hotel|b&b))\b((?:\s+(?:in|on|at)\s+(?-i:\p{Lu}[\p{L}]+(?:\s+\p{Lu}[\p{L}]+)?))?)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		verb := map[string]string{"run": "Runs", "own": "Owns", "manage": "Manages"}[strings.ToLower(m[1])]
-		f, ok := enFact(verb+" "+strings.TrimSpace(m[2]+m[3]), subject.Employer, strings.TrimSpace(m[2]))
+		f, ok := enFact(verb+" "+enMyTheir.ReplaceAllString(strings.TrimSpace(m[2]+m[3]), "their"), subject.Employer, strings.TrimSpace(m[2]))
 		f.terms = append(f.terms, "job", "work")
+		return f, ok
+	}},
+	// "I'm working at a garden centre now".
+	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:(?:now|currently|still)\s+)?working\s+(?:at|for)\s+(.+)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		where := trimObject(enTimeTail.ReplaceAllString(enClauseEnd.ReplaceAllString(m[1], ""), ""))
+		if !validObject(where) || enNotEmployer.MatchString(where) {
+			return found{}, false
+		}
+		f, ok := enFact("Works at "+where, subject.Employer, where)
+		f.terms = append(f.terms, "job", "work")
+		f.change = enChanged(sentence)
 		return f, ok
 	}},
 	// "I rent a top floor flat in Dennistoun": the home names the town.
@@ -74,14 +85,14 @@ var enSelf = []lifeRule{
 		return changed(enFact("Lives "+strings.ToLower(m[1])+" "+m[2], subject.Residence, m[2]))
 	}},
 	// "based at Dublin airport", "I'm based out of the Leeds office".
-	{regexp.MustCompile(`(?i)\bbased\s+(?:at|out\s+of)\s+((?:the\s+)?(?-i:\p{Lu}[\p{L}]+(?:\s+\p{Lu}[\p{L}]+)?)(?:\s+(?:airport|station|office|hospital|base|depot|branch|site|campus|store))?)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\b(?:based\s+(?:at|out\s+of)|(?:work|working|fly|flying|operate|operating)\s+out\s+of)\s+((?:the\s+)?(?-i:\p{Lu}[\p{L}]+(?:\s+\p{Lu}[\p{L}]+)?)(?:\s+(?:airport|station|office|hospital|base|depot|branch|site|campus|store))?)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		f, ok := enFact("Is based at "+m[1], subject.WorkBase, m[1])
 		f.terms = append(f.terms, "work", "base")
 		f.change = enChanged(sentence)
 		return f, ok
 	}},
 	// "I have a proper sesame allergy", "I'm severely allergic to nuts".
-	{regexp.MustCompile(`(?i)\bI(?:\s+have|'ve\s+got|\s+have\s+got|\s+got)\s+(?:an?\s+|my\s+)?((?:(?:proper|severe|serious|bad|mild|real|nasty|life[- ]threatening|deadly|slight|terrible|strong)\s+)*)((?:[\p{L}-]+\s+)?[\p{L}-]+)\s+allerg(?:y|ies)\b|\bI(?:'m|\s+am)\s+((?:severely|seriously|very|really|quite|badly|mildly|deathly|highly)\s+)allergic\s+to\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\bI(?:\s+have|'ve\s+got|\s+have\s+got|\s+got)\s+(?:an?\s+|my\s+)?((?:(?:really|very|quite|pretty|proper|severe|serious|bad|mild|real|nasty|life[- ]threatening|deadly|slight|terrible|strong)\s+)*)((?:[\p{L}-]+\s+)?[\p{L}-]+)\s+allerg(?:y|ies)\b|\bI(?:'m|\s+am)\s+((?:severely|seriously|very|really|quite|badly|mildly|deathly|highly)\s+)allergic\s+to\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		what := strings.ToLower(trimObject(enClauseEnd.ReplaceAllString(m[2]+m[4], "")))
 		if enNotAllergen.MatchString(what) {
 			return found{}, false
@@ -188,6 +199,10 @@ var enSelf = []lifeRule{
 		return styleFound("Wants "+v+" spelling", []string{"spelling"}, "spelling", "answers"), true
 	}},
 }
+
+// enNotEmployer rejects what "I'm working at" takes that is no workplace
+// ("working at it", "working at home").
+var enNotEmployer = regexp.MustCompile(`(?i)^(?:it|this|that|home|my\s+desk|the\s+moment|a\s+loss)\b`)
 
 // enWeekday is a day of the week.
 const enWeekday = `(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend)`

@@ -36,6 +36,13 @@ func TestRulesReadSelfDescriptionsInPassing(t *testing.T) {
 		{"I mostly swim laps at the lido", []lifeWant{{"Swims laps at the lido", "exercise", false}}},
 		{"We keep six hens in the orchard", []lifeWant{{"Keeps six hens in the orchard", "hens", false}}},
 		{"British spelling please, not American", []lifeWant{{"Wants British spelling", "answers", false}}},
+		{"I'm kitchen staff at a care home", []lifeWant{{"Works as kitchen staff at a care home", "employer", false}}},
+		{"I run my own tiny salon in Wakefield", []lifeWant{{"Runs their own tiny salon in Wakefield", "employer", false}}},
+		{"I'm a pilot, flying out of Bristol airport", []lifeWant{{"Is based at Bristol airport", "work base", false}, {"Is a pilot", "identity", false}}},
+		{"I have a really bad sesame allergy", []lifeWant{{"Has a really bad sesame allergy", "allergy:sesame", false}}},
+		// Plans dated "on the 3rd of May" or over a range of days.
+		{"we're flying to Oslo on the 3rd of May for a wedding", []lifeWant{{"Flying to Oslo for a wedding on 2026-05-03", "oslo", false}}},
+		{"I'm heading to Ghent for a fair from 12 to 14 June", []lifeWant{{"Heading to Ghent for a fair from 12 to 14 June", "ghent", false}}},
 		// Medicines.
 		{"I take metformin twice a day with food", []lifeWant{{"Takes metformin, twice a day with food", "medication", false}}},
 		{"the doctor put me on lisinopril", []lifeWant{{"Takes lisinopril", "medication", false}}},
