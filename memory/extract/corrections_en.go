@@ -247,3 +247,13 @@ func otherOfMany(c, m memory.Memory, ct termSet, tok text.Tokenizer) bool {
 	}
 	return overlap(a, b) < 0.5
 }
+
+// correctsDetail reports whether an English line may correct a detail of
+// an earlier memory, so that the memories it resembles are worth reading.
+func correctsDetail(line string) bool {
+	if hasHan(line) {
+		return false
+	}
+	return enRetract.MatchString(line) || enNotButIs.MatchString(line) || enNoLonger.MatchString(line) ||
+		enIsNotOld.MatchString(line) || enItsNow.MatchString(line) && enChanged(line)
+}

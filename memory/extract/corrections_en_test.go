@@ -83,13 +83,13 @@ func TestOfflineRelativeChangeKeepsTheirOtherFacts(t *testing.T) {
 	e := newEnv(t, envConfig{offline: true})
 	ann := e.person("Ann")
 	e.conv("console:dm")
-	// The rules read a correction against the newest memory of each
-	// subject: the games come last.
-	e.say("console:dm", ann, 0, "I have my son Theo every other weekend")
+	// The games are not the newest memory of the son: the correction is
+	// read against the memories it resembles too.
+	e.say("console:dm", ann, 0, "my son Theo is mad about Pokemon")
 	if _, err := e.run("console:dm"); err != nil {
 		t.Fatalf("run: %v", err)
 	}
-	e.say("console:dm", ann, 1, "my son Theo is mad about Pokemon")
+	e.say("console:dm", ann, 1, "I have my son Theo every other weekend")
 	if _, err := e.run("console:dm"); err != nil {
 		t.Fatalf("run: %v", err)
 	}

@@ -63,3 +63,39 @@ func addSubject(list []Subject, m memory.Memory) []Subject {
 	list = slices.Insert(list, 0, Subject{Key: key, Text: line})
 	return list[:min(len(list), MaxSubjects)]
 }
+
+// correctedNeighbours bounds the memories looked up for one correction.
+const correctedNeighbours = 8
+
+// correctedSubjects adds to subjects, for the rules, the owner's memories
+// resembling each of the owner's lines in window that corrects a detail
+// ("scratch that about the hives, it's three now"): the subject list
+// holds one memory per subject, and the detail may be in an older memory
+// of a subject that has many (a relative's). A failed lookup is logged
+// and the list is returned as it was.
+func (r *run) correctedSubjects(ctx context.Context, owner string, window []Line, subjects []Subject) []Subject {
+	if _, rules := r.p.extractor.(RuleExtractor); !rules {
+		return subjects
+	}
+	out := subjects
+	for _, l := range window {
+		if !l.Source || l.PersonID != owner || l.Role != memory.RoleUser || !correctsDetail(l.Text) {
+			continue
+		}
+		ms, err := r.p.opts.Memories.Similar(ctx, owner, l.Text, "", nil, correctedNeighbours)
+		if err != nil {
+			r.p.log.Warn("could not look up what a correction is about", "owner", owner, "err", err)
+			return subjects
+		}
+		for _, m := range ms {
+			if m.Owner != owner || m.Status != memory.StatusActive || strings.TrimSpace(m.Subject) == "" {
+				continue
+			}
+			line := text.Truncate(strings.Join(strings.Fields(m.Text), " "), subjectTextRunes)
+			if !slices.ContainsFunc(out, func(s Subject) bool { return s.Text == line }) {
+				out = append(slices.Clip(out), Subject{Key: m.Subject, Text: line})
+			}
+		}
+	}
+	return out
+}
