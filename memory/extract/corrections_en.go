@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/membot/membot/memory"
@@ -256,4 +257,31 @@ func correctsDetail(line string) bool {
 	}
 	return enRetract.MatchString(line) || enNotButIs.MatchString(line) || enNoLonger.MatchString(line) ||
 		enIsNotOld.MatchString(line) || enItsNow.MatchString(line) && enChanged(line)
+}
+
+// enLineFacts runs every rule over one message, then what English reads
+// over the message as a whole: an answer style or a home said across its
+// sentences, a correction cue in one sentence marking the facts of the
+// others ("I got it wrong. Bowls is on Thursdays."), and corrections of a
+// detail read against subjects. before is the relative spoken of last;
+// the one this message leaves is returned with its memories.
+func enLineFacts(line string, ref time.Time, before relative, subjects []Subject) ([]found, relative) {
+	fs := findAllAfter(line, ref, before)
+	for _, f := range fs {
+		if r, ok := relativeOf(subject.Key(f.subject), f.text); ok {
+			before = r
+		}
+	}
+	if f, ok := enLineStyle(line); ok && !hasAnswerStyle(fs) {
+		fs = append(fs, f)
+	}
+	if f, ok := enLivesHere(line); ok {
+		fs = keepNew(fs, f)
+	}
+	if !hasHan(line) && enCorrection.MatchString(line) {
+		for i := range fs {
+			fs[i].change = fs[i].change || !manyValued(subject.Key(fs[i].subject))
+		}
+	}
+	return append(fs, enSubstitute(line, subjects)...), before
 }

@@ -61,26 +61,9 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 		if !l.Source || l.Role != memory.RoleUser {
 			continue
 		}
-		fs := findAllAfter(l.Text, l.Time, before)
+		var fs []found
+		fs, before = enLineFacts(l.Text, l.Time, before, in.Subjects)
 		for _, f := range fs {
-			if r, ok := relativeOf(subject.Key(f.subject), f.text); ok {
-				before = r
-			}
-		}
-		if f, ok := enLineStyle(l.Text); ok && !hasAnswerStyle(fs) {
-			fs = append(fs, f)
-		}
-		if f, ok := enLivesHere(l.Text); ok {
-			fs = keepNew(fs, f)
-		}
-		if !hasHan(l.Text) && enCorrection.MatchString(l.Text) {
-			// "I got it wrong. Bowls is on Thursdays": the cue and the new
-			// value are often in different sentences of one message.
-			for i := range fs {
-				fs[i].change = fs[i].change || !manyValued(subject.Key(fs[i].subject))
-			}
-		}
-		for _, f := range append(fs, enSubstitute(l.Text, in.Subjects)...) {
 			m := f.toMemory(in, l)
 			if m.Validate() == nil {
 				ms = append(ms, m)
@@ -160,8 +143,8 @@ var zhImpliedSelf = regexp.MustCompile(`^((?:周末|平时|平常|晚上|早上|
 // findAll runs every rule over text.
 func findAll(text string, ref time.Time) []found { return findAllAfter(text, ref, relative{}) }
 
-// findAllAfter runs every rule over text, where before is the relative
-// spoken of last, whom "she" or "he" may stand for.
+// findAllAfter runs every rule over text; before is the relative spoken
+// of last, whom "she" or "he" may stand for.
 func findAllAfter(text string, ref time.Time, before relative) []found {
 	var out []found
 	for _, line := range strings.Split(text, "\n") {
