@@ -137,6 +137,19 @@ var enFamilyLife = []lifeRule{
 		who := strings.TrimSpace(strings.ToLower(m[1]) + " " + m[2])
 		return lifeOf("Has "+who+" "+strings.ToLower(m[3]), subject.FamilyPrefix+rel, nonEmpty(m[1], m[2], "family")...)
 	}},
+	// "we have twin boys, Eli and Noah, they're 4", "the kids are Max, 9,
+	// and Lily, 5".
+	{regexp.MustCompile(`(?i)\b(?:I|we)\s+(?:have|'ve\s+got|have\s+got)\s+((?:twin|two|three|four)\s+(?:boys|girls|kids|children|sons|daughters)|twins|a\s+(?:son|daughter|boy|girl))(?:,\s*|\s+(?:called|named)\s+)((?-i:\p{Lu}\p{Ll}+)(?:,?\s+(?:and|&)\s+(?-i:\p{Lu}\p{Ll}+))?)(?:,?\s+(?:they'?re|they\s+are|aged|who\s+(?:are|is))\s+(\d{1,2}))?|\b(?:the|our|my)\s+(?:kids|children)\s+are\s+((?-i:\p{Lu}\p{Ll}+)(?:,\s*\d{1,2},?)?\s+(?:and|&)\s+(?-i:\p{Lu}\p{Ll}+)(?:,\s*\d{1,2})?)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		if m[4] != "" {
+			kids := trimObject(m[4])
+			return lifeOf("Kids are "+kids, subject.FamilyPrefix+"children", kids, "kids", "children")
+		}
+		t := "Has " + strings.ToLower(m[1]) + ", " + m[2]
+		if m[3] != "" {
+			t += ", aged " + m[3]
+		}
+		return lifeOf(t, subject.FamilyPrefix+"children", m[2], "kids", "children")
+	}},
 	// "my son Leo's mum Ana is a pharmacist": a relative's relative.
 	{regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enFamily + `(?:\s+((?-i:\p{Lu}[\p{L}]+)))?'s\s+` + enFamily + `(?:\s+((?-i:\p{Lu}[\p{L}]+)))?(?:'s|\s+is)\s+(an?\s+.+|the\s+.+|into\s+.+|mad\s+about\s+.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		rel, _ := subject.Relation(strings.ToLower(m[1]))

@@ -35,7 +35,28 @@ var enMedication = []lifeRule{
 	{regexp.MustCompile(`(?i)\bit'?s\s+` + enDrug + `\s+(?:that\s+)?I(?:'m|\s+am)\s+on\b(.*)|\bI\s+(?:now\s+|still\s+)?take\s+` + enDrug + `\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		return enTakes(m[1]+m[3], m[2]+m[4], sentence)
 	}},
+	// Injuries are health facts of their own part of the body.
+	{enInjury, func(m []string, _ string, _ time.Time) (found, bool) {
+		part := strings.ToLower(m[2])
+		t := "Hurt their " + part
+		if _, rest, ok := strings.Cut(m[3], ","); ok && enTreatment.MatchString(rest) {
+			t += ", " + trimObject(rest)
+		}
+		f, ok := enFact(t, "health:"+enHead(part), part)
+		f.typ, f.lifecycle = memory.TypeFact, memory.LifecycleLongTerm
+		f.terms = append(f.terms, "injury", "health", "健康")
+		return f, ok
+	}},
 }
+
+// enInjury is an injury of the person's, with what its treatment or
+// length says after it ("I hurt my knee playing squash, physio for six
+// weeks").
+var enInjury = regexp.MustCompile(`(?i)\bI(?:'ve|\s+have)?\s+(?:just\s+)?(hurt|injured|broke|broken|sprained|twisted|pulled|tore|torn|fractured|dislocated|put\s+out|done\s+in|did\s+in)\s+my\s+((?:left\s+|right\s+|lower\s+)?(?:knee|back|ankle|wrist|shoulder|arm|leg|hip|neck|foot|hand|hamstring|calf|elbow|finger|toe|ribs?|collarbone))\b([^.;!]*)`)
+
+// enTreatment is what follows an injury that says how long or how it is
+// treated.
+var enTreatment = regexp.MustCompile(`(?i)\b(?:physio|physiotherapy|cast|brace|crutches|sling|surgery|operation|weeks?|months?|rest)\b`)
 
 // enTakes builds "Takes warfarin, one tablet at night": the dose is kept
 // when the clause after the medicine says it.

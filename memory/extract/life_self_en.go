@@ -174,6 +174,24 @@ var enSelf = []lifeRule{
 		}
 		return enHobby([]string{m[0], m[1], m[2] + " " + m[3], when}, "", time.Time{})
 	}},
+	// "I play violin in the city orchestra": a pastime said by its group.
+	{regexp.MustCompile(`(?i)\bI\s+(?:also\s+|still\s+)?(play|sing)\s+((?:the\s+)?[\p{L}'-]+(?:\s+[\p{L}'-]+)?)\s+((?:in|with|for)\s+(?:the|a|an|my|our)\s+(?:[\p{L}'-]+\s+){0,3}?(?:orchestra|band|choir|team|club|group|league|ensemble|quartet|trio|side))\b`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return enHobby([]string{m[0], m[1], m[2] + " " + m[3], ""}, "", time.Time{})
+	}},
+	// "I drink green tea, never coffee", "I only drink oat milk": a drink
+	// said as a choice, not just drunk ("I drink water").
+	{regexp.MustCompile(`(?i)\bI\s+(only\s+|mostly\s+|just\s+)?drink\s+([\p{L}][\p{L} -]{1,25}?)(?:,?\s+(never|not|no)\s+([\p{L}][\p{L} -]{1,20}?))?\s*(?:[.!;]|$)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj := trimObject(m[2])
+		if !validObject(obj) || enNotDrink.MatchString(obj) || m[1] == "" && m[3] == "" {
+			return found{}, false
+		}
+		t := "Drinks " + obj
+		if m[4] != "" {
+			t += ", never " + trimObject(m[4])
+		}
+		return found{text: t, subject: firstNonEmpty(kindOf(obj), enHead(obj)), typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
+			importance: 0.6, confidence: 0.85, object: obj, terms: []string{obj, "drink"}}, true
+	}},
 	// "these days I just swim lengths at the leisure centre".
 	{regexp.MustCompile(`(?i)\bI\s+(?:(?:now|just|mostly|usually|also|still|only|regularly)\s+)*(swim|run|cycle|jog|walk|row|climb|skate|surf)\s+((?:lengths|laps|miles|\d+\s*km?\s+)?\s*(?:at|in|on|along|around)\s+(?:the|a|my|our)\s+[\p{L}]+(?:\s+[\p{L}]+){0,2}|(?:lengths|laps)\b)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		verb := strings.ToLower(m[1])
@@ -203,6 +221,10 @@ var enSelf = []lifeRule{
 // enNotEmployer rejects what "I'm working at" takes that is no workplace
 // ("working at it", "working at home").
 var enNotEmployer = regexp.MustCompile(`(?i)^(?:it|this|that|home|my\s+desk|the\s+moment|a\s+loss)\b`)
+
+// enNotDrink rejects what "I drink" takes that names no drink ("I drink
+// a lot", "I drink too much").
+var enNotDrink = regexp.MustCompile(`(?i)^(?:a\s+lot|too\s+much|lots|loads|more|less|socially|rarely|occasionally|sometimes|it|that|this|everything|anything)\b`)
 
 // enWeekday is a day of the week.
 const enWeekday = `(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend)`

@@ -43,6 +43,15 @@ func TestRulesReadSelfDescriptionsInPassing(t *testing.T) {
 		// Plans dated "on the 3rd of May" or over a range of days.
 		{"we're flying to Oslo on the 3rd of May for a wedding", []lifeWant{{"Flying to Oslo for a wedding on 2026-05-03", "oslo", false}}},
 		{"I'm heading to Ghent for a fair from 12 to 14 June", []lifeWant{{"Heading to Ghent for a fair from 12 to 14 June", "ghent", false}}},
+		{"I play cello in the university orchestra", []lifeWant{{"Plays cello in the university orchestra", "cello", false}}},
+		{"I only drink decaf, never espresso", []lifeWant{{"Drinks decaf, never espresso", "decaf", false}}},
+		{"I drink a lot, never mind", nil},
+		// Children named together, injuries.
+		{"we have twin girls, Ada and Zoe, they're 6", []lifeWant{{"Has twin girls, Ada and Zoe, aged 6", "family:children", false}}},
+		{"the kids are Sam, 12, and Bea, 8", []lifeWant{{"Kids are Sam, 12, and Bea, 8", "family:children", false}}},
+		{"I hurt my back lifting boxes, physio for a month", []lifeWant{{"Hurt their back, physio for a month", "health:back", false}}},
+		{"I sprained my left ankle at netball", []lifeWant{{"Hurt their left ankle", "health:ankle", false}}},
+		{"always give me metric units please, I trained in France", []lifeWant{{"Wants answers in metric units", "answers", false}}},
 		// Medicines.
 		{"I take metformin twice a day with food", []lifeWant{{"Takes metformin, twice a day with food", "medication", false}}},
 		{"the doctor put me on lisinopril", []lifeWant{{"Takes lisinopril", "medication", false}}},
