@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -283,5 +284,13 @@ func enLineFacts(line string, ref time.Time, before relative, subjects []Subject
 			fs[i].change = fs[i].change || !manyValued(subject.Key(fs[i].subject))
 		}
 	}
-	return append(fs, enSubstitute(line, subjects)...), before
+	// What the message says anew on a subject wins over a correction
+	// read against the old memory of it ("I'm not a barista anymore, I
+	// work in a bank now").
+	for _, c := range enSubstitute(line, subjects) {
+		if !slices.ContainsFunc(fs, func(f found) bool { return f.keyed && subject.Key(f.subject) == subject.Key(c.subject) }) {
+			fs = append(fs, c)
+		}
+	}
+	return fs, before
 }

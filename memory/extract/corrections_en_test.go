@@ -44,6 +44,12 @@ func TestOfflineEnglishCorrectionPhrasings(t *testing.T) {
 			"Works at a bakery in town", "Works at a garden centre"},
 		{"based in, actually", "I'm based in York", "scratch that, I'm actually based in Leeds now",
 			"Lives in York", "Lives in Leeds"},
+		{"a diet undone", "I'm pescatarian", "I eat meat again now, doctor's orders",
+			"Is pescatarian", "Eats meat again"},
+		{"a relationship begun", "I'm single at the moment", "I've got a boyfriend now, Theo",
+			"Is single", "Has a boyfriend, Theo"},
+		{"not anymore, with the new value", "I'm a cashier at a supermarket", "I'm not a cashier anymore, I work at a bank now",
+			"Is a cashier at a supermarket", "Works at a bank"},
 		{"medicine replaced", "They have me on atorvastatin, one tablet at night", "The GP has taken me off the atorvastatin. It's rosuvastatin I'm on now.",
 			"Takes atorvastatin, one tablet at night", "Takes rosuvastatin"},
 	}

@@ -125,6 +125,25 @@ var enSelf = []lifeRule{
 		f.terms = append(f.terms, "health", "健康")
 		return f, ok
 	}},
+	// "I eat meat again": a diet undone.
+	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)?\s+(?:now\s+)?(?:eat|eating|have|having)\s+` + enDietObject + `\s+again\b`), func(m []string, _ string, _ time.Time) (found, bool) {
+		obj := strings.Join(strings.Fields(strings.ToLower(m[1])), " ")
+		f, ok := changed(enFact("Eats "+obj+" again", subject.Diet, obj))
+		f.typ, f.lifecycle = memory.TypePreference, memory.LifecycleLongTerm
+		f.terms = append(f.terms, "diet", "food", "饮食")
+		return f, ok
+	}},
+	// "I've got a girlfriend now, Mia": a relationship begun.
+	{regexp.MustCompile(`(?i)\bI(?:'ve|\s+have)?\s+(?:got|have|found)\s+(?:myself\s+)?an?\s+(?:new\s+)?(girlfriend|boyfriend|partner)(?:\s+now)?(?:,?\s+(?:called\s+|named\s+|she'?s\s+called\s+|he'?s\s+called\s+)?((?-i:\p{Lu}\p{Ll}+)))?`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		t := "Has a " + strings.ToLower(m[1])
+		if m[2] != "" {
+			t += ", " + m[2]
+		}
+		f, ok := enFact(t, subject.Relationship, strings.ToLower(m[1]))
+		f.terms = append(f.terms, "partner", "relationship", m[2])
+		f.change = enChanged(sentence) || strings.Contains(strings.ToLower(sentence), "new")
+		return f, ok
+	}},
 	// "I'm on the low FODMAP diet".
 	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am|'ve\s+been|\s+have\s+been)\s+(?:now\s+|currently\s+|strictly\s+)?on\s+(?:an?|the|my)\s+((?:[\p{L}-]+\s+){0,2}?)diet\b`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		what := strings.TrimSpace(m[1])
