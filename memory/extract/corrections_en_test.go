@@ -50,6 +50,8 @@ func TestOfflineEnglishCorrectionPhrasings(t *testing.T) {
 			"Is single", "Has a boyfriend, Theo"},
 		{"not anymore, with the new value", "I'm a cashier at a supermarket", "I'm not a cashier anymore, I work at a bank now",
 			"Is a cashier at a supermarket", "Works at a bank"},
+		{"a relative's move", "my brother Sami lives in Turin", "my brother Sami moved to Milan in the spring",
+			"Brother Sami lives in Turin", "Brother Sami lives in Milan"},
 		{"medicine replaced", "They have me on atorvastatin, one tablet at night", "The GP has taken me off the atorvastatin. It's rosuvastatin I'm on now.",
 			"Takes atorvastatin, one tablet at night", "Takes rosuvastatin"},
 	}

@@ -219,7 +219,7 @@ var enLife = []lifeRule{
 	// "My wife loves sushi", "my partner Sam is a chef": the name, when
 	// given, stays with the relation. Dated, it is their plan: "my sister
 	// Jess is visiting next weekend" is kept until then.
-	{regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enFamily + `(?:\s+(` + `(?-i:\p{Lu}[\p{L}]*)` + `),?)?\s+((?:really\s+|also\s+|absolutely\s+|just\s+)?(?:loves|likes|hates|prefers|enjoys|adores|is|works|has|does|started|began|grows|cooks|bakes|collects|can'?t|cannot|doesn'?t|does\s+not|won'?t|plays|studies|speaks|lives|eats|drinks|teaches|runs|visits|comes|graduates|turns|retires|arrives|flies|leaves|moves|starts|finishes|sings|keeps|writes|volunteers)\b.+)`), enFamilyFact},
+	{regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enFamily + `(?:\s+(` + `(?-i:\p{Lu}[\p{L}]*)` + `),?)?\s+((?:really\s+|also\s+|absolutely\s+|just\s+)?(?:loves|likes|hates|prefers|enjoys|adores|is|works|has|does|started|began|grows|cooks|bakes|collects|can'?t|cannot|doesn'?t|does\s+not|won'?t|plays|studies|speaks|lives|eats|drinks|teaches|runs|visits|comes|moved|relocated|has\s+moved|just\s+moved|graduates|turns|retires|arrives|flies|leaves|moves|starts|finishes|sings|keeps|writes|volunteers)\b.+)`), enFamilyFact},
 }
 
 // enMoved reads a move ("I moved to Lyon", "we just relocated from Paris

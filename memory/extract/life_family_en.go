@@ -248,8 +248,16 @@ func enFamilyFact(m []string, _ string, ref time.Time) (found, bool) {
 			typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary, importance: 0.6, confidence: 0.9, event: when,
 			object: what, terms: nonEmpty(m[1], m[2], "plan")}, true
 	}
+	if mv := enRelativeMoved.FindStringSubmatch(rest); mv != nil {
+		// "my sister Jo moved to Rome": where she lives now.
+		return changed(lifeOf(who+" lives in "+mv[1], subject.FamilyPrefix+rel, nonEmpty(m[1], m[2], mv[1])...))
+	}
 	return lifeOf(who+" "+rest, subject.FamilyPrefix+rel, nonEmpty(m[1], m[2], rest)...)
 }
+
+// enRelativeMoved is a relative's move: "moved to Rome", "has relocated
+// to Oslo".
+var enRelativeMoved = regexp.MustCompile(`(?i)^(?:has\s+|have\s+|just\s+|recently\s+)*(?:moved|relocated)\s+(?:from\s+\S+(?:\s+\S+)?\s+)?to\s+((?-i:\p{Lu}[\p{L}]+(?:\s+\p{Lu}[\p{L}]+)?))`)
 
 // lastSpokenOf is the relative of the newest of subjects, when the person
 // last spoke of a family member: "he's 10 now" in the next message is
