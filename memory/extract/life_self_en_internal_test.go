@@ -11,7 +11,7 @@ func TestRulesReadSelfDescriptionsInPassing(t *testing.T) {
 		// A trade without an article, or after the age.
 		{"I'm ground crew at a small airfield, mostly nights", []lifeWant{{"Works as ground crew at a small airfield", "employer", false}}},
 		{"I'm self-employed plumber in Cork", []lifeWant{{"Works as a self-employed plumber in Cork", "occupation", false}}},
-		{"I'm 64, a retired midwife.", []lifeWant{{"Is a retired midwife", "occupation", false}}},
+		{"I'm 64, a retired midwife.", []lifeWant{{"Is a retired midwife", "occupation", false}, {"Is 64 years old", "age", false}}},
 		{"paramedic here, quick question about shifts", []lifeWant{{"Works as a paramedic", "occupation", false}}},
 		{"I'm glad the plumber came at last", nil},
 		// A business, a home, a base.

@@ -234,12 +234,12 @@ func findInSentence(sentence string, ref time.Time) []found {
 // lifeFacts applies the sentence rules of both languages, keeping one
 // memory per subject.
 func lifeFacts(sentence string, ref time.Time) []found {
-	rules, routine, self, family, health := enLife, enRoutine, enSelf, enFamilyLife, enMedication
+	lists := [][]lifeRule{enLife, enRoutine, enSelf, enFamilyLife, enMedication, enIntro}
 	if hasHan(sentence) {
-		rules, routine, self, family, health = zhLife, zhRoutine, nil, nil, nil
+		lists = [][]lifeRule{zhLife, zhRoutine}
 	}
 	var out []found
-	for _, rs := range [][]lifeRule{rules, routine, self, family, health} {
+	for _, rs := range lists {
 		for _, r := range rs {
 			m := r.re.FindStringSubmatch(sentence)
 			if m == nil {
