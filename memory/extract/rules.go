@@ -140,9 +140,6 @@ var quotedFirstPerson = regexp.MustCompile(`“[^”]*(?:我|\bI\b)[^”]*”|�
 // themself ("周末喜欢喝点红酒"). The groups place the implied 我.
 var zhImpliedSelf = regexp.MustCompile(`^((?:周末|平时|平常|晚上|早上|每天|最近|一直|其实|从小|下班后?)*)((?:最|很|特别|比较|也|还)*(?:喜欢|爱|讨厌|不喜欢|不太喜欢|受不了|不吃|不喝|习惯))`)
 
-// findAll runs every rule over text.
-func findAll(text string, ref time.Time) []found { return findAllAfter(text, ref, relative{}) }
-
 // findAllAfter runs every rule over text; before is the relative spoken
 // of last, whom "she" or "he" may stand for.
 func findAllAfter(text string, ref time.Time, before relative) []found {

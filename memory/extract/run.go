@@ -123,6 +123,9 @@ func (r *run) window(ctx context.Context, history, lines []Line) error {
 		if err != nil {
 			return err
 		}
+		if _, rules := r.p.extractor.(RuleExtractor); rules {
+			ext.Memories = dropExpired(ext.Memories, r.p.opts.Clock.Now())
+		}
 		if len(ext.Memories) == 0 {
 			continue
 		}

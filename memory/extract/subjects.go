@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/subject"
@@ -98,4 +99,12 @@ func (r *run) correctedSubjects(ctx context.Context, owner string, window []Line
 		}
 	}
 	return out
+}
+
+// dropExpired leaves out the rules' candidates whose time is over by now
+// (a plan read from an imported chat of years ago): recall never shows
+// them and reconciliation cannot see them, so each restatement in another
+// window would store one more copy.
+func dropExpired(ms []memory.Memory, now time.Time) []memory.Memory {
+	return slices.DeleteFunc(ms, func(m memory.Memory) bool { return !m.ExpiresAt.IsZero() && !m.ExpiresAt.After(now) })
 }
