@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -47,19 +48,26 @@ func jobTown(t string) (job, town string, ok bool) {
 	return "在" + strings.TrimPrefix(m[2], "的") + m[3] + m[4], m[1], true
 }
 
-// movedJobs finds, for a move (a change of residence) when no home was
-// stored before, the owner's job memories that name another town.
+// movedJobs finds, for a move (a change of residence), the owner's job
+// memories that name another town: when no home was stored before, any
+// other town; when one was, only the town of that home ("a teacher in
+// Leeds" who lived in Leeds and moved to York), since a job in another
+// town may be a commute the move does not end.
 func (r *Reconciler) movedJobs(ctx context.Context, owner string, c memory.Memory, near []memory.Memory) ([]memory.Memory, error) {
 	if subject.Key(c.Subject) != subject.Residence || !changeMarked(c) {
 		return nil, nil
 	}
+	var homes []string
 	for _, m := range near {
 		if m.Status == memory.StatusActive && subject.Key(m.Subject) == subject.Residence {
-			return nil, nil // the move supersedes the stored home
+			homes = append(homes, m.Text)
 		}
 	}
+	leftHome := func(town string) bool {
+		return len(homes) == 0 || slices.ContainsFunc(homes, func(h string) bool { return strings.Contains(h, town) })
+	}
 	var out []memory.Memory
-	for _, key := range []string{subject.Employer, subject.Occupation} {
+	for _, key := range []string{subject.Employer, subject.Occupation, subject.Identity} {
 		jobs, err := r.mem.Similar(ctx, owner, "", key, nil, defaultNeighbours)
 		if err != nil {
 			return nil, fmt.Errorf("find jobs of %s: %w", owner, err)
@@ -68,7 +76,7 @@ func (r *Reconciler) movedJobs(ctx context.Context, owner string, c memory.Memor
 			if m.Owner != owner || m.Status != memory.StatusActive || subject.Key(m.Subject) != key {
 				continue
 			}
-			if _, town, ok := jobTown(m.Text); ok && !strings.Contains(c.Text, town) {
+			if _, town, ok := jobTown(m.Text); ok && !strings.Contains(c.Text, town) && leftHome(town) {
 				out = append(out, m)
 			}
 		}

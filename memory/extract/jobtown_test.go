@@ -68,3 +68,30 @@ func TestMoveWithAStoredHomeKeepsTheJob(t *testing.T) {
 		t.Errorf("old home: status %s, want superseded", m.Status)
 	}
 }
+
+// A move away from a stored home in the job's own town takes that town
+// out of the job too, for a job said as who the person is as well.
+func TestMoveFromTheJobsTownDropsItFromTheJob(t *testing.T) {
+	for _, tt := range []struct{ job, home, move, want string }{
+		{"I work as a nurse in Norwich", "I live in Norwich", "we moved to Ipswich last month", "Works as a nurse"},
+		{"I'm a bus driver in Cardiff", "we live in Cardiff", "I've just moved to Swansea", "Is a bus driver"},
+	} {
+		t.Run(tt.job, func(t *testing.T) {
+			e := newEnv(t, envConfig{offline: true})
+			ann := e.person("Ann")
+			e.conv("console:dm")
+			e.say("console:dm", ann, 0, tt.job)
+			e.say("console:dm", ann, 1, tt.home)
+			if _, err := e.run("console:dm"); err != nil {
+				t.Fatalf("first run: %v", err)
+			}
+			e.say("console:dm", ann, 10, tt.move)
+			if _, err := e.run("console:dm"); err != nil {
+				t.Fatalf("second run: %v", err)
+			}
+			if m := statusOf(t, e.memories(ann.ID), tt.want); m.Status != memory.StatusActive || len(m.History) == 0 {
+				t.Errorf("job: status %s, history %+v; want active with the town in its history", m.Status, m.History)
+			}
+		})
+	}
+}

@@ -25,7 +25,7 @@ type lifeRule struct {
 const enName = `(\p{Lu}[\p{L}\p{N}&.'-]*(?:\s+\p{Lu}[\p{L}\p{N}&.'-]*){0,3})`
 
 // enFamily are the relations the English rules know.
-const enFamily = `(wife|husband|partner|spouse|girlfriend|boyfriend|son|daughter|kids?|children|mom|mum|mother|dad|father|parents|sister|brother|grandma|grandmother|grandpa|grandfather)`
+const enFamily = `(granddaughter|grandson|grandchildren|grandchild|grandkids?|cousin|niece|nephew|auntie|aunt|uncle|stepson|stepdaughter|stepmum|stepdad|wife|husband|partner|spouse|girlfriend|boyfriend|son|daughter|kids?|children|mom|mum|mother|dad|father|parents|sister|brother|grandma|grandmother|grandpa|grandfather)`
 
 // enPetKind are the animals (and common breeds) the English rules know.
 const enPetKind = `(dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|budgie|bird|turtle|tortoise|goldfish|beagle|poodle|labrador|lab|retriever|golden retriever|corgi|terrier|husky|collie|spaniel|dachshund|pug|bulldog|shepherd|greyhound|tabby|siamese|ragdoll)`
@@ -202,7 +202,7 @@ var enLife = []lifeRule{
 		}
 		return lifeOf(t, key, kind, m[5])
 	}},
-	{regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enPetKind + `(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named|,?\s+)\s*` + `(\p{Lu}[\p{L}]*)`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enPetKind + `(?:'s\s+name\s+is|'s\s+called|'s\s+named|\s+is\s+called|\s+is\s+named|,?\s+)\s*` + `(\p{Lu}[\p{L}]*)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		kind := strings.ToLower(m[1])
 		if enNotAName.MatchString(m[2]) {
 			return found{}, false
@@ -219,27 +219,7 @@ var enLife = []lifeRule{
 	// "My wife loves sushi", "my partner Sam is a chef": the name, when
 	// given, stays with the relation. Dated, it is their plan: "my sister
 	// Jess is visiting next weekend" is kept until then.
-	{regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enFamily + `(?:\s+(` + `(?-i:\p{Lu}[\p{L}]*)` + `),?)?\s+((?:really\s+|also\s+|absolutely\s+|just\s+)?(?:loves|likes|hates|prefers|enjoys|adores|is|works|has|does|started|began|grows|cooks|bakes|collects|can'?t|cannot|doesn'?t|does\s+not|won'?t|plays|studies|speaks|lives|eats|drinks|teaches|runs|visits|comes)\b.+)`), func(m []string, _ string, ref time.Time) (found, bool) {
-		rest := trimObject(enClauseEnd.ReplaceAllString(m[3], ""))
-		rel, _ := subject.Relation(strings.ToLower(m[1]))
-		who := upperFirst(strings.ToLower(m[1]))
-		if m[2] != "" {
-			who += " " + m[2]
-		}
-		if when, ok := text.ResolveDate(rest, ref); ok {
-			if when.Start.Before(dayStart(ref)) {
-				return found{}, false // a past doing of theirs
-			}
-			what := strings.Join(strings.Fields(strings.Replace(rest, when.Phrase, "", 1)), " ")
-			if !validObject(what) {
-				return found{}, false
-			}
-			return found{text: who + " " + what + " on " + when.Start.Format("2006-01-02"), subject: subject.FamilyPrefix + rel,
-				typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary, importance: 0.6, confidence: 0.9, event: when,
-				object: what, terms: nonEmpty(m[1], m[2], "plan")}, true
-		}
-		return lifeOf(who+" "+rest, subject.FamilyPrefix+rel, nonEmpty(m[1], m[2], rest)...)
-	}},
+	{regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enFamily + `(?:\s+(` + `(?-i:\p{Lu}[\p{L}]*)` + `),?)?\s+((?:really\s+|also\s+|absolutely\s+|just\s+)?(?:loves|likes|hates|prefers|enjoys|adores|is|works|has|does|started|began|grows|cooks|bakes|collects|can'?t|cannot|doesn'?t|does\s+not|won'?t|plays|studies|speaks|lives|eats|drinks|teaches|runs|visits|comes|moved|relocated|has\s+moved|just\s+moved|graduates|turns|retires|arrives|flies|leaves|moves|starts|finishes|sings|keeps|writes|volunteers)\b.+)`), enFamilyFact},
 }
 
 // enMoved reads a move ("I moved to Lyon", "we just relocated from Paris
@@ -254,7 +234,7 @@ var enAnyMore = regexp.MustCompile(`(?i)\s+any\s?more$`)
 
 // enClauseEnd is the rest of a sentence after the clause that holds an
 // object: "Helix, Emacs felt too heavy" → "Helix".
-var enClauseEnd = regexp.MustCompile(`(?i)\s*(?:[,;(]|\s-\s|\s+(?:but|because|since|as|so|and\s+(?:I|it|now))\s).*$`)
+var enClauseEnd = regexp.MustCompile(`(?i)\s*(?:[,;(]|\s-\s|\s+(?:but|because|since|as|so|and\s+(?:I|it|now|he|she|they|we)|and\s+I'[a-z]+)\s).*$`)
 
 // enJob marks an object that is a job, which the employer rules read.
 var enJob = regexp.MustCompile(`(?i)\bjob\b`)
@@ -264,10 +244,10 @@ var enNotAName = regexp.MustCompile(`^(?:I|And|But|Is|Was|Has|The|A|An|He|She|It
 
 // enDate builds a lasting birthday or anniversary with its next date.
 func enDate(m []string, sentence string, ref time.Time) (found, bool) {
-	rel, when, key := strings.ToLower(m[1]), trimObject(m[2]), subject.Birthday
+	rel, when, key := strings.ToLower(m[1]), trimObject(enClauseEnd.ReplaceAllString(m[2], "")), subject.Birthday
 	t := "Birthday is " + when
 	if m[3] != "" {
-		key, when = subject.Anniversary, trimObject(m[4])
+		key, when = subject.Anniversary, trimObject(enClauseEnd.ReplaceAllString(m[4], ""))
 		t = upperFirst(strings.ToLower(m[3])) + " is " + when
 	} else if rel != "" {
 		r, _ := subject.Relation(rel)

@@ -236,6 +236,8 @@ var (
 		{regexp.MustCompile(`(?i)\bbullet(?:ed)?[- ]?(?:points?|lists?)|\bbullets\b`), "in bullet points"},
 		{regexp.MustCompile(`(?i)\b(?:don'?t|do\s+not|never|no)\s+(?:use\s+|add\s+|put\s+)?(?:any\s+)?emojis?\b`), "without emojis"},
 		{regexp.MustCompile(`(?i)\b(?:in\s+)?plain\s+(?:english|language|words)|\bno\s+jargon|\bsimple\s+words`), "in plain words"},
+		{regexp.MustCompile(`(?i)\b(?:use|in|stick\s+to|give\s+me)\s+metric\b`), "in metric units"},
+		{regexp.MustCompile(`(?i)\b(?:use|in|stick\s+to|give\s+me)\s+imperial\b`), "in imperial units"},
 	}
 	zhStyles = []struct {
 		re   *regexp.Regexp

@@ -220,7 +220,7 @@ func ruleDecision(c memory.Memory, near []memory.Memory, tok text.Tokenizer) dec
 		if m.Status != memory.StatusActive {
 			continue
 		}
-		same := sameSubject(c.Subject, m.Subject)
+		same := sameSubject(c.Subject, m.Subject) && !otherOfMany(c, *m, ct, tok)
 		flip := polarityFlip(c.Text, m.Text)
 		var next decision
 		switch {

@@ -56,11 +56,14 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 		return Extraction{}, err
 	}
 	var ms []memory.Memory
+	before := lastSpokenOf(in.Subjects)
 	for _, l := range in.Window {
 		if !l.Source || l.Role != memory.RoleUser {
 			continue
 		}
-		for _, f := range findAll(l.Text, l.Time) {
+		var fs []found
+		fs, before = enLineFacts(l.Text, l.Time, before, in.Subjects)
+		for _, f := range fs {
 			m := f.toMemory(in, l)
 			if m.Validate() == nil {
 				ms = append(ms, m)
@@ -140,14 +143,15 @@ var quotedFirstPerson = regexp.MustCompile(`“[^”]*(?:我|\bI\b)[^”]*”|�
 // themself ("周末喜欢喝点红酒"). The groups place the implied 我.
 var zhImpliedSelf = regexp.MustCompile(`^((?:周末|平时|平常|晚上|早上|每天|最近|一直|其实|从小|下班后?|休息日|假期|放假|有空的时候|有空)*)((?:最|很|特别|比较|也|还)*(?:喜欢|爱|讨厌|不喜欢|不太喜欢|受不了|不吃|不喝|习惯))`)
 
-// findAll runs every rule over text.
-func findAll(text string, ref time.Time) []found {
+// findAllAfter runs every rule over text; before is the relative spoken
+// of last, whom "she" or "he" may stand for.
+func findAllAfter(text string, ref time.Time, before relative) []found {
 	var out []found
 	for _, line := range strings.Split(text, "\n") {
 		if t := strings.TrimSpace(line); t == "" || strings.HasPrefix(t, ">") || strings.HasPrefix(t, "＞") {
 			continue // quoted or pasted content is not the author's own
 		}
-		line = quotedFirstPerson.ReplaceAllString(stripQuoted(line), " ")
+		line = enResolvePronouns(quotedFirstPerson.ReplaceAllString(stripQuoted(line), " "), before)
 		for _, s := range sentenceSplit.FindAllString(line, -1) {
 			for _, sentence := range enSentences(s) {
 				out = append(out, findInSentence(strings.TrimSpace(sentence), ref)...)
@@ -209,7 +213,7 @@ func findInSentence(sentence string, ref time.Time) []found {
 	}
 	out = zhFinish(body, ref, mergeSwitch(out, body))
 	for i := range out {
-		if out[i].keyed && subject.SingleValued(subject.Key(out[i].subject)) && changeCue.MatchString(body) {
+		if out[i].keyed && subject.SingleValued(subject.Key(out[i].subject)) && (changeCue.MatchString(body) || enCorrection.MatchString(body)) {
 			out[i].change = true
 		}
 	}
@@ -230,12 +234,12 @@ func findInSentence(sentence string, ref time.Time) []found {
 // lifeFacts applies the sentence rules of both languages, keeping one
 // memory per subject.
 func lifeFacts(sentence string, ref time.Time) []found {
-	rules, routine := enLife, enRoutine
+	lists := [][]lifeRule{enLife, enRoutine, enSelf, enFamilyLife, enMedication, enIntro}
 	if hasHan(sentence) {
-		rules, routine = zhLife, zhRoutine
+		lists = [][]lifeRule{zhLife, zhRoutine}
 	}
 	var out []found
-	for _, rs := range [][]lifeRule{rules, routine} {
+	for _, rs := range lists {
 		for _, r := range rs {
 			m := r.re.FindStringSubmatch(sentence)
 			if m == nil {

@@ -73,7 +73,7 @@ var enPatterns = []pattern{
 	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:originally\s+)?from\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return enFact("Is from "+trimObject(m[1]), "hometown", trimObject(m[1]))
 	}},
-	{regexp.MustCompile(`(?i)\b(?:I|we)\s+(?:now\s+|currently\s+|still\s+)?(?:live|am\s+living|'m\s+living|are\s+living|'re\s+living|(?:just\s+|recently\s+)?moved|relocated)\s+(?:in|to)\s+(.+)|\b(?:I(?:'m|\s+am)|we(?:'re|\s+are))\s+(?:now\s+)?based\s+in\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\b(?:I|we)\s+(?:now\s+|currently\s+|still\s+)?(?:live|am\s+living|'m\s+living|are\s+living|'re\s+living|(?:just\s+|recently\s+)?moved|relocated)\s+(?:in|to)\s+(.+)|\b(?:I(?:'m|\s+am)|we(?:'re|\s+are))\s+(?:(?:now|actually|currently|still)\s+)*based\s+in\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		place := trimObject(m[1] + m[2])
 		if enNotPlace.MatchString(place) {
 			return found{}, false
@@ -226,8 +226,8 @@ var enPlanVerbs = map[string]string{
 // enPlan builds a dated plan; without a date a plan is too vague to keep.
 func enPlan(m []string, sentence string, ref time.Time) (found, bool) {
 	when, ok := text.ResolveDate(sentence, ref)
-	if !ok || when.Start.Before(dayStart(ref)) {
-		return found{}, false
+	if !ok || when.Start.Before(dayStart(ref)) || enEvery.MatchString(m[0]) {
+		return found{}, false // "I have the kids every other weekend" is a routine, not a plan
 	}
 	var verb, rest string
 	typ := memory.TypeEvent
@@ -258,6 +258,10 @@ func enPlan(m []string, sentence string, ref time.Time) (found, bool) {
 	if i := strings.Index(rest, when.Phrase); i >= 0 {
 		head, tail := rest[:i], rest[i+len(when.Phrase):]
 		switch loc := enSpanLead.FindStringIndex(head); {
+		case enRangeLead.MatchString(head):
+			span = true // "from 12 to 14 June": the range stays in the text
+		case loc == nil && enTheLead.MatchString(head):
+			rest = enTheLead.ReplaceAllString(head, "") + tail // "on the 3rd of May"
 		case loc != nil && isSpan(head[loc[0]:]):
 			// "Oslo from June 2 to June 9": the span stays in the text and
 			// the event lasts until its end.
@@ -288,6 +292,9 @@ func enPlan(m []string, sentence string, ref time.Time) (found, bool) {
 		importance: 0.6, confidence: 0.9, event: when, object: rest, terms: []string{rest, "plan"}}, true
 }
 
+// enEvery marks a routine ("every other weekend", "every Monday").
+var enEvery = regexp.MustCompile(`(?i)\bevery\s+(?:other\s+|single\s+)?[\p{L}]+`)
+
 // enWhen dates a plan: its day, or the days of a part of a month
 // ("between 2025-07-21 and 2025-07-31" for "the end of the month").
 func enWhen(sp text.Span) string {
@@ -305,6 +312,13 @@ var enOwnLead = regexp.MustCompile(`(?i)^(?:my|the|our)\s+`)
 // enSpanLead is the preposition right before a date: "on", "in", … or
 // "from"/"between", which start a span the event's date stands for.
 var enSpanLead = regexp.MustCompile(`(?i)\s+(?:on|in|at|by|for|from|between)\s*$`)
+
+// enRangeLead is the start of a range of days before the date that ends
+// it: "from 12 to", "12-".
+var enRangeLead = regexp.MustCompile(`(?i)\b(?:from\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s*(?:to|until|till|-|–)\s*(?:the\s+)?$`)
+
+// enTheLead is a date's preposition with its article: "on the".
+var enTheLead = regexp.MustCompile(`(?i)\s+(?:on|in|at|by|for|from)\s+the\s*$`)
 
 // isSpan reports whether a date's preposition starts a span.
 func isSpan(lead string) bool {

@@ -4,23 +4,25 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/subject"
 	"github.com/membot/membot/memory/text"
 )
 
-// ownerSubjects returns the subjects shown to the model for owner: read
-// once per run from the memory service (when it lists subjects and the
-// extractor is a model; the rules key subjects themselves), then kept up
-// to date with what the run stores, so windows cost no further reads. A
-// failed read is logged and extraction goes on without them.
+// ownerSubjects returns the owner's subjects for the extractor (the
+// model reuses their keys, the rules read corrections of a detail against
+// them): read once per run from the memory service, when it lists
+// subjects, then kept up to date with what the run stores, so windows
+// cost no further reads. A failed read is logged and extraction goes on
+// without them.
 func (r *run) ownerSubjects(ctx context.Context, owner string) []Subject {
 	if got, ok := r.subjects[owner]; ok {
 		return got
 	}
 	lister, ok := r.p.opts.Memories.(SubjectLister)
-	if _, rules := r.p.extractor.(RuleExtractor); !ok || rules {
+	if !ok {
 		r.subjects[owner] = nil
 		return nil
 	}
@@ -61,4 +63,48 @@ func addSubject(list []Subject, m memory.Memory) []Subject {
 	line := text.Truncate(strings.Join(strings.Fields(m.Text), " "), subjectTextRunes)
 	list = slices.Insert(list, 0, Subject{Key: key, Text: line})
 	return list[:min(len(list), MaxSubjects)]
+}
+
+// correctedNeighbours bounds the memories looked up for one correction.
+const correctedNeighbours = 8
+
+// correctedSubjects adds to subjects, for the rules, the owner's memories
+// resembling each of the owner's lines in window that corrects a detail
+// ("scratch that about the hives, it's three now"): the subject list
+// holds one memory per subject, and the detail may be in an older memory
+// of a subject that has many (a relative's). A failed lookup is logged
+// and the list is returned as it was.
+func (r *run) correctedSubjects(ctx context.Context, owner string, window []Line, subjects []Subject) []Subject {
+	if _, rules := r.p.extractor.(RuleExtractor); !rules {
+		return subjects
+	}
+	out := subjects
+	for _, l := range window {
+		if !l.Source || l.PersonID != owner || l.Role != memory.RoleUser || !correctsDetail(l.Text) {
+			continue
+		}
+		ms, err := r.p.opts.Memories.Similar(ctx, owner, l.Text, "", nil, correctedNeighbours)
+		if err != nil {
+			r.p.log.Warn("could not look up what a correction is about", "owner", owner, "err", err)
+			return subjects
+		}
+		for _, m := range ms {
+			if m.Owner != owner || m.Status != memory.StatusActive || strings.TrimSpace(m.Subject) == "" {
+				continue
+			}
+			line := text.Truncate(strings.Join(strings.Fields(m.Text), " "), subjectTextRunes)
+			if !slices.ContainsFunc(out, func(s Subject) bool { return s.Text == line }) {
+				out = append(slices.Clip(out), Subject{Key: m.Subject, Text: line})
+			}
+		}
+	}
+	return out
+}
+
+// dropExpired leaves out the rules' candidates whose time is over by now
+// (a plan read from an imported chat of years ago): recall never shows
+// them and reconciliation cannot see them, so each restatement in another
+// window would store one more copy.
+func dropExpired(ms []memory.Memory, now time.Time) []memory.Memory {
+	return slices.DeleteFunc(ms, func(m memory.Memory) bool { return !m.ExpiresAt.IsZero() && !m.ExpiresAt.After(now) })
 }

@@ -35,6 +35,9 @@ const (
 	// WorkSchedule is when and where someone works: night shifts, from
 	// home on Fridays, in the office every day.
 	WorkSchedule = "work schedule"
+	// WorkBase is the place someone works from (an airport, a depot, an
+	// office), apart from where they live.
+	WorkBase = "work base"
 )
 
 // Prefixes of the keys that carry what they are about: "allergy:peanuts",
@@ -70,6 +73,7 @@ var aliases = func() map[string]string {
 		Family:       {"family", "家庭", "家人"},
 		Allergy:      {"allergy", "allergies", "过敏"},
 		Health:       {"health", "medical", "medical condition", "健康", "病史"},
+		WorkBase:     {"work base", "base", "home base", "base of work", "duty station"},
 		WorkSchedule: {"work schedule", "schedule", "shifts", "shift", "shift pattern", "work pattern", "working hours", "work hours", "班次", "上班时间", "工作时间", "排班", "上班方式"},
 	} {
 		for _, w := range words {
@@ -107,6 +111,9 @@ var relations = map[string]string{
 	"大女儿": "daughter", "小女儿": "daughter", "二女儿": "daughter", "大儿子": "son", "小儿子": "son", "二儿子": "son",
 	"婆婆": "mother-in-law", "岳母": "mother-in-law", "丈母娘": "mother-in-law", "公公": "father-in-law", "岳父": "father-in-law", "老丈人": "father-in-law",
 	"mother-in-law": "mother-in-law", "father-in-law": "father-in-law",
+	// The wider family, in English.
+	"grandchild": "grandchild", "grandkid": "grandchild", "auntie": "aunt",
+	"stepson": "stepson", "stepdaughter": "stepdaughter", "stepmum": "stepmother", "stepdad": "stepfather",
 }
 
 // Relation returns the English key word of a family relation ("老婆" →
@@ -254,6 +261,7 @@ func withPrefix(prefix, rest string) string {
 var singleValued = map[string]bool{
 	Name: true, Age: true, Birthday: true, Anniversary: true, Residence: true, Hometown: true,
 	Employer: true, Occupation: true, School: true, Diet: true, Relationship: true, WorkSchedule: true,
+	WorkBase: true,
 }
 
 // SingleValued reports whether key (as Key returns it) names a fact a

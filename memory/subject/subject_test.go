@@ -21,6 +21,7 @@ func TestKey(t *testing.T) {
 		{"editor", "tool:editor"}, {"编辑器", "tool:editor"}, {"preferred browser", "tool:browser"}, {"tool: 浏览器", "tool:browser"},
 		{"wife's birthday", "birthday:wife"}, {"老婆的生日", "birthday:wife"}, {"妈妈生日", "birthday:mother"},
 		{"health: back", "health:back"}, {"健康：腰", "health:腰"},
+		{"work base", WorkBase}, {"Base", WorkBase}, {"home base", WorkBase},
 		// Free topics pass through.
 		{"design style", "design style"}, {"设计风格", "设计风格"}, {"猫", "猫"}, {"", ""},
 		{"favourite colour", "favourite colour"},
@@ -38,7 +39,7 @@ func TestSingleValued(t *testing.T) {
 		want    bool
 	}{
 		{"employer", true}, {"公司", true}, {"居住地", true}, {"diet", true}, {"饮食", true}, {"名字", true},
-		{"allergy:peanuts", true}, {"花生过敏", true}, {"editor", true}, {"浏览器", true}, {"wife's birthday", true},
+		{"allergy:peanuts", true}, {"花生过敏", true}, {"editor", true}, {"浏览器", true}, {"wife's birthday", true}, {"work base", true},
 		{"allergy", false}, {"过敏", false}, {"wife", false}, {"老婆", false}, {"pet:pip", false}, {"宠物", false},
 		{"health:back", false}, {"design style", false}, {"设计风格", false}, {"identity", false}, {"身份", false},
 	}

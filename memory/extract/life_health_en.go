@@ -1,0 +1,77 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/membot/membot/memory"
+)
+
+// Medication, as people mention it: "I'm on metformin", "they have me on
+// warfarin", "the doctor put me on statins", "it's apixaban I'm on now".
+// A medicine is one subject, so that "taken me off the warfarin, it's
+// apixaban I'm on" replaces the old one with history.
+
+// medicationSubject is the subject of what medicine someone takes.
+const medicationSubject = "medication"
+
+// enDrug is a medicine: a common one by name, or a word with the ending of
+// a class of drugs.
+const enDrug = `((?:[\p{L}]*(?:pril|statin|statins|xaban|parin|farin|olol|sartan|dipine|formin|prazole|cillin|mycin|oxetine|azepam|triptan|profen|fenac|gliptin|lukast|tidine|thyroxine))|insulin|aspirin|lithium|methotrexate|gabapentin|pregabalin|tramadol|codeine|sertraline|citalopram|prednisolone|steroids|antibiotics|antidepressants|blood\s+thinners|beta[- ]blockers|hrt|the\s+pill)`
+
+// enDose is what a medicine's mention says of how it is taken.
+var enDose = regexp.MustCompile(`(?i)\b(?:tablets?|pills?|mg|doses?|injections?|blood\s+tests?|every|a\s+day|daily|twice|morning|night)\b`)
+
+// enDoseLead is how a dose is joined to the medicine ("and I go for a
+// blood test every …"), said as "with" in the memory.
+var enDoseLead = regexp.MustCompile(`(?i)^(?:and\s+|now\s+)?(?:I\s+(?:go\s+for|have|get|need|do)\s+)`)
+
+// enMedication are the English medication rules.
+var enMedication = []lifeRule{
+	{regexp.MustCompile(`(?i)\b(?:I(?:'m|\s+am|'ve\s+been|\s+have\s+been)|they(?:'ve)?\s+(?:have|got|put)\s+me|(?:the\s+)?(?:doctor|gp|consultant|hospital)\s+(?:has\s+)?(?:put|got|started)\s+me)\s+(?:now\s+|still\s+|back\s+)?on\s+(?:the\s+)?` + enDrug + `\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		return enTakes(m[1], m[2], sentence)
+	}},
+	{regexp.MustCompile(`(?i)\bit'?s\s+` + enDrug + `\s+(?:that\s+)?I(?:'m|\s+am)\s+on\b(.*)|\bI\s+(?:now\s+|still\s+)?take\s+` + enDrug + `\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		return enTakes(m[1]+m[3], m[2]+m[4], sentence)
+	}},
+	// Injuries are health facts of their own part of the body.
+	{enInjury, func(m []string, _ string, _ time.Time) (found, bool) {
+		part := strings.ToLower(m[2])
+		t := "Hurt their " + part
+		if _, rest, ok := strings.Cut(m[3], ","); ok && enTreatment.MatchString(rest) {
+			t += ", " + trimObject(rest)
+		}
+		f, ok := enFact(t, "health:"+enHead(part), part)
+		f.typ, f.lifecycle = memory.TypeFact, memory.LifecycleLongTerm
+		f.terms = append(f.terms, "injury", "health", "健康")
+		return f, ok
+	}},
+}
+
+// enInjury is an injury of the person's, with what its treatment or
+// length says after it ("I hurt my knee playing squash, physio for six
+// weeks").
+var enInjury = regexp.MustCompile(`(?i)\bI(?:'ve|\s+have)?\s+(?:just\s+)?(hurt|injured|broke|broken|sprained|twisted|pulled|tore|torn|fractured|dislocated|put\s+out|done\s+in|did\s+in)\s+my\s+((?:left\s+|right\s+|lower\s+)?(?:knee|back|ankle|wrist|shoulder|arm|leg|hip|neck|foot|hand|hamstring|calf|elbow|finger|toe|ribs?|collarbone))\b([^.;!]*)`)
+
+// enTreatment is what follows an injury that says how long or how it is
+// treated.
+var enTreatment = regexp.MustCompile(`(?i)\b(?:physio|physiotherapy|cast|brace|crutches|sling|surgery|operation|weeks?|months?|rest)\b`)
+
+// enTakes builds "Takes warfarin, one tablet at night": the dose is kept
+// when the clause after the medicine says it.
+func enTakes(drug, rest, sentence string) (found, bool) {
+	t := "Takes " + strings.ToLower(drug)
+	tail := strings.TrimLeft(rest, " ,")
+	if i := strings.IndexAny(tail, ".;!"); i >= 0 {
+		tail = tail[:i]
+	}
+	if first, _, _ := strings.Cut(tail, ", and "); enDose.MatchString(first) {
+		t += ", " + trimObject(enDoseLead.ReplaceAllString(first, "with "))
+	}
+	f, ok := enFact(t, medicationSubject, strings.ToLower(drug))
+	f.typ, f.lifecycle = memory.TypeFact, memory.LifecycleLongTerm
+	f.terms = append(f.terms, "medication", "medicine", "health", "药")
+	f.change = enChanged(sentence)
+	return f, ok
+}
