@@ -233,7 +233,9 @@ func manyValued(key string) bool {
 // every other weekend", though both are about the son.
 func otherOfMany(c, m memory.Memory, ct termSet, tok text.Tokenizer) bool {
 	key := subject.Of(m.Subject)
-	if !manyValued(key) || key == "" {
+	if !manyValued(key) || key == "" || hasHan(c.Text) || hasHan(m.Text) {
+		// Chinese changes of a pet or a relative ("咪咪送人了") name what
+		// they end by the name alone; their own rules decide.
 		return false
 	}
 	a, b := termSet{}, contentTerms(tok, m.Text)
