@@ -72,10 +72,11 @@ func TestRulesKeepChatStyleNonFacts(t *testing.T) {
 		"I do nothing on sundays",
 		"left knee is sore today",
 		"my son is called in for a check-up",
+		"Foods I can't have right now (for meal ideas):",
 	} {
 		fs, _ := enLineFacts(in, ref, relative{}, nil)
 		for _, f := range fs {
-			if f.subject == hobbySubject || f.subject == "employer" || f.subject == "name" {
+			if f.subject == hobbySubject || f.subject == "employer" || f.subject == "name" || f.subject == "diet" || f.subject == "right" {
 				t.Errorf("%q: stored %+v", in, f)
 			}
 		}

@@ -124,6 +124,10 @@ var enPastime = []lifeRule{
 	}},
 }
 
+// enForNow is a time adverb that says when, not what ("I can't have
+// cheese right now"), and a bracketed aside.
+var enForNow = regexp.MustCompile(`(?i)\s*(?:\bright\s+now\b|\bfor\s+now\b|\bat\s+the\s+moment\b|\([^)]*\))`)
+
 // enMovedDate is a date said to have moved ("bumped the due date to…").
 var enMovedDate = regexp.MustCompile(`(?i)\b(?:moved|bumped|pushed|brought|changed|put)\b[^.;!?]*\bto\b`)
 
