@@ -269,6 +269,7 @@ func correctsDetail(line string) bool {
 // detail read against subjects. before is the relative spoken of last;
 // the one this message leaves is returned with its memories.
 func enLineFacts(line string, ref time.Time, before relative, subjects []Subject) ([]found, relative) {
+	line = enInformal(line)
 	fs := findAllAfter(line, ref, before)
 	for _, f := range fs {
 		if r, ok := relativeOf(subject.Key(f.subject), f.text); ok {
@@ -281,7 +282,7 @@ func enLineFacts(line string, ref time.Time, before relative, subjects []Subject
 	if f, ok := enLivesHere(line); ok {
 		fs = keepNew(fs, f)
 	}
-	if !hasHan(line) && enCorrection.MatchString(line) {
+	if !hasHan(line) && (enCorrection.MatchString(line) || enGaveUp.MatchString(line)) {
 		for i := range fs {
 			fs[i].change = fs[i].change || !manyValued(subject.Key(fs[i].subject))
 		}

@@ -29,11 +29,16 @@ var enDoseLead = regexp.MustCompile(`(?i)^(?:and\s+|now\s+)?(?:I\s+(?:go\s+for|h
 
 // enMedication are the English medication rules.
 var enMedication = []lifeRule{
-	{regexp.MustCompile(`(?i)\b(?:I(?:'m|\s+am|'ve\s+been|\s+have\s+been)|they(?:'ve)?\s+(?:have|got|put)\s+me|(?:the\s+)?(?:doctor|gp|consultant|hospital)\s+(?:has\s+)?(?:put|got|started)\s+me)\s+(?:now\s+|still\s+|back\s+)?on\s+(?:the\s+)?` + enDrug + `\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\b(?:I(?:'m|\s+am|'ve\s+been|\s+have\s+been)|they(?:'ve)?\s+(?:have|got|put)\s+me|(?:the\s+)?(?:doctor|gp|consultant|hospital)\s+(?:has\s+)?(?:put|got|started)\s+me|\b(?:and\s+|then\s+)?(?:put|switched|moved|changed|started)\s+me)\s+(?:now\s+|still\s+|back\s+|over\s+)?(?:on|to|onto)\s+(?:the\s+)?` + enDrug + `\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		return enTakes(m[1], m[2], sentence)
 	}},
 	{regexp.MustCompile(`(?i)\bit'?s\s+` + enDrug + `\s+(?:that\s+)?I(?:'m|\s+am)\s+on\b(.*)|\bI\s+(?:now\s+|still\s+)?take\s+` + enDrug + `\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		return enTakes(m[1]+m[3], m[2]+m[4], sentence)
+	}},
+	// "the GP gave me sumatriptan for the migraines", "I've been
+	// prescribed statins": a medicine handed over is one taken.
+	{regexp.MustCompile(`(?i)\b(?:gave\s+me|prescribed\s+me|I(?:'ve|\s+have)?\s+(?:been\s+|got\s+)?prescribed)\s+(?:some\s+)?` + enDrug + `\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		return enTakes(m[1], m[2], sentence)
 	}},
 	// Injuries are health facts of their own part of the body.
 	{enInjury, func(m []string, _ string, _ time.Time) (found, bool) {

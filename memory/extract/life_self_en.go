@@ -155,7 +155,7 @@ var enSelf = []lifeRule{
 	}},
 	// "it's really just onion and garlic I can't have", "I can't eat gluten".
 	{regexp.MustCompile(`(?i)\bit'?s\s+(?:really\s+|only\s+|actually\s+)?(?:just\s+)?([\p{L}][\p{L} ,-]{1,40}?)\s+(?:that\s+)?I\s+(?:can'?t|cannot)\s+(?:have|eat|tolerate)\b|\bI\s+(?:can'?t|cannot)\s+(?:have|eat|tolerate|digest)\s+(.+)`), func(m []string, sentence string, _ time.Time) (found, bool) {
-		what := trimObject(enClauseEnd.ReplaceAllString(m[1]+m[2], ""))
+		what := trimObject(enClauseEnd.ReplaceAllString(enForNow.ReplaceAllString(m[1]+m[2], ""), ""))
 		if !validObject(what) || enNotFood.MatchString(what) {
 			return found{}, false
 		}

@@ -234,7 +234,7 @@ func findInSentence(sentence string, ref time.Time) []found {
 // lifeFacts applies the sentence rules of both languages, keeping one
 // memory per subject.
 func lifeFacts(sentence string, ref time.Time) []found {
-	lists := [][]lifeRule{enLife, enRoutine, enSelf, enFamilyLife, enMedication, enIntro}
+	lists := [][]lifeRule{enLife, enRoutine, enSelf, enFamilyLife, enMedication, enIntro, enPastime}
 	if hasHan(sentence) {
 		lists = [][]lifeRule{zhLife, zhRoutine}
 	}

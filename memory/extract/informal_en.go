@@ -1,0 +1,170 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// How people type in chat, in English, rewritten into the written forms the
+// rules read: contractions without apostrophes ("im", "didnt"), a lower-case
+// "i", chat shorthand ("n", "w", "thru", "r", "pls", "bday"), list items
+// that drop the "I'm" their heading implies, and sentences run together
+// without a capital after the full stop. The rewrite only restores what
+// the writer meant; it adds no fact of its own.
+
+// enContractions maps a contraction typed without its apostrophe to its
+// written form. Only forms that are no English word of their own are
+// listed ("ill", "were", "its" and "wont" are left alone).
+var enContractions = map[string]string{
+	"im": "I'm", "ive": "I've", "dont": "don't", "didnt": "didn't",
+	"doesnt": "doesn't", "cant": "can't", "couldnt": "couldn't",
+	"isnt": "isn't", "wasnt": "wasn't", "arent": "aren't",
+	"werent": "weren't", "havent": "haven't", "hasnt": "hasn't",
+	"hadnt": "hadn't", "shouldnt": "shouldn't", "wouldnt": "wouldn't",
+	"thats": "that's", "whats": "what's", "wats": "what's",
+	"heres": "here's", "theres": "there's", "shes": "she's",
+	"youre": "you're", "theyre": "they're", "ima": "I'm going to",
+}
+
+// enShorthand maps chat shorthand to the words it stands for.
+var enShorthand = map[string]string{
+	"n": "and", "w": "with", "w/": "with", "thru": "through", "r": "are",
+	"u": "you", "pls": "please", "plz": "please", "bday": "birthday",
+	"b-day": "birthday", "yr": "year", "yrs": "years", "tho": "though",
+	"bc": "because", "cuz": "because", "coz": "because", "wks": "weeks",
+	"gonna": "going to", "wanna": "want to", "abt": "about",
+	"hubby": "husband", "bf": "boyfriend", "gf": "girlfriend",
+	"tmrw": "tomorrow", "tmr": "tomorrow", "rn": "right now",
+}
+
+// enChatWord matches one word (with an optional trailing slash, "w/").
+var enChatWord = regexp.MustCompile(`[\p{L}\p{N}'’-]+/?`)
+
+// enListMarker opens a bulleted or numbered list item.
+var enListMarker = regexp.MustCompile(`^\s*(?:[-*•·–]|\d{1,2}[.)])\s+`)
+
+// enItemSubject opens a list item that already says who it is about, or
+// is no statement a heading could complete.
+var enItemSubject = regexp.MustCompile(`(?i)^(?:I\b|I'm|my\b|we\b|we're|our\b|he\b|she\b|they\b|(?:\p{Lu}\p{Ll}+)\s+(?:is|has|was|takes|works|lives|loves|likes|wants|does|goes)\b|no\b|not\b|max\b|at\s+most\b|then\b|and\b|also\b)`)
+
+// enAboutMe is a heading that introduces the writer: each item under it
+// describes them ("Quick intro:", "About me:", "Some facts about me:").
+var enAboutMe = regexp.MustCompile(`(?i)\b(?:intro(?:duction)?|about\s+me|where\s+I'm\s+at|who\s+I\s+am|facts\s+about\s+me|the\s+basics|bit\s+about\s+myself)\b[^\n]*:\s*$`)
+
+// enInformal rewrites one message into the forms the rules read; a message
+// with Chinese in it is returned as it is.
+func enInformal(msg string) string {
+	if hasHan(msg) {
+		return msg
+	}
+	lines := strings.Split(enCapitaliseNames(msg), "\n")
+	aboutMe := false
+	for i, line := range lines {
+		line = enChatWords(line)
+		if enAboutMe.MatchString(line) {
+			aboutMe = true
+			lines[i] = line
+			continue
+		}
+		if loc := enListMarker.FindStringIndex(line); loc != nil {
+			item := strings.TrimSpace(line[loc[1]:])
+			if aboutMe && !enItemSubject.MatchString(item) {
+				item = "I'm " + lowerFirst(item)
+			}
+			lines[i] = upperFirst(strings.TrimRight(item, ".;")) + "."
+			continue
+		}
+		aboutMe = false
+		lines[i] = enCapitalise(enDropI(line))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// enChatWords restores contractions, the pronoun "I" and shorthand, word by
+// word.
+func enChatWords(line string) string {
+	var b strings.Builder
+	last := 0
+	for _, loc := range enChatWord.FindAllStringIndex(line, -1) {
+		w := line[loc[0]:loc[1]]
+		lw := strings.ToLower(w)
+		rep, ok := "", false
+		switch {
+		case w == "i":
+			rep, ok = "I", true
+		case enContractions[lw] != "":
+			rep, ok = enContractions[lw], true
+		case enShorthand[lw] != "" && w == lw:
+			rep, ok = enShorthand[lw], true
+		case strings.HasPrefix(lw, "i'") || strings.HasPrefix(lw, "i’"):
+			rep, ok = "I"+w[1:], true
+		}
+		if !ok {
+			continue
+		}
+		b.WriteString(line[last:loc[0]])
+		b.WriteString(rep)
+		last = loc[1]
+	}
+	b.WriteString(line[last:])
+	return b.String()
+}
+
+// enSentenceStart is a lower-case letter after a sentence's closing mark.
+var enSentenceStart = regexp.MustCompile(`[.!?]\s+\p{Ll}`)
+
+// enCapitalise gives each sentence after the first its capital, so
+// "evening. i drive for…" reads as two sentences; the line's first word
+// is left as typed ("paramedic here").
+func enCapitalise(line string) string {
+	return enSentenceStart.ReplaceAllStringFunc(line, func(s string) string {
+		return s[:len(s)-1] + strings.ToUpper(s[len(s)-1:])
+	})
+}
+
+// enDroppedI opens a sentence on a verb whose dropped subject can only be
+// the writer ("got a job at…", "started climbing", "been doing keto").
+var enDroppedI = regexp.MustCompile(`(?i)(^|[.!?;]\s+)((?:just\s+|recently\s+|finally\s+)?(?:got|started|quit|moved|joined|switched|finished|gave\s+up|stopped|took\s+up|adopted|bought|signed\s+up|picked\s+up|began|retired|graduated)\s)`)
+
+// enDropI gives a sentence that opens on such a verb its "I".
+func enDropI(line string) string {
+	return enDroppedBeen.ReplaceAllString(enDroppedI.ReplaceAllString(line, "${1}I ${2}"), "${1}I've ${2}")
+}
+
+// enDroppedBeen opens a sentence on "been doing…": "I've" was dropped.
+var enDroppedBeen = regexp.MustCompile(`(?i)(^|[.!?;]\s+)(been\s+\p{L}+ing\b)`)
+
+// enNamedLower is a name typed in lower case where English puts a name:
+// after "called"/"named" or after "my" and a relative.
+var enNamedLower = regexp.MustCompile(`(?i)\b(?:called|named|my\s+` + enFamily + `)\s+(\p{Ll}+)\b`)
+
+// enNotName are the words that follow "my son" or "called" without being
+// a name.
+var enNotName = map[string]bool{
+	"is": true, "was": true, "has": true, "had": true, "and": true, "who": true, "just": true,
+	"also": true, "really": true, "does": true, "did": true, "will": true, "can": true, "got": true,
+	"gets": true, "goes": true, "went": true, "said": true, "says": true, "wants": true, "loves": true,
+	"likes": true, "hates": true, "works": true, "lives": true, "started": true, "turned": true,
+	"turns": true, "moved": true, "always": true, "never": true, "still": true, "plays": true,
+	"the": true, "a": true, "an": true, "of": true, "in": true, "at": true, "from": true, "to": true,
+	"for": true, "with": true, "on": true, "me": true, "him": true, "her": true, "them": true,
+	"us": true, "back": true, "off": true, "up": true, "out": true, "it": true, "that": true,
+	"this": true, "now": true, "too": true, "isn't": true, "can't": true, "doesn't": true, "and's": true,
+	"are": true, "were": true, "would": true, "could": true, "should": true, "thinks": true, "came": true,
+}
+
+// enCapitaliseNames capitalises names in a message typed all in lower
+// case; a message with capitals of its own is left as written.
+func enCapitaliseNames(msg string) string {
+	if strings.ToLower(msg) != msg {
+		return msg
+	}
+	return enNamedLower.ReplaceAllStringFunc(msg, func(s string) string {
+		m := enNamedLower.FindStringSubmatchIndex(s)
+		name := s[m[4]:m[5]]
+		if enNotName[name] || len(name) < 2 {
+			return s
+		}
+		return s[:m[4]] + strings.ToUpper(name[:1]) + name[1:]
+	})
+}
