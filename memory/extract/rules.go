@@ -147,7 +147,7 @@ func findAll(text string, ref time.Time) []found {
 		if t := strings.TrimSpace(line); t == "" || strings.HasPrefix(t, ">") || strings.HasPrefix(t, "＞") {
 			continue // quoted or pasted content is not the author's own
 		}
-		line = quotedFirstPerson.ReplaceAllString(stripQuoted(line), " ")
+		line = zhWritten(quotedFirstPerson.ReplaceAllString(stripQuoted(line), " "))
 		for _, s := range sentenceSplit.FindAllString(line, -1) {
 			for _, sentence := range enSentences(s) {
 				out = append(out, findInSentence(strings.TrimSpace(sentence), ref)...)
