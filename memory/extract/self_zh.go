@@ -233,6 +233,9 @@ func zhHome(with, place string) (found, bool) {
 	if len([]rune(place)) < 2 || zhNotHomePlace.MatchString(place) {
 		return found{}, false
 	}
+	if _, ok := subject.Relation(place); ok {
+		place += "家" // "住在儿子家": the relative's home, not the relative
+	}
 	t := "住在" + place
 	if with != "" {
 		if strings.HasPrefix(with, "我") {
