@@ -24,7 +24,7 @@ const zhBody = `(腰椎|腰|胃|颈椎|膝盖|腿|背|眼睛|视力|肝|心脏|�
 
 // zhLife are the Chinese sentence rules, most specific first: changes of
 // home and work, then the facts.
-var zhLife = slices.Concat(zhChanges, zhLifeFacts, zhSwitches, []lifeRule{{zhLongHabit, zhYearsHabit}, {zhWritingRule, zhWriting}, {zhExam, zhExamOf}, {zhRestDay, zhRestDayOf}, {zhDatedEvent, zhDatedEventOf}, {zhFamilyTrip, zhFamilyTripOf}})
+var zhLife = slices.Concat(zhChanges, zhMedication, zhLifeFacts, zhSwitches, []lifeRule{{zhLongHabit, zhYearsHabit}, {zhWritingRule, zhWriting}, {zhExam, zhExamOf}, {zhRestDay, zhRestDayOf}, {zhDatedEvent, zhDatedEventOf}, {zhFamilyTrip, zhFamilyTripOf}})
 
 // zhLifeFacts are the Chinese sentence rules for facts of the author's life.
 var zhLifeFacts = []lifeRule{
@@ -228,12 +228,12 @@ var zhLifeFacts = []lifeRule{
 		return f, ok
 	}},
 	// Someone named without a relation ("小宇生日是六月一号").
-	{regexp.MustCompile(`^(\p{Han}{2,3}?)的?生日是(.+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	{regexp.MustCompile(`^(\p{Han}{2,3}?)的?生日(?:是|在)?((?:是|在)?[\d一二三四五六七八九十]+月.+|是.+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		if zhNotPerson.MatchString(m[1]) {
 			return found{}, false
 		}
 		f, ok := zhDate([]string{m[0], "", m[2], "", ""}, sentence, ref)
-		f.text, f.subject = m[1]+"的生日是"+trimObject(m[2]), subject.BirthdayPrefix+m[1]
+		f.text, f.subject = m[1]+"的生日是"+trimObject(strings.TrimPrefix(m[2], "是")), subject.BirthdayPrefix+m[1]
 		f.terms = append(f.terms, m[1])
 		return f, ok
 	}},
@@ -243,7 +243,7 @@ var zhLifeFacts = []lifeRule{
 		rel, _ := subject.Relation(m[1])
 		return lifeOf(m[1]+"叫"+strings.TrimRight(m[2], "了啊呀的"), subject.FamilyPrefix+rel, m[1], m[2], "家人", "family")
 	}},
-	{regexp.MustCompile(`(?:^|[，,]\s*|我(?:的)?|我们?家(?:的)?|家里(?:的)?)` + zhFamily + `((?:[\p{Han}]{2,3}?)?(?:很|也|特别|非常|最|比较|一直|不|每天|每周|天天|平时|现在|刚)*(?:是|在|喜欢|爱|讨厌|不喜欢|不吃|不喝|对|会|做|当|开|吃|喝|住在|今年|有|过来|来|去|退休|正在|学|上|读|考|养|卖|从|辞职|换|改|怀|[一二三四五六七八九十两\d]+岁).+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:^|[，,]\s*|我(?:的)?|我们?家(?:的)?|家里(?:的)?)` + zhFamily + `((?:[\p{Han}]{2,3}?|\s*[A-Za-z][A-Za-z.'-]{1,15}\s*)?(?:很|也|特别|非常|最|比较|一直|不|每天|每周|天天|平时|现在|刚|以前|之前|原来|已经)*(?:是|在|(?:高|初|大)[一二三四]|喜欢|爱|讨厌|不喜欢|不吃|不喝|对|会|做|当|开|吃|喝|住在|今年|有|过来|来|去|退休|正在|学|上|读|考|养|卖|从|辞职|换|改|怀|[一二三四五六七八九十两\d]+岁).+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		rest := trimObject(m[2])
 		if when, ok := text.ResolveDate(sentence, ref); ok && !when.Start.Before(dayStart(ref)) && !zhDated.MatchString(sentence) {
 			return found{}, false

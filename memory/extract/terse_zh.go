@@ -51,6 +51,27 @@ var zhTersePatterns = []pattern{
 		return found{text: "只" + m[2] + m[3], subject: firstNonEmpty(kindOf(m[3]), zhHead(m[3])), typ: memory.TypePreference,
 			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: m[3], terms: []string{m[3], "习惯"}}, true
 	}},
+	// The year of study alone, with where and what in the next clause:
+	// "我大三 在师大读中文".
+	{regexp.MustCompile(`^我(?:今年|现在)?(大[一二三四]|研[一二三]|高[一二三])` + zhEnd), func(m []string, sentence string, _ time.Time) (found, bool) {
+		t := "读" + m[1]
+		if next := zhNextClause(sentence, m[1]); strings.HasPrefix(next, "在") || strings.HasPrefix(next, "读") || strings.HasPrefix(next, "学") {
+			t = next + "，" + t
+		}
+		f, ok := zhFact(t, subject.School, m[1])
+		f.terms = append(f.terms, "学校", "学习", "专业", "school")
+		return f, ok
+	}},
+	// Work at a named company, often in English: "在一家 SaaS 公司做产品".
+	{regexp.MustCompile(`^我` + zhAdverbs + `在((?:\p{Han}{1,6}?)?(?:一家|一个)?\s*[\p{Han}A-Za-z0-9 &.-]{1,20}?\s*(?:公司|企业|银行|集团|工作室|事务所))(?:里)?(?:做|当|干|搞)\s*([\p{Han}A-Za-z ]{1,16}?)` + zhEnd), func(m []string, _ string, _ time.Time) (found, bool) {
+		place, role := strings.TrimSpace(m[2]), strings.TrimSpace(m[3])
+		if zhNotRole.MatchString(role) {
+			return found{}, false
+		}
+		f, ok := zhFact("在"+place+"做"+role, subject.Employer, place)
+		f.terms = append(f.terms, role, "工作", "公司", "job")
+		return f, ok
+	}},
 	// Work on the side: "周末在做家教", "我晚上在奶茶店兼职".
 	{regexp.MustCompile(`^我?` + zhAdverbs + `((?:` + zhOften + `|晚上|课余|业余|放假|寒假|暑假|假期)?)(?:在(\p{Han}{0,8}?))?(做家教|兼职|打零工|打工|代课)` + zhEnd), func(m []string, sentence string, _ time.Time) (found, bool) {
 		if !zhOwnClause(m[0], sentence) || (m[3] != "" && zhNotJobPlace.MatchString(m[3])) {
@@ -68,7 +89,7 @@ var zhTersePatterns = []pattern{
 			importance: 0.7, confidence: 0.85, object: m[4], terms: []string{m[4], zhSideJob, "打工", "工作", "job"}}, true
 	}},
 	// Starting at a new place of work: "这周开始去便利店上班", "下个月起到总部上班".
-	{regexp.MustCompile(`^我?` + zhAdverbs + `((?:这周|下周|这个月|下个月|今天|明天|昨天|上周|上个月)?(?:起|开始))(?:去|到|在)(\p{Han}{2,14}?)(上班|打工|兼职|工作)` + zhEnd), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`^我?` + zhAdverbs + `((?:这周|下周|这个月|下个月|今天|明天|昨天|上周|上个月)?(?:起|开始))(?:去|到|在)\s*([\p{Han}A-Za-z0-9][\p{Han}A-Za-z0-9 &.-]{1,14}?)\s*(上班|打工|兼职|工作)` + zhEnd), func(m []string, sentence string, _ time.Time) (found, bool) {
 		if !zhOwnClause(m[0], sentence) || zhNotJobPlace.MatchString(m[3]) {
 			return found{}, false
 		}
