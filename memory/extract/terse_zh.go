@@ -89,7 +89,7 @@ var zhTersePatterns = []pattern{
 			importance: 0.7, confidence: 0.85, object: m[4], terms: []string{m[4], zhSideJob, "打工", "工作", "job"}}, true
 	}},
 	// Starting at a new place of work: "这周开始去便利店上班", "下个月起到总部上班".
-	{regexp.MustCompile(`^我?` + zhAdverbs + `((?:这周|下周|这个月|下个月|今天|明天|昨天|上周|上个月)?(?:起|开始))(?:去|到|在)\s*([\p{Han}A-Za-z0-9][\p{Han}A-Za-z0-9 &.-]{1,14}?)\s*(上班|打工|兼职|工作)` + zhEnd), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`^我?` + zhAdverbs + `((?:(?:这|下|上)(?:周|星期|礼拜|个月)[一二三四五六日天]?|今天|明天|昨天|月初|月底|\d{1,2}号)?(?:起|开始))(?:去|到|在)\s*([\p{Han}A-Za-z0-9][\p{Han}A-Za-z0-9 &.-]{1,14}?)\s*(上班|打工|兼职|工作)` + zhEnd), func(m []string, sentence string, _ time.Time) (found, bool) {
 		if !zhOwnClause(m[0], sentence) || zhNotJobPlace.MatchString(m[3]) {
 			return found{}, false
 		}

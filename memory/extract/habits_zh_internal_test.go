@@ -1,0 +1,26 @@
+package extract
+
+import (
+	"testing"
+	"time"
+)
+
+// Drink and smoke said topic first, given up tersely with what replaced
+// them, and routines that name where they happen.
+func TestRulesChineseTopicFirstHabits(t *testing.T) {
+	at := time.Date(2025, 3, 10, 9, 0, 0, 0, time.UTC)
+	checkLife(t, at, []lifeCase{
+		{"啤酒每天得喝三瓶", []lifeWant{{"每天喝三瓶啤酒", "酒", false}}},
+		{"红酒每晚一杯", []lifeWant{{"每晚喝一杯红酒", "酒", false}}},
+		{"烟一天一包", []lifeWant{{"一天抽一包烟", "烟", false}}},
+		{"我老公烟一天一包", nil},
+		{"拿铁现在一口不碰了 改喝绿茶", []lifeWant{{"不再喝拿铁，改喝绿茶", "咖啡", true}}},
+		{"啤酒最近停了 医生不让喝", []lifeWant{{"不再喝啤酒", "酒", true}}},
+		{"烟早就不抽了", []lifeWant{{"不再抽烟", "烟", true}}},
+		{"可乐每天两罐", nil},
+		// Routines with their place, Chinese or English.
+		{"每周六去体育馆打羽毛球", []lifeWant{{"每周六去体育馆打羽毛球", "exercise", false}}},
+		{"我每天早上在公园跑步", []lifeWant{{"每天早上在公园跑步", "exercise", false}}},
+		{"周末常去 Marina Bay 跑步", []lifeWant{{"周末常去 Marina Bay 跑步", "exercise", false}}},
+	})
+}
