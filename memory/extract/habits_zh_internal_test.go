@@ -24,3 +24,18 @@ func TestRulesChineseTopicFirstHabits(t *testing.T) {
 		{"周末常去 Marina Bay 跑步", []lifeWant{{"周末常去 Marina Bay 跑步", "exercise", false}}},
 	})
 }
+
+// Anniversaries said date first, with the partner or in English, stay
+// dates and do not become a change of status; conditions named in English
+// are health facts.
+func TestRulesChineseAnniversariesAndEnglishConditions(t *testing.T) {
+	at := time.Date(2025, 3, 10, 9, 0, 0, 0, time.UTC)
+	checkLife(t, at, []lifeCase{
+		{"十月一号是我和阿明结婚十周年", []lifeWant{{"十月一号是和阿明结婚十周年", "anniversary", false}}},
+		{"下个月 8 号是我们 anniversary", []lifeWant{{"4月8日是anniversary", "anniversary", false}}},
+		{"我们结婚十年了", []lifeWant{{"已婚", "relationship", false}}},
+		{"我有 asthma，出门带着喷雾", []lifeWant{{"有 asthma", "health:asthma", false}}},
+		{"我有 Type 2 diabetes", []lifeWant{{"有 Type 2 diabetes", "health:type 2 diabetes", false}}},
+		{"我有 friends 在上海", nil},
+	})
+}

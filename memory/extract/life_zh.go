@@ -1,8 +1,10 @@
 package extract
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -178,7 +180,7 @@ var zhLifeFacts = []lifeRule{
 	}},
 	// Relationship.
 	{regexp.MustCompile(`我(?:们)?` + zhAdverbs + `(?:最近)?(?:是)?(?:(?:和|跟|与)([\p{Han}A-Za-z]{1,4}?))?(结婚|订婚|离婚|分手|单身|谈恋爱|恋爱|脱单|有女朋友|有男朋友|有对象)了?`), func(m []string, sentence string, _ time.Time) (found, bool) {
-		if i := strings.Index(sentence, m[0]) + len(m[0]); strings.HasPrefix(sentence[i:], "纪念") || strings.HasPrefix(sentence[i:], "典礼") || strings.HasPrefix(sentence[i:], "照") {
+		if i := strings.Index(sentence, m[0]) + len(m[0]); strings.HasPrefix(sentence[i:], "纪念") || strings.HasPrefix(sentence[i:], "典礼") || strings.HasPrefix(sentence[i:], "照") || zhYearsOn.MatchString(sentence[i:]) {
 			return found{}, false // "我们结婚纪念日": a date, not a state
 		}
 		state := map[string]string{"结婚": "已婚", "订婚": "已订婚", "离婚": "已离婚", "分手": "单身", "单身": "单身", "恋爱": "在恋爱中", "谈恋爱": "在恋爱中", "脱单": "在恋爱中", "有女朋友": "在恋爱中", "有男朋友": "在恋爱中", "有对象": "在恋爱中"}[m[3]]
@@ -213,6 +215,29 @@ var zhLifeFacts = []lifeRule{
 	{regexp.MustCompile(`(?:^|我(?:的)?|家里(?:的)?)(?:` + zhFamily + `的?)?生日(?:是|在)(.+)|(?:我们的?)?((?:结婚)?纪念日)是(.+)`), zhDate},
 	{regexp.MustCompile(`^(.+?)是我们(?:的)?((?:结婚)?纪念日)`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		return zhDate([]string{m[0], "", "", m[2], m[1]}, sentence, ref)
+	}},
+	// The date first, with the partner or in English: "五月二十号是我跟老周
+	// 结婚三十周年", "下个月 15 号是我们 anniversary".
+	{regexp.MustCompile(`^([^，,。！!]{2,12}?)是(?:我们|我(?:和|跟|与)(\p{Han}{1,4}?))(?:的)?\s*(结婚[一二三四五六七八九十两\d]+周年|(?i:(?:wedding )?anniversary))`), func(m []string, sentence string, ref time.Time) (found, bool) {
+		f, ok := zhDate([]string{m[0], "", "", "纪念日", m[1]}, sentence, ref)
+		label := m[3]
+		if next := zhNextClause(sentence, m[3]); strings.HasPrefix(next, "结婚") {
+			label += "，" + next
+		}
+		if m[2] != "" {
+			label = "和" + m[2] + label
+		}
+		when := trimObject(m[1])
+		if d := zhRelativeMonthDay.FindStringSubmatch(when); d != nil {
+			// "下个月 15 号" would not last: the memory keeps the day.
+			first := time.Date(ref.Year(), ref.Month(), 1, 0, 0, 0, 0, ref.Location()).AddDate(0, map[string]int{"下": 1}[d[1]], 0)
+			day, _ := strconv.Atoi(d[2])
+			f.event = text.Span{Start: first.AddDate(0, 0, day-1)}
+			when = fmt.Sprintf("%d月%d日", first.Month(), day)
+		}
+		f.text = when + "是" + label
+		f.terms = append(f.terms, "结婚", "周年", m[2])
+		return f, ok
 	}},
 	// The date first: "三月五号是我生日", "腊月初八是我老伴的生日".
 	{regexp.MustCompile(`^([^，,。！!]{2,12}?)是我(?:的)?(?:` + zhFamily + `的?)?生日`), func(m []string, sentence string, ref time.Time) (found, bool) {
@@ -262,6 +287,13 @@ var zhLifeFacts = []lifeRule{
 		return lifeOf(who+rest, subject.FamilyPrefix+rel, m[1], rest, "家人", "family")
 	}},
 }
+
+// zhRelativeMonthDay is a day of this or next month ("下个月 15 号").
+var zhRelativeMonthDay = regexp.MustCompile(`^(下|这|本)个?月\s*(\d{1,2})\s*[号日]$`)
+
+// zhYearsOn is the number of years that follows 结婚 in an anniversary
+// ("结婚四十周年"): a date, not a change of status.
+var zhYearsOn = regexp.MustCompile(`^[一二三四五六七八九十两\d]*周年`)
 
 // zhOrg marks a place of "我在X做Y" that is an organisation, not a city.
 var zhOrg = regexp.MustCompile(`公司|企业|外企|国企|央企|银行|医院|集团|工厂|厂里|事务所|券商|一家|机构|单位|研究所|律所|大厂|店里|门店`)

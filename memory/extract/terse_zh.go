@@ -72,6 +72,18 @@ var zhTersePatterns = []pattern{
 		f.terms = append(f.terms, role, "工作", "公司", "job")
 		return f, ok
 	}},
+	// A condition named in English inside Chinese: "我有 type 1 diabetes".
+	{regexp.MustCompile(`^我` + zhAdverbs + `(?:有|得了|查出)\s*((?i:(?:type\s*[12]\s*)?diabetes|asthma|adhd|ibs|eczema|migraines?|coeliac|celiac|epilepsy|hypertension|gout|pcos|gerd))\s*` + zhEnd), func(m []string, _ string, _ time.Time) (found, bool) {
+		cond := strings.ToLower(m[2])
+		f, ok := zhFact("有 "+m[2], subject.HealthPrefix+cond, cond)
+		f.terms = append(f.terms, "健康", "health")
+		for en, zh := range zhConditionNames {
+			if strings.Contains(cond, en) {
+				f.terms = append(f.terms, zh)
+			}
+		}
+		return f, ok
+	}},
 	// Work on the side: "周末在做家教", "我晚上在奶茶店兼职".
 	{regexp.MustCompile(`^我?` + zhAdverbs + `((?:` + zhOften + `|晚上|课余|业余|放假|寒假|暑假|假期)?)(?:在(\p{Han}{0,8}?))?(做家教|兼职|打零工|打工|代课)` + zhEnd), func(m []string, sentence string, _ time.Time) (found, bool) {
 		if !zhOwnClause(m[0], sentence) || (m[3] != "" && zhNotJobPlace.MatchString(m[3])) {
@@ -110,6 +122,13 @@ var zhTersePatterns = []pattern{
 // zhEnd closes a terse clause: an aspect or mood particle, then the
 // sentence's own marks.
 const zhEnd = `了?(?:啊|呀|哦|呢|吧|啦)?[。！!~～…]*$`
+
+// zhConditionNames are the Chinese names of conditions named in English,
+// so a Chinese question finds them.
+var zhConditionNames = map[string]string{
+	"diabetes": "糖尿病", "asthma": "哮喘", "eczema": "湿疹", "migraine": "偏头痛", "epilepsy": "癫痫",
+	"hypertension": "高血压", "gout": "痛风", "celiac": "乳糜泻", "coeliac": "乳糜泻",
+}
 
 // zhSideJob is the subject of work done beside study or a main job.
 const zhSideJob = "兼职"
