@@ -39,3 +39,14 @@ func TestRulesChineseAnniversariesAndEnglishConditions(t *testing.T) {
 		{"我有 friends 在上海", nil},
 	})
 }
+
+// Exams said date first (a month alone too) and a retiree's former job.
+func TestRulesChineseExamsAndFormerJobs(t *testing.T) {
+	at := time.Date(2025, 3, 10, 9, 0, 0, 0, time.UTC)
+	checkLife(t, at, []lifeCase{
+		{"六月要考雅思 压力好大", []lifeWant{{"2025年6月考雅思", "雅思", false}}},
+		{"一月考过了", nil},
+		{"我以前在电厂当工程师 退休十年了", []lifeWant{{"退休前在电厂当工程师", "occupation", false}}},
+		{"我以前在银行当柜员", nil},
+	})
+}

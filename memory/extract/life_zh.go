@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -26,7 +25,7 @@ const zhBody = `(腰椎|腰|胃|颈椎|膝盖|腿|背|眼睛|视力|肝|心脏|�
 
 // zhLife are the Chinese sentence rules, most specific first: changes of
 // home and work, then the facts.
-var zhLife = slices.Concat(zhChanges, zhMedication, zhHabitsTopicFirst, zhLifeFacts, zhSwitches, []lifeRule{{zhLongHabit, zhYearsHabit}, {zhWritingRule, zhWriting}, {zhExam, zhExamOf}, {zhRestDay, zhRestDayOf}, {zhDatedEvent, zhDatedEventOf}, {zhFamilyTrip, zhFamilyTripOf}})
+var zhLife = slices.Concat(zhChanges, zhMedication, zhHabitsTopicFirst, zhLifeFacts, zhSwitches, []lifeRule{{zhLongHabit, zhYearsHabit}, {zhWritingRule, zhWriting}, {zhExam, zhExamOf}, {zhExamDateFirst, zhExamDateFirstOf}, {zhRestDay, zhRestDayOf}, {zhDatedEvent, zhDatedEventOf}, {zhFamilyTrip, zhFamilyTripOf}})
 
 // zhLifeFacts are the Chinese sentence rules for facts of the author's life.
 var zhLifeFacts = []lifeRule{
@@ -228,12 +227,10 @@ var zhLifeFacts = []lifeRule{
 			label = "和" + m[2] + label
 		}
 		when := trimObject(m[1])
-		if d := zhRelativeMonthDay.FindStringSubmatch(when); d != nil {
+		if d, ok := zhResolveDate(strings.ReplaceAll(when, " ", ""), ref); ok && zhMonthDay.MatchString(strings.ReplaceAll(when, " ", "")) {
 			// "下个月 15 号" would not last: the memory keeps the day.
-			first := time.Date(ref.Year(), ref.Month(), 1, 0, 0, 0, 0, ref.Location()).AddDate(0, map[string]int{"下": 1}[d[1]], 0)
-			day, _ := strconv.Atoi(d[2])
-			f.event = text.Span{Start: first.AddDate(0, 0, day-1)}
-			when = fmt.Sprintf("%d月%d日", first.Month(), day)
+			f.event = text.Span{Start: d.Start}
+			when = fmt.Sprintf("%d月%d日", d.Start.Month(), d.Start.Day())
 		}
 		f.text = when + "是" + label
 		f.terms = append(f.terms, "结婚", "周年", m[2])
@@ -287,9 +284,6 @@ var zhLifeFacts = []lifeRule{
 		return lifeOf(who+rest, subject.FamilyPrefix+rel, m[1], rest, "家人", "family")
 	}},
 }
-
-// zhRelativeMonthDay is a day of this or next month ("下个月 15 号").
-var zhRelativeMonthDay = regexp.MustCompile(`^(下|这|本)个?月\s*(\d{1,2})\s*[号日]$`)
 
 // zhYearsOn is the number of years that follows 结婚 in an anniversary
 // ("结婚四十周年"): a date, not a change of status.

@@ -84,6 +84,15 @@ var zhTersePatterns = []pattern{
 		}
 		return f, ok
 	}},
+	// A retiree's former job: "我以前在纺织厂当会计，退休好几年了".
+	{regexp.MustCompile(`^我(?:以前|之前|原来|退休前)(?:是)?在(\p{Han}{2,12}?)(当|做|干)(\p{Han}{1,6}?)` + zhEnd), func(m []string, sentence string, _ time.Time) (found, bool) {
+		if !strings.Contains(sentence, "退休") || zhNotRole.MatchString(m[3]) {
+			return found{}, false // a past job of someone still working says nothing of the job now
+		}
+		f, ok := zhFact("退休前在"+m[1]+m[2]+m[3], subject.Occupation, m[3])
+		f.terms = append(f.terms, "退休", "工作", "job")
+		return f, ok
+	}},
 	// Work on the side: "周末在做家教", "我晚上在奶茶店兼职".
 	{regexp.MustCompile(`^我?` + zhAdverbs + `((?:` + zhOften + `|晚上|课余|业余|放假|寒假|暑假|假期)?)(?:在(\p{Han}{0,8}?))?(做家教|兼职|打零工|打工|代课)` + zhEnd), func(m []string, sentence string, _ time.Time) (found, bool) {
 		if !zhOwnClause(m[0], sentence) || (m[3] != "" && zhNotJobPlace.MatchString(m[3])) {
