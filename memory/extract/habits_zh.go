@@ -52,6 +52,33 @@ var zhHabitsTopicFirst = []lifeRule{
 	}},
 }
 
+// zhMeals are the rules of what a meal usually is ("早餐基本都是豆浆油条")
+// and of a meal changed ("把早餐换掉了，现在是燕麦").
+var zhMeals = []lifeRule{
+	{regexp.MustCompile(`(早餐|早饭|早点|午饭|午餐|晚饭|晚餐|宵夜)[^，,。！!]{0,6}?(?:换掉|换了|改了|改成|换成)[^。！!]*?[，,]\s*(?:现在|如今|改成|换成)(?:是|吃|喝)?\s*([^，,。！!]{2,30})`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		return zhMeal(m[1], "改吃", m[2], sentence, true)
+	}},
+	{regexp.MustCompile(`^(?:我)?(?:的)?(早餐|早饭|早点|午饭|午餐|晚饭|晚餐|宵夜)(?:我)?((?:基本上?|一般|平时|通常|每天|都|常常|经常)*)(是|吃)\s*([^，,。！!]{2,30})`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		if m[2] == "" && m[3] == "吃" || zhAspectLead.MatchString(m[4]) {
+			return found{}, false // "晚饭吃了火锅": one meal, not a habit
+		}
+		return zhMeal(m[1], "吃", m[4], sentence, false)
+	}},
+}
+
+// zhAspectLead opens what was done once ("了火锅", "过饭").
+var zhAspectLead = regexp.MustCompile(`^(?:了|过|完)`)
+
+// zhMeal builds what the author has for a meal.
+func zhMeal(meal, verb, what, sentence string, change bool) (found, bool) {
+	what = trimObject(what)
+	if !validObject(what) || !zhOwnSentence("", sentence) {
+		return found{}, false
+	}
+	return found{text: meal + verb + what, subject: meal, typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
+		importance: 0.6, confidence: 0.85, object: what, terms: []string{meal, what, "饮食", "吃", "diet"}, change: change}, true
+}
+
 // zhReplacement is what a clause after giving something up takes instead:
 // "喝苏打水", "改喝绿茶", "每天早上一杯热豆浆".
 var zhReplacement = regexp.MustCompile(`(?:^|[，,]\s*)(?:现在|改|换成|就)?((?:喝|吃)\p{Han}{2,6}?)(?:了)?(?:[，,。！!\s]|$)|(?:^|[，,]\s*)(?:每天|早上|晚上|\p{Han}{0,4})*一(?:杯|碗|瓶)(\p{Han}{2,6}?)先?(?:[，,。！!\s]|$)`)

@@ -50,3 +50,15 @@ func TestRulesChineseExamsAndFormerJobs(t *testing.T) {
 		{"我以前在银行当柜员", nil},
 	})
 }
+
+// What a meal usually is, and a meal changed; one meal is no habit.
+func TestRulesChineseMeals(t *testing.T) {
+	at := time.Date(2025, 3, 10, 9, 0, 0, 0, time.UTC)
+	checkLife(t, at, []lifeCase{
+		{"早饭一般是豆浆油条", []lifeWant{{"早饭吃豆浆油条", "早饭", false}}},
+		{"我午饭基本都是公司食堂", []lifeWant{{"午饭吃公司食堂", "午饭", false}}},
+		{"医生让我把早餐换了，现在是燕麦加牛奶", []lifeWant{{"早餐改吃燕麦加牛奶", "早餐", true}}},
+		{"晚饭吃了火锅", nil},
+		{"我老婆早餐都是吃面包", []lifeWant{{"老婆早餐都是吃面包", "family:wife", false}}},
+	})
+}
