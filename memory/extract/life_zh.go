@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -24,7 +25,7 @@ const zhBody = `(腰椎|腰|胃|颈椎|膝盖|腿|背|眼睛|视力|肝|心脏|�
 
 // zhLife are the Chinese sentence rules, most specific first: changes of
 // home and work, then the facts.
-var zhLife = slices.Concat(zhChanges, zhLifeFacts, zhSwitches, []lifeRule{{zhLongHabit, zhYearsHabit}, {zhWritingRule, zhWriting}, {zhExam, zhExamOf}, {zhRestDay, zhRestDayOf}, {zhDatedEvent, zhDatedEventOf}, {zhFamilyTrip, zhFamilyTripOf}})
+var zhLife = slices.Concat(zhChanges, zhMedication, zhHabitsTopicFirst, zhMeals, zhLifeFacts, zhSwitches, []lifeRule{{zhLongHabit, zhYearsHabit}, {zhWritingRule, zhWriting}, {zhExam, zhExamOf}, {zhExamDateFirst, zhExamDateFirstOf}, {zhRestDay, zhRestDayOf}, {zhDatedEvent, zhDatedEventOf}, {zhFamilyTrip, zhFamilyTripOf}})
 
 // zhLifeFacts are the Chinese sentence rules for facts of the author's life.
 var zhLifeFacts = []lifeRule{
@@ -178,7 +179,7 @@ var zhLifeFacts = []lifeRule{
 	}},
 	// Relationship.
 	{regexp.MustCompile(`我(?:们)?` + zhAdverbs + `(?:最近)?(?:是)?(?:(?:和|跟|与)([\p{Han}A-Za-z]{1,4}?))?(结婚|订婚|离婚|分手|单身|谈恋爱|恋爱|脱单|有女朋友|有男朋友|有对象)了?`), func(m []string, sentence string, _ time.Time) (found, bool) {
-		if i := strings.Index(sentence, m[0]) + len(m[0]); strings.HasPrefix(sentence[i:], "纪念") || strings.HasPrefix(sentence[i:], "典礼") || strings.HasPrefix(sentence[i:], "照") {
+		if i := strings.Index(sentence, m[0]) + len(m[0]); strings.HasPrefix(sentence[i:], "纪念") || strings.HasPrefix(sentence[i:], "典礼") || strings.HasPrefix(sentence[i:], "照") || zhYearsOn.MatchString(sentence[i:]) {
 			return found{}, false // "我们结婚纪念日": a date, not a state
 		}
 		state := map[string]string{"结婚": "已婚", "订婚": "已订婚", "离婚": "已离婚", "分手": "单身", "单身": "单身", "恋爱": "在恋爱中", "谈恋爱": "在恋爱中", "脱单": "在恋爱中", "有女朋友": "在恋爱中", "有男朋友": "在恋爱中", "有对象": "在恋爱中"}[m[3]]
@@ -214,6 +215,27 @@ var zhLifeFacts = []lifeRule{
 	{regexp.MustCompile(`^(.+?)是我们(?:的)?((?:结婚)?纪念日)`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		return zhDate([]string{m[0], "", "", m[2], m[1]}, sentence, ref)
 	}},
+	// The date first, with the partner or in English: "五月二十号是我跟老周
+	// 结婚三十周年", "下个月 15 号是我们 anniversary".
+	{regexp.MustCompile(`^([^，,。！!]{2,12}?)是(?:我们|我(?:和|跟|与)(\p{Han}{1,4}?))(?:的)?\s*(结婚[一二三四五六七八九十两\d]+周年|(?i:(?:wedding )?anniversary))`), func(m []string, sentence string, ref time.Time) (found, bool) {
+		f, ok := zhDate([]string{m[0], "", "", "纪念日", m[1]}, sentence, ref)
+		label := m[3]
+		if next := zhNextClause(sentence, m[3]); strings.HasPrefix(next, "结婚") {
+			label += "，" + next
+		}
+		if m[2] != "" {
+			label = "和" + m[2] + label
+		}
+		when := trimObject(m[1])
+		if d, ok := zhResolveDate(strings.ReplaceAll(when, " ", ""), ref); ok && zhMonthDay.MatchString(strings.ReplaceAll(when, " ", "")) {
+			// "下个月 15 号" would not last: the memory keeps the day.
+			f.event = text.Span{Start: d.Start}
+			when = fmt.Sprintf("%d月%d日", d.Start.Month(), d.Start.Day())
+		}
+		f.text = when + "是" + label
+		f.terms = append(f.terms, "结婚", "周年", m[2])
+		return f, ok
+	}},
 	// The date first: "三月五号是我生日", "腊月初八是我老伴的生日".
 	{regexp.MustCompile(`^([^，,。！!]{2,12}?)是我(?:的)?(?:` + zhFamily + `的?)?生日`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		return zhDate([]string{m[0], m[2], m[1], "", ""}, sentence, ref)
@@ -228,12 +250,12 @@ var zhLifeFacts = []lifeRule{
 		return f, ok
 	}},
 	// Someone named without a relation ("小宇生日是六月一号").
-	{regexp.MustCompile(`^(\p{Han}{2,3}?)的?生日是(.+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	{regexp.MustCompile(`^(\p{Han}{2,3}?)的?生日(?:是|在)?((?:是|在)?[\d一二三四五六七八九十]+月.+|是.+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		if zhNotPerson.MatchString(m[1]) {
 			return found{}, false
 		}
 		f, ok := zhDate([]string{m[0], "", m[2], "", ""}, sentence, ref)
-		f.text, f.subject = m[1]+"的生日是"+trimObject(m[2]), subject.BirthdayPrefix+m[1]
+		f.text, f.subject = m[1]+"的生日是"+trimObject(strings.TrimPrefix(m[2], "是")), subject.BirthdayPrefix+m[1]
 		f.terms = append(f.terms, m[1])
 		return f, ok
 	}},
@@ -243,7 +265,7 @@ var zhLifeFacts = []lifeRule{
 		rel, _ := subject.Relation(m[1])
 		return lifeOf(m[1]+"叫"+strings.TrimRight(m[2], "了啊呀的"), subject.FamilyPrefix+rel, m[1], m[2], "家人", "family")
 	}},
-	{regexp.MustCompile(`(?:^|[，,]\s*|我(?:的)?|我们?家(?:的)?|家里(?:的)?)` + zhFamily + `((?:[\p{Han}]{2,3}?)?(?:很|也|特别|非常|最|比较|一直|不|每天|每周|天天|平时|现在|刚)*(?:是|在|喜欢|爱|讨厌|不喜欢|不吃|不喝|对|会|做|当|开|吃|喝|住在|今年|有|过来|来|去|退休|正在|学|上|读|考|养|卖|从|辞职|换|改|怀|[一二三四五六七八九十两\d]+岁).+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:^|[，,]\s*|我(?:的)?|我们?家(?:的)?|家里(?:的)?)` + zhFamily + `((?:[\p{Han}]{2,3}?|\s*[A-Za-z][A-Za-z.'-]{1,15}\s*)?(?:很|也|特别|非常|最|比较|一直|不|每天|每周|天天|平时|现在|刚|以前|之前|原来|已经)*(?:是|在|(?:高|初|大)[一二三四]|喜欢|爱|讨厌|不喜欢|不吃|不喝|对|会|做|当|开|吃|喝|住在|今年|有|过来|来|去|退休|正在|学|上|读|考|养|卖|从|辞职|换|改|怀|[一二三四五六七八九十两\d]+岁).+)`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		rest := trimObject(m[2])
 		if when, ok := text.ResolveDate(sentence, ref); ok && !when.Start.Before(dayStart(ref)) && !zhDated.MatchString(sentence) {
 			return found{}, false
@@ -262,6 +284,10 @@ var zhLifeFacts = []lifeRule{
 		return lifeOf(who+rest, subject.FamilyPrefix+rel, m[1], rest, "家人", "family")
 	}},
 }
+
+// zhYearsOn is the number of years that follows 结婚 in an anniversary
+// ("结婚四十周年"): a date, not a change of status.
+var zhYearsOn = regexp.MustCompile(`^[一二三四五六七八九十两\d]*周年`)
 
 // zhOrg marks a place of "我在X做Y" that is an organisation, not a city.
 var zhOrg = regexp.MustCompile(`公司|企业|外企|国企|央企|银行|医院|集团|工厂|厂里|事务所|券商|一家|机构|单位|研究所|律所|大厂|店里|门店`)

@@ -131,6 +131,38 @@ func zhExamOf(m []string, _ string, ref time.Time) (found, bool) {
 		importance: 0.7, confidence: 0.85, event: when, object: m[1], terms: []string{m[1], "考试", "复习", "备考", "exam"}}, true
 }
 
+// zhExamDateFirst is an exam said by its month alone, without 我 and
+// often with its name in Latin letters: "十二月要考日语N2".
+var zhExamDateFirst = regexp.MustCompile(`^(?:我)?([^，,。！!\s]{2,8}?)(?:我)?(?:要|得|准备|就要|就)?(?:考|参加)((?:\p{Han}{1,6}?[A-Za-z0-9]{0,4}|[A-Za-z]{2,8}\d?))(?:考试)?(?:了)?(?:[，,。！!\s]|$)`)
+
+// zhExamDateFirstOf builds an exam dated by its month.
+func zhExamDateFirstOf(m []string, sentence string, ref time.Time) (found, bool) {
+	if !zhOwnSentence(m[0], sentence) || zhNotExam.MatchString(m[2]) {
+		return found{}, false
+	}
+	if mo := zhMonthOnly.FindStringSubmatch(m[1]); mo != nil {
+		// "十二月要考N2": the month is all that is known.
+		month := zhNumber(mo[1])
+		if month < 1 || month > 12 {
+			return found{}, false
+		}
+		start := time.Date(ref.Year(), time.Month(month), 1, 0, 0, 0, 0, ref.Location())
+		if start.AddDate(0, 1, 0).Before(dayStart(ref)) {
+			start = start.AddDate(1, 0, 0)
+		}
+		when := text.Span{Start: start, End: start.AddDate(0, 1, 0), Phrase: m[1]}
+		return found{text: start.Format("2006年1月") + "考" + m[2], subject: m[2], typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary,
+			importance: 0.7, confidence: 0.85, event: when, object: m[2], terms: []string{m[2], "考试", "复习", "备考", "exam"}}, true
+	}
+	return found{}, false // a day is read by zhGoPlan and the plan rules
+}
+
+// zhMonthOnly is a month said alone ("十二月", "12月份").
+var zhMonthOnly = regexp.MustCompile(`^([一二三四五六七八九十]{1,3}|\d{1,2})月份?$`)
+
+// zhNotExam rejects what follows 考 without naming an exam ("考虑", "考得").
+var zhNotExam = regexp.MustCompile(`^(?:虑|察|得|完|砸|过|好|上)`)
+
 // zhBareWeekday is a weekday said without 这/下/本: in a sentence about
 // what recurs it names every such day, not one.
 var zhBareWeekday = regexp.MustCompile(`^(?:周|星期|礼拜)[一二三四五六日天末]$`)

@@ -175,7 +175,7 @@ var zhHabitDetail = regexp.MustCompile(`^(?:不加|少|多|加|去|要|常温|�
 
 // zhNotTopic rejects what opens "X只喝Y" without naming a kind of thing: a
 // time ("现在只喝白开水") or an action ("去成都").
-var zhNotTopic = regexp.MustCompile(`^(?:现在|最近|平时|一般|以后|如今|目前|其实|后来|今天|明天|昨天|早上|晚上|中午|下午)|[去在到看想要会]`)
+var zhNotTopic = regexp.MustCompile(`^(?:现在|最近|平时|一般|以后|如今|目前|其实|后来|今天|明天|昨天|早上|晚上|中午|下午)|[去在到看想要会]|^我$`)
 
 // zhAspectOnly is an "object" that only marks an action as done.
 var zhAspectOnly = regexp.MustCompile(`^(?:过|了|完|光|遍)+$`)

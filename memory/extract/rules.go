@@ -151,7 +151,7 @@ func findAllAfter(text string, ref time.Time, before relative) []found {
 		if t := strings.TrimSpace(line); t == "" || strings.HasPrefix(t, ">") || strings.HasPrefix(t, "＞") {
 			continue // quoted or pasted content is not the author's own
 		}
-		line = enResolvePronouns(quotedFirstPerson.ReplaceAllString(stripQuoted(line), " "), before)
+		line = enResolvePronouns(zhWritten(quotedFirstPerson.ReplaceAllString(stripQuoted(line), " ")), before)
 		for _, s := range sentenceSplit.FindAllString(line, -1) {
 			for _, sentence := range enSentences(s) {
 				out = append(out, findInSentence(strings.TrimSpace(sentence), ref)...)

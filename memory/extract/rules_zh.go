@@ -124,7 +124,7 @@ func zhRule(clause, sentence string, ref time.Time) (found, bool) {
 }
 
 // zhClausePatterns are the self-descriptions, then the other patterns.
-var zhClausePatterns = slices.Concat(zhSelfPatterns, zhPatterns)
+var zhClausePatterns = slices.Concat(zhTersePatterns, zhSelfPatterns, zhPatterns)
 
 // zhPreference builds a like or dislike; 更 ("rather") is kept because it
 // marks a comparison.

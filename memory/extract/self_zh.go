@@ -48,7 +48,7 @@ var zhSelfPatterns = []pattern{
 	}},
 	// Routines: "我每周上三次普拉提", "周末一般带小宇去爬西山".
 	// Said without 我 too ("每天早上跑五公里") when nobody else is named.
-	{regexp.MustCompile(`^我?` + zhAdverbs + `(` + zhOften + `)(?:早上|晚上|下午|中午|上午)?我?((?:一般|都|会|要|坚持|常|经常|去|来)*(?:带(\p{Han}{1,4}?))?(?:去)?(?:打|练|跑|游|踢|弹|拉|画|骑|爬|跳|做|上|玩|钓|逛|学|追|走)(?:[一二三四五六七八九十两\d]+次)?[\p{Han}\w]{1,10}?)$`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`^我?` + zhAdverbs + `(` + zhOften + `)(?:早上|晚上|下午|中午|上午)?我?((?:一般|都|会|要|坚持|常|经常|去|来)*(?:带(\p{Han}{1,4}?))?(?:(?:在|去|到)\s*(?:[\p{Han}A-Za-z][\p{Han}A-Za-z ]{0,15}?)?\s*)?(?:打|练|跑|游|踢|弹|拉|画|骑|爬|跳|做|上|玩|钓|逛|学|追|走)(?:[一二三四五六七八九十两\d]+次)?[\p{Han}\w]{1,10}?)$`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		what := m[3]
 		if zhNotHobby.MatchString(what) || strings.Contains(what, "班") || zhErrand.MatchString(what) || !zhOwnSentence(m[0], sentence) {
 			return found{}, false
@@ -232,6 +232,9 @@ func zhHome(with, place string) (found, bool) {
 	place = trimObject(place)
 	if len([]rune(place)) < 2 || zhNotHomePlace.MatchString(place) {
 		return found{}, false
+	}
+	if _, ok := subject.Relation(place); ok {
+		place += "家" // "住在儿子家": the relative's home, not the relative
 	}
 	t := "住在" + place
 	if with != "" {

@@ -1,0 +1,27 @@
+package extract
+
+import (
+	"testing"
+	"time"
+)
+
+// Medicines said by their dose, a change of prescription, and relatives
+// named with a name or a grade, birthdays without 是, work at companies
+// named in English.
+func TestRulesChineseDosesAndNames(t *testing.T) {
+	at := time.Date(2025, 3, 10, 9, 0, 0, 0, time.UTC)
+	checkLife(t, at, []lifeCase{
+		{"我有糖尿病，每天晚上吃一片二甲双胍", []lifeWant{{"每天晚上吃一片二甲双胍", "health:用药", false}, {"有糖尿病", "health:糖尿病", false}}},
+		{"大夫给我开了阿托伐他汀，一天一粒", []lifeWant{{"在吃阿托伐他汀，一天一粒", "health:用药", false}}},
+		{"后来换成了厄贝沙坦，每天一片", []lifeWant{{"药换成了厄贝沙坦，每天一片", "health:用药", true}}},
+		{"我每天早上吃两颗鸡蛋", []lifeWant{{"每天早上吃两颗鸡蛋", "两颗鸡蛋", false}}}, // a habit, not a medicine
+		{"我爸每天吃一片阿司匹林", []lifeWant{{"爸爸每天吃一片阿司匹林", "family:father", false}}},
+		{"儿子小宝初二了，数学不太好", []lifeWant{{"儿子小宝初二了，数学不太好", "family:son", false}}},
+		{"老公 David 是工程师", []lifeWant{{"老公David 是工程师", "family:husband", false}}},
+		{"我妈以前是护士", []lifeWant{{"妈妈以前是护士", "family:mother", false}}},
+		{"豆豆生日3月5", []lifeWant{{"豆豆的生日是3月5", "birthday:豆豆", false}}},
+		{"我大三 在师大读中文", []lifeWant{{"在师大读中文，读大三", "school", false}}},
+		{"我在一家 SaaS 公司做产品", []lifeWant{{"在一家 SaaS 公司做产品", "employer", false}}},
+		{"下周起去 Shopee 上班", []lifeWant{{"在Shopee上班", "employer", true}}},
+	})
+}
