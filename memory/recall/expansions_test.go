@@ -180,3 +180,45 @@ func TestTriggersMatchWholeWords(t *testing.T) {
 		}
 	}
 }
+
+// More classes of indirect question: foods named by kind meet what a
+// pregnancy or a condition rules out, the heat and thirst meet drinks,
+// a child called by a nickname and a festival meet the family, a side job
+// and the weather meet work, materials meet crafts, screens meet eyes and
+// headaches, an anniversary meets the wedding it marks.
+func TestMoreEverydayClassesAnswerIndirectQuestions(t *testing.T) {
+	x, _ := newTestIndex(&fakeLoader{mems: map[string][]memory.Memory{"p1": {
+		mem("bump", "Is expecting twins, so no raw fish or runny eggs"),
+		mem("kombucha", "Gave up lager, sticks to soda water now"),
+		mem("nephew", "Nephew Theo is three and mad about diggers"),
+		mem("deliveroo", "Does a part-time gig delivering takeaways by bike"),
+		mem("knit", "Knits jumpers for the grandchildren"),
+		mem("eyes", "Gets dry eyes and headaches after long days at a screen"),
+		mem("周年", "6月2日是结婚十周年"),
+		mem("痛风", "有痛风，尿酸偏高"),
+		mem("苏打", "现在只喝苏打水"),
+		mem("木雕", "退休后在阳台上学木雕"),
+	}}})
+	for _, tc := range []struct{ q, want string }{
+		{"Would a brie and ham toastie be a good lunch?", "bump"},
+		{"So thirsty, what should I have?", "kombucha"},
+		{"What should I get the little one for Christmas?", "nephew"},
+		{"What should I wear for my shift in this downpour?", "deliveroo"},
+		{"Which wool is softest?", "knit"},
+		{"Is a bigger monitor worth it?", "eyes"},
+		{"纪念日去哪吃饭好？", "周年"},
+		{"冰箱里有什么能做的？", "痛风"},
+		{"天太热了，解暑来点啥？", "苏打"},
+		{"买哪种木料好？", "木雕"},
+	} {
+		rs := search(t, x, "p1", Query{Text: tc.q})
+		if got := resultIDs(rs); !slices.Contains(got, tc.want) {
+			t.Errorf("%q recalled %v, want %s", tc.q, got, tc.want)
+		}
+	}
+	for _, q := range []string{"How do I reverse a linked list?", "这段代码有什么问题？"} {
+		if rs := search(t, x, "p1", Query{Text: q}); len(rs) != 0 {
+			t.Errorf("off-topic %q recalled %v", q, resultIDs(rs))
+		}
+	}
+}
