@@ -222,3 +222,42 @@ func TestMoreEverydayClassesAnswerIndirectQuestions(t *testing.T) {
 		}
 	}
 }
+
+// A question naming the days ahead ("next week", "下周", "on the 5th")
+// is answered by the memories dated in them: a yearly day named in the
+// text (an anniversary, a birthday), a monthly one, or a plan's event,
+// whatever words they share with the question; other memories, days
+// outside the period and literal searches are not lifted.
+func TestQuestionsNamingDaysLiftWhatFallsOnThem(t *testing.T) {
+	// t0 is Sunday 1 March 2026: next week runs from 2 to 8 March.
+	x, _ := newTestIndex(&fakeLoader{mems: map[string][]memory.Memory{"p1": {
+		mem("anniv", "Wedding anniversary is 4 March"),
+		mem("rent", "Rent goes out on the 20th of every month"),
+		mem("生日", "妈妈的生日是3月6号"),
+		mem("later", "Sister's birthday is 30 April"),
+		plan("dentist", "Dentist check-up", t0.AddDate(0, 0, 3)),
+		mem("veg", "Is vegetarian"),
+	}}})
+	for _, tc := range []struct {
+		q         string
+		literal   bool
+		want, not []string
+	}{
+		{q: "Any ideas for something nice next week?", want: []string{"anniv", "生日", "dentist"}, not: []string{"later", "veg", "rent"}},
+		{q: "下周有什么事吗", want: []string{"anniv", "生日", "dentist"}, not: []string{"later", "veg"}},
+		{q: "Anything I must not forget on the 20th?", want: []string{"rent"}, not: []string{"anniv", "later"}},
+		{q: "next week", literal: true, not: []string{"anniv", "生日"}},
+	} {
+		got := resultIDs(search(t, x, "p1", Query{Text: tc.q, Literal: tc.literal, Limit: 10}))
+		for _, w := range tc.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%q recalled %v, want %s", tc.q, got, w)
+			}
+		}
+		for _, n := range tc.not {
+			if slices.Contains(got, n) {
+				t.Errorf("%q recalled %v, not wanting %s", tc.q, got, n)
+			}
+		}
+	}
+}

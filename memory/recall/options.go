@@ -38,7 +38,10 @@ type Options struct {
 	// PlanWeight is the relevance (0–1) an upcoming plan gets from a
 	// question on a topic about plans (Expansion.Plans) when its words
 	// bring less: "what should I pack?" is answered by the trip, however
-	// it was put. 0 turns it off.
+	// it was put. A question naming the days ahead ("this weekend",
+	// "下周", "on the 5th") lifts the memories dated in them (a plan's
+	// event, a birthday or anniversary named by its day) to it too.
+	// 0 turns both off.
 	PlanWeight float64
 
 	// SubQuestionWeight is, for a message asking several things
