@@ -261,3 +261,29 @@ func TestQuestionsNamingDaysLiftWhatFallsOnThem(t *testing.T) {
 		}
 	}
 }
+
+// A one-character Chinese noun is a word of its own: a question naming
+// the cat, the back or the fish among a dozen other characters still
+// meets the one memory about it, and one naming none of them does not.
+func TestChineseOneCharacterNounsCountAsWords(t *testing.T) {
+	x, _ := newTestIndex(&fakeLoader{mems: map[string][]memory.Memory{"p1": {
+		mem("猫", "养了一只猫叫咪咪，两岁"),
+		mem("腰", "腰不好，不能久坐"),
+		mem("鱼", "阳台上养了几条金鱼"),
+		mem("清真", "吃清真，不吃猪肉"),
+		mem("深圳", "在深圳做销售，经常出差"),
+		mem("花", "老婆喜欢养花"),
+	}}})
+	for _, tc := range []struct{ q, want string }{
+		{"家里的猫这两天老是不爱动怎么办呀", "猫"},
+		{"最近一直坐着开会，腰有点受不了，有什么办法", "腰"},
+		{"鱼缸里的水大概多久换一次比较好呢", "鱼"},
+	} {
+		if got := resultIDs(search(t, x, "p1", Query{Text: tc.q})); !slices.Contains(got, tc.want) {
+			t.Errorf("%q recalled %v, want %s", tc.q, got, tc.want)
+		}
+	}
+	if got := resultIDs(search(t, x, "p1", Query{Text: "这段代码为什么一直报错呢"})); len(got) != 0 {
+		t.Errorf("a question naming no noun recalled %v", got)
+	}
+}
