@@ -13,7 +13,8 @@ package recall
 // to studies and the exams ahead; a language's words to the language
 // learnt; software to the tools used; the car to driving; music to tastes
 // and instruments; partners to the relationship; free time to hobbies;
-// the garden and hives to what is grown and kept; jobs, shifts and side
+// the garden and hives to what is grown and kept; pupils, grades and
+// marking to teaching; jobs, shifts and side
 // gigs to the work done; timber, wool and clay to the crafts made with
 // them; screens to the eyes, headaches and necks they strain; money to
 // budgeting; smoking to having quit. What is in the fridge and a cheese
@@ -182,7 +183,8 @@ func DefaultExpansions() []Expansion {
 		{
 			Topic: "software",
 			Triggers: []string{"software", "app", "apps", "program", "tool", "tools", "spreadsheet", "editor",
-				"软件", "工具", "应用", "表格", "编辑器"},
+				"formula", "formulas", "column", "columns", "pivot", "macro",
+				"软件", "工具", "应用", "表格", "编辑器", "公式", "函数"},
 			Terms: []string{"excel", "sheets", "spreadsheet", "figma", "photoshop", "canva", "illustrator", "notion",
 				"obsidian", "vim", "emacs", "vscode", "lightroom", "premiere",
 				"wps", "剪映", "表格"},
@@ -223,6 +225,13 @@ func DefaultExpansions() []Expansion {
 			Triggers: []string{"bee", "bees", "hive", "hives", "honey", "swarm", "brood", "varroa", "beekeeping",
 				"蜜蜂", "蜂箱", "蜂蜜", "蜂王", "分蜂", "养蜂"},
 			Terms: []string{"beehive", "beehives", "hive", "hives", "bees", "beekeeping", "apiary", "蜜蜂", "蜂箱", "养蜂"},
+		},
+		{
+			Topic: "teaching",
+			Triggers: []string{"grades", "grading", "marks", "pupils", "students", "classroom", "lesson", "lessons", "syllabus",
+				"学生", "批改", "成绩", "作业", "备课", "班级", "家长会"},
+			Terms: []string{"marking", "teaches", "teacher", "teaching", "school", "class", "tutor", "lecturer",
+				"老师", "教", "学校", "批改", "班主任", "教书"},
 		},
 		{
 			Topic: "work",

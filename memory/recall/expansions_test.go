@@ -198,6 +198,8 @@ func TestMoreEverydayClassesAnswerIndirectQuestions(t *testing.T) {
 		mem("痛风", "有痛风，尿酸偏高"),
 		mem("苏打", "现在只喝苏打水"),
 		mem("木雕", "退休后在阳台上学木雕"),
+		mem("marking", "Does her marking on a tablet"),
+		mem("班主任", "在初中当班主任"),
 	}}})
 	for _, tc := range []struct{ q, want string }{
 		{"Would a brie and ham toastie be a good lunch?", "bump"},
@@ -210,6 +212,8 @@ func TestMoreEverydayClassesAnswerIndirectQuestions(t *testing.T) {
 		{"冰箱里有什么能做的？", "痛风"},
 		{"天太热了，解暑来点啥？", "苏打"},
 		{"买哪种木料好？", "木雕"},
+		{"How should I split the pupils into reading groups?", "marking"},
+		{"期末成绩怎么排名次比较快", "班主任"},
 	} {
 		rs := search(t, x, "p1", Query{Text: tc.q})
 		if got := resultIDs(rs); !slices.Contains(got, tc.want) {
