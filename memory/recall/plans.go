@@ -80,6 +80,11 @@ func datedIn(m *memory.Memory, sp text.Span) bool {
 	if !m.EventTime.IsZero() && !m.EventTime.Before(sp.Start) && m.EventTime.Before(sp.End) {
 		return true
 	}
+	// Every day a text can name holds a digit or a Chinese numeral; most
+	// memories hold neither and skip the patterns.
+	if !strings.ContainsAny(m.Text, "0123456789一二三四五六七八九十") {
+		return false
+	}
 	for _, d := range text.CalendarDays(m.Text) {
 		if d.In(sp.Start, sp.End) {
 			return true
