@@ -200,6 +200,11 @@ func TestMoreEverydayClassesAnswerIndirectQuestions(t *testing.T) {
 		mem("木雕", "退休后在阳台上学木雕"),
 		mem("marking", "Does her marking on a tablet"),
 		mem("班主任", "在初中当班主任"),
+		mem("lowcarb", "Has been on keto since January"),
+		mem("gout", "Has gout in his big toe"),
+		mem("lengths", "Swims forty lengths before work"),
+		mem("烧烤店", "在夜市开了一家烧烤店"),
+		mem("bday", "Birthday is 2 June"),
 	}}})
 	for _, tc := range []struct{ q, want string }{
 		{"Would a brie and ham toastie be a good lunch?", "bump"},
@@ -214,6 +219,11 @@ func TestMoreEverydayClassesAnswerIndirectQuestions(t *testing.T) {
 		{"买哪种木料好？", "木雕"},
 		{"How should I split the pupils into reading groups?", "marking"},
 		{"期末成绩怎么排名次比较快", "班主任"},
+		{"Would a baked potato do for supper?", "lowcarb"},
+		{"My foot is swollen and painful again", "gout"},
+		{"Which goggles fog up least?", "lengths"},
+		{"最近生意不太好，怎么招揽客户", "烧烤店"},
+		{"any ideas for my bday?", "bday"},
 	} {
 		rs := search(t, x, "p1", Query{Text: tc.q})
 		if got := resultIDs(rs); !slices.Contains(got, tc.want) {
