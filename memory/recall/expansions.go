@@ -13,8 +13,14 @@ package recall
 // to studies and the exams ahead; a language's words to the language
 // learnt; software to the tools used; the car to driving; music to tastes
 // and instruments; partners to the relationship; free time to hobbies;
-// the garden and hives to what is grown and kept; money to budgeting;
-// smoking to having quit. Trips, getting ready, the weather, what to wear
+// the garden and hives to what is grown and kept; pupils, grades and
+// marking to teaching; jobs, shifts and side
+// gigs to the work done; timber, wool and clay to the crafts made with
+// them; screens to the eyes, headaches and necks they strain; money to
+// budgeting; smoking to having quit. What is in the fridge and a cheese
+// by name raise the diet (a pregnancy rules foods out), the heat and
+// thirst raise drinks, a child's nickname or Christmas the family and
+// gifts, an anniversary or a couple's day out the partner. Trips, getting ready, the weather, what to wear
 // and which day also lift the upcoming plans (Expansion.Plans).
 func DefaultExpansions() []Expansion {
 	return []Expansion{
@@ -24,45 +30,48 @@ func DefaultExpansions() []Expansion {
 				"order", "cook", "cooking", "recipe", "menu", "snack", "food", "dish", "takeout", "takeaway", "barbecue",
 				"bake", "baking", "cake", "soup", "grab", "hungry", "calories", "weight",
 				"pizza", "curry", "burger", "sushi", "pasta", "salad", "sandwich", "dessert", "picnic", "buffet",
+				"fridge", "leftovers", "ingredients", "cheese", "菜", "啥菜", "什么菜", "做点", "冰箱", "食材", "剩菜",
 				"吃", "晚饭", "午饭", "早饭", "晚餐", "午餐", "早餐", "餐厅", "饭店", "点菜", "点餐", "做饭", "菜谱", "外卖", "聚餐",
 				"配方", "蛋糕", "煮", "炒菜", "做菜", "饿", "减肥", "体重", "卡路里", "火锅", "烧烤", "饺子", "甜点", "零食", "自助餐"},
 			Terms: []string{"vegetarian", "vegan", "pescatarian", "diet", "allergic", "allergy", "intolerant",
 				"gluten", "lactose", "dairy", "nuts", "peanut", "shellfish", "meat", "halal", "kosher", "spicy",
 				"cilantro", "coriander", "fasting", "diabetes", "diabetic", "coeliac", "celiac", "ibs", "fodmap",
-				"cholesterol", "sesame", "egg", "eggs", "garlic", "onion",
+				"cholesterol", "sesame", "egg", "eggs", "garlic", "onion", "pregnant", "pregnancy", "avoids", "cheese",
+				"keto", "carbs", "low-carb", "paleo", "calories",
 				"素食", "吃素", "过敏", "忌口", "不吃", "清真", "乳糖", "海鲜", "花生", "辣", "香菜",
-				"糖尿病", "脂肪肝", "痛风", "高血压", "胆固醇", "鸡蛋", "少油", "少盐", "控糖"},
+				"糖尿病", "脂肪肝", "痛风", "高血压", "胆固醇", "鸡蛋", "少油", "少盐", "控糖", "怀孕", "孕期", "尿酸", "生酮", "碳水", "热量"},
 		},
 		{
 			Topic: "beverages",
 			Triggers: []string{"drink", "drinks", "drinking", "coffee", "tea", "beer", "wine", "juice", "cocktail", "bar",
 				"pub", "pint", "pints", "cafe", "café",
-				"提神", "喝", "饮料", "咖啡", "茶", "酒", "酒吧", "来杯"},
+				"thirsty", "refreshing", "提神", "喝", "饮料", "咖啡", "茶", "酒", "酒吧", "来杯", "解暑", "消暑", "解渴", "口渴", "冷饮", "来点啥"},
 			Terms: []string{"coffee", "tea", "espresso", "latte", "decaf", "caffeine", "beer", "wine", "alcohol",
-				"sober", "teetotal", "drink", "milk", "oat",
-				"咖啡", "奶茶", "绿茶", "红茶", "啤酒", "红酒", "喝酒", "戒酒", "咖啡因", "燕麦奶", "少喝酒", "不喝酒"},
+				"sober", "teetotal", "drink", "milk", "oat", "soda", "sparkling",
+				"咖啡", "奶茶", "绿茶", "红茶", "啤酒", "红酒", "喝酒", "戒酒", "咖啡因", "燕麦奶", "少喝酒", "不喝酒", "苏打水", "气泡水"},
 		},
 		{
 			Topic: "health",
 			Triggers: []string{"medicine", "medication", "painkiller", "painkillers", "pill", "pills", "tablet", "tablets",
 				"drug", "pharmacy", "chemist", "doctor", "dentist", "hospital", "clinic", "prescription", "sick", "ill",
 				"symptom", "headache", "fever", "vaccine", "flu", "cough", "throat", "antibiotic", "antibiotics",
-				"ibuprofen", "paracetamol", "aspirin", "antihistamine", "antihistamines", "ache", "aching",
+				"ibuprofen", "paracetamol", "aspirin", "antihistamine", "antihistamines", "ache", "aching", "pain", "painful", "swollen",
 				"药", "吃药", "医生", "医院", "看病", "处方", "感冒", "发烧", "头疼", "头痛", "生病", "药店", "嗓子", "咳嗽",
-				"发炎", "消炎", "止痛", "牙疼", "体检", "布洛芬", "感冒药", "退烧药", "止痛药", "阿司匹林"},
+				"发炎", "消炎", "止痛", "牙疼", "体检", "布洛芬", "感冒药", "退烧药", "止痛药", "阿司匹林", "疼", "痛", "肿", "关节"},
 			Terms: []string{"allergic", "allergy", "asthma", "diabetes", "diabetic", "blood", "pressure", "condition",
 				"pregnant", "migraine", "injury", "surgery", "medication", "health", "heart", "back", "kidney",
 				"tablet", "tablets", "insulin", "warfarin", "thinner", "inhaler", "penicillin", "antibiotics",
 				"过敏", "哮喘", "糖尿病", "高血压", "怀孕", "偏头痛", "手术", "腰", "心脏", "胃", "胰岛素", "药",
-				"青霉素", "头孢", "抗生素", "甲亢", "脂肪肝"},
+				"青霉素", "头孢", "抗生素", "甲亢", "脂肪肝", "痛风", "尿酸", "关节炎", "gout", "arthritis"},
 		},
 		{
 			Topic: "family",
 			Triggers: []string{"kid", "kids", "child", "children", "family", "son", "daughter", "parents", "baby",
 				"grandson", "granddaughter", "grandchildren", "grandkids", "toddler", "teenager", "nephew", "niece",
-				"boy", "girl", "youngest", "eldest", "stepson", "stepdaughter",
+				"boy", "girl", "youngest", "eldest", "stepson", "stepdaughter", "little fellow", "little one", "little ones",
+				"little guy", "kiddo", "grandchild", "grandchildren",
 				"孩子", "家人", "家里", "儿子", "女儿", "父母", "宝宝", "小孩", "孙子", "孙女", "外孙",
-				"老大", "老二", "老三", "娃", "闺女", "带娃", "小家伙", "小朋友", "大宝", "二宝", "小宝"},
+				"老大", "老二", "老三", "娃", "闺女", "带娃", "小家伙", "小朋友", "大宝", "二宝", "小宝", "小的", "孙辈"},
 			Terms: []string{"son", "daughter", "wife", "husband", "partner", "children", "kids", "mother", "father",
 				"mom", "dad", "brother", "sister", "family", "baby", "twins", "grandson", "granddaughter", "niece", "nephew",
 				"儿子", "女儿", "老婆", "老公", "妻子", "丈夫", "妈妈", "爸爸", "孩子", "家人", "哥哥", "姐姐", "弟弟", "妹妹",
@@ -70,8 +79,8 @@ func DefaultExpansions() []Expansion {
 		},
 		{
 			Topic: "gifts",
-			Triggers: []string{"gift", "gifts", "present", "presents", "surprise", "birthday", "anniversary",
-				"礼物", "惊喜", "生日", "送点", "送啥", "送什么"},
+			Triggers: []string{"gift", "gifts", "present", "presents", "surprise", "birthday", "anniversary", "christmas", "xmas",
+				"礼物", "惊喜", "生日", "送点", "送啥", "送什么", "圣诞", "圣诞节", "红包"},
 			Terms: []string{"loves", "likes", "favourite", "favorite", "fan", "collects", "birthday", "anniversary",
 				"son", "daughter", "granddaughter", "grandson", "wife", "husband", "mum", "mother", "dad", "father",
 				"sister", "brother", "niece", "nephew", "friend",
@@ -97,7 +106,8 @@ func DefaultExpansions() []Expansion {
 		{
 			Topic: "weather",
 			Triggers: []string{"weather", "forecast", "rain", "raining", "umbrella", "snow", "snowing", "windy", "storm",
-				"freezing", "天气", "下雨", "带伞", "雨伞", "下雪", "降温", "风大", "刮风", "冷", "太阳"},
+				"freezing", "pour", "pouring", "downpour", "drizzle", "heatwave",
+				"天气", "下雨", "带伞", "雨伞", "下雪", "降温", "风大", "刮风", "冷", "太阳", "暴雨", "大雨", "高温"},
 			Terms: []string{"swim", "swimming", "hiking", "cycling", "running", "fishing", "camping", "sailing", "golf",
 				"garden", "drone", "trip", "flight",
 				"冬泳", "游泳", "爬山", "徒步", "骑行", "跑步", "钓鱼", "露营", "航拍", "出差", "旅行"},
@@ -143,8 +153,9 @@ func DefaultExpansions() []Expansion {
 			Topic: "fitness",
 			Triggers: []string{"exercise", "exercises", "workout", "workouts", "gym", "training", "fitness", "sport",
 				"sports", "running", "jogging", "game", "stretch", "stretches", "stretching", "sore", "muscles", "swim",
-				"racket", "racquet", "trainers", "运动", "锻炼", "健身", "跑步", "训练", "比赛", "爬山", "拉伸", "酸痛", "肌肉", "游泳",
-				"下水", "游一圈", "球拍", "球鞋", "跑鞋"},
+				"racket", "racquet", "trainers", "goggles", "laps", "pool", "climbing", "climb", "bouldering", "yoga", "cycling",
+				"marathon", "运动", "锻炼", "健身", "跑步", "训练", "比赛", "爬山", "拉伸", "酸痛", "肌肉", "游泳",
+				"下水", "游一圈", "球拍", "球鞋", "跑鞋", "泳镜", "泳池", "攀岩", "骑车", "瑜伽"},
 			Terms: []string{"injury", "injured", "hurt", "knee", "physio", "fasting", "runs", "running", "10k",
 				"marathon", "football", "soccer", "basketball", "tennis", "swimming", "swims", "yoga", "pilates",
 				"bouldering", "climbing", "cycling", "bowls", "golf", "badminton", "squash",
@@ -174,7 +185,8 @@ func DefaultExpansions() []Expansion {
 		{
 			Topic: "software",
 			Triggers: []string{"software", "app", "apps", "program", "tool", "tools", "spreadsheet", "editor",
-				"软件", "工具", "应用", "表格", "编辑器"},
+				"formula", "formulas", "column", "columns", "pivot", "macro",
+				"软件", "工具", "应用", "表格", "编辑器", "公式", "函数"},
 			Terms: []string{"excel", "sheets", "spreadsheet", "figma", "photoshop", "canva", "illustrator", "notion",
 				"obsidian", "vim", "emacs", "vscode", "lightroom", "premiere",
 				"wps", "剪映", "表格"},
@@ -194,13 +206,15 @@ func DefaultExpansions() []Expansion {
 		{
 			Topic: "partner",
 			Triggers: []string{"fiancée", "fiancee", "fiance", "fiancé", "girlfriend", "boyfriend", "gift", "gifts",
-				"未婚妻", "未婚夫", "对象", "女朋友", "男朋友", "礼物"},
-			Terms: []string{"engaged", "dating", "married", "wedding", "relationship", "订婚", "结婚", "婚礼", "恋爱"},
+				"anniversary", "romantic", "date night", "couple",
+				"未婚妻", "未婚夫", "对象", "女朋友", "男朋友", "礼物", "纪念日", "周年", "约会", "浪漫", "二人世界", "我俩", "我们俩"},
+			Terms: []string{"engaged", "dating", "married", "wedding", "relationship", "anniversary", "wife", "husband",
+				"订婚", "结婚", "婚礼", "恋爱", "周年", "纪念日", "老婆", "老公", "老伴"},
 		},
 		{
 			Topic: "leisure",
-			Triggers: []string{"relax", "relaxing", "unwind",
-				"放松", "休息", "爱好", "活动"},
+			Triggers: []string{"relax", "relaxing", "unwind", "outing", "day out", "excursion",
+				"放松", "休息", "爱好", "活动", "出去玩", "好玩"},
 			Terms: []string{"hobby", "fishing", "hiking", "drama", "series", "garden", "钓鱼", "爬山", "追剧", "韩剧", "爱好"},
 		},
 		{
@@ -213,6 +227,34 @@ func DefaultExpansions() []Expansion {
 			Triggers: []string{"bee", "bees", "hive", "hives", "honey", "swarm", "brood", "varroa", "beekeeping",
 				"蜜蜂", "蜂箱", "蜂蜜", "蜂王", "分蜂", "养蜂"},
 			Terms: []string{"beehive", "beehives", "hive", "hives", "bees", "beekeeping", "apiary", "蜜蜂", "蜂箱", "养蜂"},
+		},
+		{
+			Topic: "teaching",
+			Triggers: []string{"grades", "grading", "marks", "pupils", "students", "classroom", "lesson", "lessons", "syllabus",
+				"学生", "批改", "成绩", "作业", "备课", "班级", "家长会"},
+			Terms: []string{"marking", "teaches", "teacher", "teaching", "school", "class", "tutor", "lecturer",
+				"老师", "教", "学校", "批改", "班主任", "教书", "家教"},
+		},
+		{
+			Topic: "work",
+			Triggers: []string{"job", "jobs", "gig", "gigs", "hustle", "shift", "shifts", "workplace", "colleague", "colleagues",
+				"boss", "business", "customers", "兼职", "打工", "上班", "同事", "老板", "领导", "生意", "铺子", "店里", "客户"},
+			Terms: []string{"job", "works", "part-time", "gig", "shift", "shifts", "employer", "business", "shop", "runs",
+				"兼职", "打工", "上班", "工作", "公司", "生意", "批发", "开店", "铺子", "店"},
+		},
+		{
+			Topic: "crafts",
+			Triggers: []string{"timber", "wood", "wooden", "lumber", "plank", "chisel", "lathe", "whittle", "yarn", "wool",
+				"fabric", "stitch", "glaze", "clay", "木头", "木料", "木材", "刻刀", "毛线", "布料", "针线", "陶土", "手工"},
+			Terms: []string{"woodturning", "woodwork", "woodworking", "carves", "carving", "whittling", "turning",
+				"knits", "knitting", "sews", "sewing", "crochet", "quilting", "pottery", "ceramics",
+				"木工", "雕刻", "木雕", "织毛衣", "编织", "钩针", "缝纫", "陶艺", "手工"},
+		},
+		{
+			Topic:    "screens",
+			Triggers: []string{"laptop", "screen", "screens", "computer", "monitor", "phone", "电脑", "屏幕", "手机", "显示器"},
+			Terms: []string{"migraine", "migraines", "eyes", "eyesight", "headaches", "glasses", "screens", "neck",
+				"偏头痛", "眼睛", "近视", "干眼", "颈椎", "视力"},
 		},
 		{
 			Topic: "money",

@@ -180,3 +180,124 @@ func TestTriggersMatchWholeWords(t *testing.T) {
 		}
 	}
 }
+
+// More classes of indirect question: foods named by kind meet what a
+// pregnancy or a condition rules out, the heat and thirst meet drinks,
+// a child called by a nickname and a festival meet the family, a side job
+// and the weather meet work, materials meet crafts, screens meet eyes and
+// headaches, an anniversary meets the wedding it marks.
+func TestMoreEverydayClassesAnswerIndirectQuestions(t *testing.T) {
+	x, _ := newTestIndex(&fakeLoader{mems: map[string][]memory.Memory{"p1": {
+		mem("bump", "Is expecting twins, so no raw fish or runny eggs"),
+		mem("kombucha", "Gave up lager, sticks to soda water now"),
+		mem("nephew", "Nephew Theo is three and mad about diggers"),
+		mem("deliveroo", "Does a part-time gig delivering takeaways by bike"),
+		mem("knit", "Knits jumpers for the grandchildren"),
+		mem("eyes", "Gets dry eyes and headaches after long days at a screen"),
+		mem("周年", "6月2日是结婚十周年"),
+		mem("痛风", "有痛风，尿酸偏高"),
+		mem("苏打", "现在只喝苏打水"),
+		mem("木雕", "退休后在阳台上学木雕"),
+		mem("marking", "Does her marking on a tablet"),
+		mem("班主任", "在初中当班主任"),
+		mem("lowcarb", "Has been on keto since January"),
+		mem("gout", "Has gout in his big toe"),
+		mem("lengths", "Swims forty lengths before work"),
+		mem("烧烤店", "在夜市开了一家烧烤店"),
+		mem("bday", "Birthday is 2 June"),
+	}}})
+	for _, tc := range []struct{ q, want string }{
+		{"Would a brie and ham toastie be a good lunch?", "bump"},
+		{"So thirsty, what should I have?", "kombucha"},
+		{"What should I get the little one for Christmas?", "nephew"},
+		{"What should I wear for my shift in this downpour?", "deliveroo"},
+		{"Which wool is softest?", "knit"},
+		{"Is a bigger monitor worth it?", "eyes"},
+		{"纪念日去哪吃饭好？", "周年"},
+		{"冰箱里有什么能做的？", "痛风"},
+		{"天太热了，解暑来点啥？", "苏打"},
+		{"买哪种木料好？", "木雕"},
+		{"How should I split the pupils into reading groups?", "marking"},
+		{"期末成绩怎么排名次比较快", "班主任"},
+		{"Would a baked potato do for supper?", "lowcarb"},
+		{"My foot is swollen and painful again", "gout"},
+		{"Which goggles fog up least?", "lengths"},
+		{"最近生意不太好，怎么招揽客户", "烧烤店"},
+		{"any ideas for my bday?", "bday"},
+	} {
+		rs := search(t, x, "p1", Query{Text: tc.q})
+		if got := resultIDs(rs); !slices.Contains(got, tc.want) {
+			t.Errorf("%q recalled %v, want %s", tc.q, got, tc.want)
+		}
+	}
+	for _, q := range []string{"How do I reverse a linked list?", "这段代码有什么问题？"} {
+		if rs := search(t, x, "p1", Query{Text: q}); len(rs) != 0 {
+			t.Errorf("off-topic %q recalled %v", q, resultIDs(rs))
+		}
+	}
+}
+
+// A question naming the days ahead ("next week", "下周", "on the 5th")
+// is answered by the memories dated in them: a yearly day named in the
+// text (an anniversary, a birthday), a monthly one, or a plan's event,
+// whatever words they share with the question; other memories, days
+// outside the period and literal searches are not lifted.
+func TestQuestionsNamingDaysLiftWhatFallsOnThem(t *testing.T) {
+	// t0 is Sunday 1 March 2026: next week runs from 2 to 8 March.
+	x, _ := newTestIndex(&fakeLoader{mems: map[string][]memory.Memory{"p1": {
+		mem("anniv", "Wedding anniversary is 4 March"),
+		mem("rent", "Rent goes out on the 20th of every month"),
+		mem("生日", "妈妈的生日是3月6号"),
+		mem("later", "Sister's birthday is 30 April"),
+		plan("dentist", "Dentist check-up", t0.AddDate(0, 0, 3)),
+		mem("veg", "Is vegetarian"),
+	}}})
+	for _, tc := range []struct {
+		q         string
+		literal   bool
+		want, not []string
+	}{
+		{q: "Any ideas for something nice next week?", want: []string{"anniv", "生日", "dentist"}, not: []string{"later", "veg", "rent"}},
+		{q: "下周有什么事吗", want: []string{"anniv", "生日", "dentist"}, not: []string{"later", "veg"}},
+		{q: "Anything I must not forget on the 20th?", want: []string{"rent"}, not: []string{"anniv", "later"}},
+		{q: "next week", literal: true, not: []string{"anniv", "生日"}},
+	} {
+		got := resultIDs(search(t, x, "p1", Query{Text: tc.q, Literal: tc.literal, Limit: 10}))
+		for _, w := range tc.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%q recalled %v, want %s", tc.q, got, w)
+			}
+		}
+		for _, n := range tc.not {
+			if slices.Contains(got, n) {
+				t.Errorf("%q recalled %v, not wanting %s", tc.q, got, n)
+			}
+		}
+	}
+}
+
+// A one-character Chinese noun is a word of its own: a question naming
+// the cat, the back or the fish among a dozen other characters still
+// meets the one memory about it, and one naming none of them does not.
+func TestChineseOneCharacterNounsCountAsWords(t *testing.T) {
+	x, _ := newTestIndex(&fakeLoader{mems: map[string][]memory.Memory{"p1": {
+		mem("猫", "养了一只猫叫咪咪，两岁"),
+		mem("腰", "腰不好，不能久坐"),
+		mem("鱼", "阳台上养了几条金鱼"),
+		mem("清真", "吃清真，不吃猪肉"),
+		mem("深圳", "在深圳做销售，经常出差"),
+		mem("花", "老婆喜欢养花"),
+	}}})
+	for _, tc := range []struct{ q, want string }{
+		{"家里的猫这两天老是不爱动怎么办呀", "猫"},
+		{"最近一直坐着开会，腰有点受不了，有什么办法", "腰"},
+		{"鱼缸里的水大概多久换一次比较好呢", "鱼"},
+	} {
+		if got := resultIDs(search(t, x, "p1", Query{Text: tc.q})); !slices.Contains(got, tc.want) {
+			t.Errorf("%q recalled %v, want %s", tc.q, got, tc.want)
+		}
+	}
+	if got := resultIDs(search(t, x, "p1", Query{Text: "这段代码为什么一直报错呢"})); len(got) != 0 {
+		t.Errorf("a question naming no noun recalled %v", got)
+	}
+}

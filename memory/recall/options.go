@@ -38,8 +38,18 @@ type Options struct {
 	// PlanWeight is the relevance (0–1) an upcoming plan gets from a
 	// question on a topic about plans (Expansion.Plans) when its words
 	// bring less: "what should I pack?" is answered by the trip, however
-	// it was put. 0 turns it off.
+	// it was put. A question naming the days ahead ("this weekend",
+	// "下周", "on the 5th") lifts the memories dated in them (a plan's
+	// event, a birthday or anniversary named by its day) to it too.
+	// 0 turns both off.
 	PlanWeight float64
+
+	// NounCharWeight is how many times a question's Chinese character
+	// that is an everyday noun alone (text.IsNounChar: 狗, 腰, 车) counts
+	// when a memory's relevance is held against the threshold; otherwise
+	// it weighs no more than any one of the question's dozen characters.
+	// Ranking is not changed. 0 or 1 leaves it as it is.
+	NounCharWeight float64
 
 	// SubQuestionWeight is, for a message asking several things
 	// (text.SubQuestions), the share of a document's score that comes from
@@ -101,7 +111,8 @@ func MemoryOptions() Options {
 		ExpansionWeight: 0.3,
 		// Above MinRelevance, below what a memory sharing a rare word of
 		// the question gets, so plans join the answer rather than lead it.
-		PlanWeight: 0.2,
+		PlanWeight:     0.2,
+		NounCharWeight: 5,
 		// Measured on the development sets (BENCHMARKS.md section 7):
 		// 0.3–0.7 all lift MemDaily without lowering the others; 1 (the
 		// best part alone) lowered MADial-Bench English recall@5.
@@ -134,7 +145,7 @@ func MemoryOptions() Options {
 func (o Options) isZero() bool {
 	return o.Tokenizer == (text.Tokenizer{}) && o.K1 == 0 && o.B == 0 && o.KeywordWeight == 0 &&
 		o.ContextWeight == 0 && o.ContextDecay == 0 && o.DateBoost == 0 && o.TemporalBoost == 0 && o.DayBoost == 0 &&
-		len(o.Expansions) == 0 && o.ExpansionWeight == 0 && o.PlanWeight == 0 && o.SubQuestionWeight == 0 && o.FeedbackDocs == 0 && o.FeedbackTerms == 0 && o.FeedbackWeight == 0 && o.FeedbackMaxShare == 0 && o.VectorWeight == 0 &&
+		len(o.Expansions) == 0 && o.ExpansionWeight == 0 && o.PlanWeight == 0 && o.NounCharWeight == 0 && o.SubQuestionWeight == 0 && o.FeedbackDocs == 0 && o.FeedbackTerms == 0 && o.FeedbackWeight == 0 && o.FeedbackMaxShare == 0 && o.VectorWeight == 0 &&
 		o.VectorFloorSD == 0 && o.VectorSpanSD == 0 && o.VectorFloor == 0 && o.VectorCeil == 0 && o.VectorPriorDocs == 0
 }
 

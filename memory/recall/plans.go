@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/text"
 )
 
 // planGrace is how long after its event a plan still answers questions
@@ -40,6 +41,70 @@ func (e *ownerIndex) liftPlans(hits []Hit, w float64, now time.Time) []Hit {
 	var added []Hit
 	for id, m := range e.mems {
 		if e.removed[id] || !upcoming(m, now) {
+			continue
+		}
+		i, ok := at[id]
+		if !ok {
+			added = append(added, Hit{ID: id, Score: w, Relevance: w, Plan: true})
+			continue
+		}
+		h := &hits[i]
+		h.Plan = true
+		h.Relevance, h.Score = max(h.Relevance, w), max(h.Score, w)
+	}
+	slices.SortFunc(added, func(a, b Hit) int { return strings.Compare(a.ID, b.ID) })
+	return append(hits, added...)
+}
+
+// longestPeriod bounds the period a question may name for its dated
+// memories to be lifted: a week, a month, not a season or a year.
+const longestPeriod = 32 * 24 * time.Hour
+
+// asksPeriod returns the days ahead q's own words name ("this weekend",
+// "下周", "on the 5th"), when memories dated in them are lifted at all.
+func (c *Corpus) asksPeriod(q Query, now time.Time) (text.Span, bool) {
+	if q.Literal || c.opts.PlanWeight <= 0 {
+		return text.Span{}, false
+	}
+	sp, ok := text.QuerySpan(q.Text, now)
+	if !ok || sp.End.Sub(sp.Start) > longestPeriod || sp.End.Before(now) {
+		return text.Span{}, false
+	}
+	return sp, true
+}
+
+// datedIn reports whether m happens in sp: its event falls in it, or its
+// text names a day of the year or month that does (a birthday, an
+// anniversary, a bill due on the 5th), whatever year it was said in.
+func datedIn(m *memory.Memory, sp text.Span) bool {
+	if !m.EventTime.IsZero() && !m.EventTime.Before(sp.Start) && m.EventTime.Before(sp.End) {
+		return true
+	}
+	// Every day a text can name holds a digit or a Chinese numeral; most
+	// memories hold neither and skip the patterns.
+	if !strings.ContainsAny(m.Text, "0123456789一二三四五六七八九十") {
+		return false
+	}
+	for _, d := range text.CalendarDays(m.Text) {
+		if d.In(sp.Start, sp.End) {
+			return true
+		}
+	}
+	return false
+}
+
+// liftDated raises the owner's memories dated in sp to relevance and
+// score w at least, as liftPlans raises plans: "any ideas for this
+// weekend?" is answered by the anniversary that falls on it. e.mu is
+// read-locked.
+func (e *ownerIndex) liftDated(hits []Hit, w float64, sp text.Span, now time.Time) []Hit {
+	at := make(map[string]int, len(hits))
+	for i, h := range hits {
+		at[h.ID] = i
+	}
+	var added []Hit
+	for id, m := range e.mems {
+		if e.removed[id] || !recallable(m, now) || !datedIn(m, sp) {
 			continue
 		}
 		i, ok := at[id]

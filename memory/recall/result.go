@@ -88,6 +88,9 @@ func (v *View) Search(ctx context.Context, q Query) ([]Result, error) {
 	if e.corpus.asksPlans(q) {
 		hits = e.liftPlans(hits, e.corpus.opts.PlanWeight, now)
 	}
+	if sp, ok := e.corpus.asksPeriod(q, now); ok {
+		hits = e.liftDated(hits, e.corpus.opts.PlanWeight, sp, now)
+	}
 	// With a relevance threshold (replies), context re-ranks what the
 	// message itself matches but never brings in a memory the message has
 	// nothing to do with. Without one (a ranking asked for its top k, as

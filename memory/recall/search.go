@@ -79,6 +79,7 @@ func (c *Corpus) searchWith(q Query, vs *vectorScores, x *expander, hop bool) []
 	if mass <= 0 {
 		mass, floored = sc.mass(aq.terms)
 	}
+	floored += sc.weighNouns(aq.own, c.opts.NounCharWeight-1)
 	if parts := text.SubQuestions(q.Text); c.opts.SubQuestionWeight > 0 && len(parts) > 1 && mass > 0 {
 		sc.bestPart(c.opts, q, parts, mass)
 	}

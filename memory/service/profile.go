@@ -72,7 +72,8 @@ var dietSubjects = map[string]bool{
 // beside the employer, occupation and work schedule keys.
 var workSubjects = map[string]bool{
 	"work base": true, "base": true, "work location": true, "work place": true, "office": true, "workplace location": true,
-	"business": true, "工作地点": true, "上班地点": true, "单位地址": true, "工作时间表": true,
+	"business": true, "part-time job": true, "side job": true, "second job": true, "side gig": true, "gig": true,
+	"兼职": true, "副业": true, "工作地点": true, "上班地点": true, "单位地址": true, "工作时间表": true,
 }
 
 // nameSubjects and homeSubjects are free-topic subjects of what a person
@@ -180,13 +181,33 @@ func profileOf(v *recall.View, budget int) []memory.Memory {
 		}
 		byRank[r] = append(byRank[r], m)
 	}
-	var out []memory.Memory
+	// Breadth first: the newest memory of every part that has one, in
+	// order of importance, then the others. A person with many relatives
+	// would otherwise spend the budget on them and lose their job, city
+	// and how they like answers.
+	take := make([][]bool, len(byRank))
 	left := budget
-	for _, group := range byRank {
-		for _, m := range group {
-			if n := text.EstimateTokens(m.Text); n <= left {
+	for pass := range 2 {
+		for r, group := range byRank {
+			if take[r] == nil {
+				take[r] = make([]bool, len(group))
+			}
+			for i, m := range group {
+				if pass == 0 && i > 0 {
+					break
+				}
+				if n := text.EstimateTokens(m.Text); !take[r][i] && n <= left {
+					take[r][i] = true
+					left -= n
+				}
+			}
+		}
+	}
+	var out []memory.Memory
+	for r, group := range byRank {
+		for i, m := range group {
+			if take[r][i] {
 				out = append(out, m)
-				left -= n
 			}
 		}
 	}

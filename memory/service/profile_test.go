@@ -142,6 +142,8 @@ func TestProfileCarriesWhatIndirectQuestionsNeed(t *testing.T) {
 		{"在医院当护士", "工作", memory.TypeFact, true},
 		{"Is based at the Leeds depot", "work base", memory.TypeFact, true},
 		{"Works nights Monday to Thursday", "work schedule", memory.TypeFact, true},
+		{"Walks dogs at weekends for extra money", "part-time job", memory.TypeFact, true},
+		{"周末在奶茶店兼职", "兼职", memory.TypeFact, true},
 		{"Wants British spelling", "spelling", memory.TypePreference, true},
 		{"写东西别用表情", "文案风格", memory.TypePreference, true},
 		{"Wants temperatures in Celsius", "units", memory.TypePreference, true},
@@ -168,5 +170,36 @@ func TestProfileCarriesWhatIndirectQuestionsNeed(t *testing.T) {
 				t.Errorf("%q under %q in the profile: %v, want %v", tt.text, tt.subject, in, tt.in)
 			}
 		})
+	}
+}
+
+// A person with many relatives still has their job, city and answer
+// style in the profile: each part's newest memory comes before a part's
+// second.
+func TestProfileKeepsEveryPartWithManyRelatives(t *testing.T) {
+	e := newEnv(t)
+	kim := e.person("kim")
+	for i, r := range []string{"wife", "son", "daughter", "mother", "father", "brother", "sister", "niece", "nephew", "grandson"} {
+		e.keep(kim.ID, "Her "+r+" is a keen amateur astronomer who lives two streets away from her", "family:"+r, memory.TypeFact, t0.AddDate(0, 0, i))
+	}
+	e.keep(kim.ID, "Is allergic to penicillin", "allergy:penicillin", memory.TypeFact, t0)
+	e.keep(kim.ID, "Drives a delivery van part-time", "job", memory.TypeFact, t0)
+	e.keep(kim.ID, "Lives in Galway", "residence", memory.TypeFact, t0)
+	e.keep(kim.ID, "Prefers short answers", "answers", memory.TypePreference, t0)
+	got, err := e.svc.Profile(e.ctx, kim.ID, service.ProfileTokens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Is allergic to penicillin", "Drives a delivery van part-time", "Lives in Galway", "Prefers short answers"} {
+		if !slices.Contains(texts(got), want) {
+			t.Errorf("profile %q lacks %q", texts(got), want)
+		}
+	}
+	n := 0
+	for _, m := range got {
+		n += text.EstimateTokens(m.Text)
+	}
+	if n > service.ProfileTokens || !strings.Contains(strings.Join(texts(got), "|"), "astronomer") {
+		t.Errorf("profile %q: %d tokens, want some relatives within %d", texts(got), n, service.ProfileTokens)
 	}
 }

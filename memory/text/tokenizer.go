@@ -55,6 +55,11 @@ func (t Tokenizer) AppendTokens(dst []string, s string) []string {
 
 // word normalises one scanned word, reporting false when it is dropped.
 func (t Tokenizer) word(w string) (string, bool) {
+	if t.Stem {
+		if b, ok := chatSpelling(w); ok {
+			w = b
+		}
+	}
 	if t.Stopwords && IsStopword(w) {
 		return "", false
 	}

@@ -77,3 +77,23 @@ func TestWords(t *testing.T) {
 		t.Errorf("Words = %q, want %q", got, want)
 	}
 }
+
+// Chat spellings index as the words they stand for, so a question typed
+// in a hurry meets a memory written out in full.
+func TestTokenizerChatSpellings(t *testing.T) {
+	tok := NewTokenizer()
+	for _, tc := range []struct{ chat, full string }{
+		{"plans for my bday", "plans for my birthday"},
+		{"dinner w the hubby tmrw", "dinner w the husband tomorrow"},
+		{"can u check my meds", "can you check my medication"},
+		{"xmas pressie for my sis", "christmas present for my sister"},
+		{"wat shud i do this wkend", "what should i do this weekend"},
+	} {
+		if got, want := tok.Tokens(tc.chat), tok.Tokens(tc.full); !slices.Equal(got, want) {
+			t.Errorf("Tokens(%q) = %v, want %v as for %q", tc.chat, got, want, tc.full)
+		}
+	}
+	if got := PlainTokenizer().Tokens("bday"); !slices.Equal(got, []string{"bday"}) {
+		t.Errorf("the plain tokenizer rewrote a word: %v", got)
+	}
+}
