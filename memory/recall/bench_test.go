@@ -188,3 +188,49 @@ func BenchmarkVectorScan10k(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/10000, "ns/vector")
 }
+
+// BenchmarkRecall10kDated measures questions that name a period ("this
+// weekend", "on the 5th", "下周") over 10,000 memories, a fifth of them
+// naming a day: such questions scan the owner's memories for days in
+// the period besides the ranking (liftDated, liftPlans).
+func BenchmarkRecall10kDated(b *testing.B) {
+	s := newSynth(10007)
+	ms := s.memories(10000, 0)
+	days := []string{"on 9 August", "on the 5th", "4月15日", "every year on 3 May", "生日是十月一号"}
+	for i := range ms {
+		if i%5 == 0 {
+			ms[i].Text += " " + days[i%len(days)]
+		}
+		if i%50 == 0 {
+			ms[i].Lifecycle = memory.LifecycleTemporary
+		}
+	}
+	loader := fixedLoader(func(context.Context, string) ([]memory.Memory, error) { return ms, nil })
+	cfg := DefaultConfig()
+	cfg.Now = func() time.Time { return t0 }
+	x := NewIndex(loader, cfg)
+	ctx := context.Background()
+	if err := x.Warm(ctx, "bench"); err != nil {
+		b.Fatal(err)
+	}
+	queries := []Query{
+		{Text: "any ideas for this weekend?"}, {Text: "what is on the 5th?"},
+		{Text: "下周有什么安排"}, {Text: "what should I pack for the trip next week?"},
+	}
+	lat := make([]time.Duration, 0, b.N)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		start := time.Now()
+		if _, err := x.Search(ctx, "bench", queries[i%len(queries)]); err != nil {
+			b.Fatal(err)
+		}
+		lat = append(lat, time.Since(start))
+	}
+	b.StopTimer()
+	slices.Sort(lat)
+	if len(lat) > 0 {
+		b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+		b.ReportMetric(float64(lat[len(lat)*95/100].Microseconds())/1000, "p95-ms")
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/text"
 )
 
 // ownerIndex is one owner's cached memories and their corpus, as of the
@@ -33,6 +34,10 @@ type ownerIndex struct {
 	sketches sketches
 	// subjects files the ids in mems by subjectKey, for BySubject.
 	subjects map[string]map[string]struct{}
+	// dated holds the memories of mems that have an event time or name a
+	// day of the year or month, with those days, read once when indexed:
+	// what a question naming a period looks through (liftDated).
+	dated map[string][]text.MonthDay
 	// removed holds ids removed while the entry was loading, so that a
 	// load racing with a removal in this process cannot serve it to the
 	// searches waiting for that load.
@@ -49,6 +54,7 @@ func newOwnerIndex(owner string, rev int64, opts Options) *ownerIndex {
 		mems:     make(map[string]*memory.Memory),
 		pending:  make(map[string]*memory.Memory),
 		subjects: make(map[string]map[string]struct{}),
+		dated:    make(map[string][]text.MonthDay),
 		removed:  make(map[string]bool),
 	}
 }
@@ -142,6 +148,11 @@ func (e *ownerIndex) putLocked(m memory.Memory) error {
 	}
 	e.mems[m.ID] = &m
 	e.fileSubjectLocked(&m)
+	if days := calendarDays(m.Text); len(days) > 0 || !m.EventTime.IsZero() {
+		e.dated[m.ID] = days
+	} else {
+		delete(e.dated, m.ID)
+	}
 	return nil
 }
 
@@ -152,6 +163,7 @@ func (e *ownerIndex) dropLocked(id string) {
 		e.unfileSubjectLocked(m)
 	}
 	delete(e.mems, id)
+	delete(e.dated, id)
 	delete(e.pending, id)
 	e.sketches.remove(id)
 }

@@ -73,19 +73,24 @@ func (c *Corpus) asksPeriod(q Query, now time.Time) (text.Span, bool) {
 	return sp, true
 }
 
-// datedIn reports whether m happens in sp: its event falls in it, or its
-// text names a day of the year or month that does (a birthday, an
-// anniversary, a bill due on the 5th), whatever year it was said in.
-func datedIn(m *memory.Memory, sp text.Span) bool {
+// calendarDays are the days of the year or month s names. Every day a
+// text can name holds a digit or a Chinese numeral; most memories hold
+// neither and skip the patterns.
+func calendarDays(s string) []text.MonthDay {
+	if !strings.ContainsAny(s, "0123456789一二三四五六七八九十") {
+		return nil
+	}
+	return text.CalendarDays(s)
+}
+
+// datedIn reports whether m happens in sp: its event falls in it, or one
+// of days, the days its text names (a birthday, an anniversary, a bill
+// due on the 5th), does, whatever year it was said in.
+func datedIn(m *memory.Memory, days []text.MonthDay, sp text.Span) bool {
 	if !m.EventTime.IsZero() && !m.EventTime.Before(sp.Start) && m.EventTime.Before(sp.End) {
 		return true
 	}
-	// Every day a text can name holds a digit or a Chinese numeral; most
-	// memories hold neither and skip the patterns.
-	if !strings.ContainsAny(m.Text, "0123456789一二三四五六七八九十") {
-		return false
-	}
-	for _, d := range text.CalendarDays(m.Text) {
+	for _, d := range days {
 		if d.In(sp.Start, sp.End) {
 			return true
 		}
@@ -103,8 +108,9 @@ func (e *ownerIndex) liftDated(hits []Hit, w float64, sp text.Span, now time.Tim
 		at[h.ID] = i
 	}
 	var added []Hit
-	for id, m := range e.mems {
-		if e.removed[id] || !recallable(m, now) || !datedIn(m, sp) {
+	for id, days := range e.dated {
+		m := e.mems[id]
+		if m == nil || e.removed[id] || !recallable(m, now) || !datedIn(m, days, sp) {
 			continue
 		}
 		i, ok := at[id]
