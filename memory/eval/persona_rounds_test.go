@@ -1,0 +1,81 @@
+package eval_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/membot/membot/config"
+	"github.com/membot/membot/memory/eval"
+)
+
+// TestPersonaRounds guards the rounds of personas written to check the
+// rules and recall on conversations they had not seen
+// (testdata/personas/FORMAT.md): rounds 3 and 4 were scored first and
+// tuned on afterwards, round 5 has not been tuned on. Pooled floors,
+// offline and with a perfect extractor, as TestPersonasOffline's: the
+// rates may only rise, harm only fall. Round 5's are far below the
+// issue's targets, and say so on purpose.
+func TestPersonaRounds(t *testing.T) {
+	type floor struct {
+		precision, recall, corrections, followUps, perfectFollowUps float64
+		wrongOwner, duplicates                                      int
+	}
+	rounds := []struct {
+		file string
+		floor
+	}{
+		{"round3.json", floor{0.977, 0.988, 1.000, 0.950, 0.975, 0, 1}},
+		{"round4.json", floor{0.890, 0.651, 0.526, 0.550, 1.000, 0, 1}},
+		// One memory of round 5 is stored twice in some runs and once in
+		// others (0.722 or 0.730 precision): the floor takes the worse.
+		{"round5.json", floor{0.721, 0.304, 0.000, 0.275, 0.775, 0, 2}},
+	}
+	for _, r := range rounds {
+		t.Run(r.file, func(t *testing.T) {
+			t.Parallel()
+			f, err := os.Open(filepath.Join("testdata", "personas", r.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			set, err := eval.LoadPersonas(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(set.Personas) != 8 {
+				t.Fatalf("%d personas, want 8", len(set.Personas))
+			}
+			bots := eval.AppBots{Config: config.Default(), Dir: t.TempDir()}
+			off, err := eval.RunPersonas(context.Background(), set, bots, "", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			perfect, err := eval.RunPersonasPerfect(context.Background(), set, eval.AppBots{Config: config.Default(), Dir: t.TempDir()}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, p := off.Pooled, perfect.Pooled
+			t.Logf("offline: precision %.3f recall %.3f corrections %.3f wrong owner %d duplicates %d follow-ups %.3f; perfect follow-ups %.3f",
+				got.Precision, got.Recall, got.CorrectionsApplied, got.WrongOwner, got.Duplicates, got.FollowUpsAnswered, p.FollowUpsAnswered)
+			for _, c := range []struct {
+				name      string
+				got, want float64
+			}{
+				{"precision", got.Precision, r.precision},
+				{"gold recall", got.Recall, r.recall},
+				{"corrections applied", got.CorrectionsApplied, r.corrections},
+				{"follow-ups answered", got.FollowUpsAnswered, r.followUps},
+				{"follow-ups answered with a perfect extractor", p.FollowUpsAnswered, r.perfectFollowUps},
+			} {
+				if c.got < c.want {
+					t.Errorf("%s = %.3f, dropped below %.3f", c.name, c.got, c.want)
+				}
+			}
+			if got.WrongOwner > r.wrongOwner || got.Duplicates > r.duplicates {
+				t.Errorf("wrong owner %d (was %d), duplicates %d (was %d)", got.WrongOwner, r.wrongOwner, got.Duplicates, r.duplicates)
+			}
+		})
+	}
+}
