@@ -34,15 +34,25 @@ func upcoming(m *memory.Memory, now time.Time) bool {
 // least, adding those the query's words did not match, and marks them.
 // e.mu is read-locked.
 func (e *ownerIndex) liftPlans(hits []Hit, w float64, now time.Time) []Hit {
+	var lifted []string
+	for id, m := range e.mems {
+		if !e.removed[id] && upcoming(m, now) {
+			lifted = append(lifted, id)
+		}
+	}
+	return lift(hits, lifted, w)
+}
+
+// lift raises the hits of ids to relevance and score w at least and
+// marks them as plans, adding those not among hits (in id order, so that
+// ties rank the same on every run).
+func lift(hits []Hit, ids []string, w float64) []Hit {
 	at := make(map[string]int, len(hits))
 	for i, h := range hits {
 		at[h.ID] = i
 	}
 	var added []Hit
-	for id, m := range e.mems {
-		if e.removed[id] || !upcoming(m, now) {
-			continue
-		}
+	for _, id := range ids {
 		i, ok := at[id]
 		if !ok {
 			added = append(added, Hit{ID: id, Score: w, Relevance: w, Plan: true})
@@ -103,25 +113,11 @@ func datedIn(m *memory.Memory, days []text.MonthDay, sp text.Span) bool {
 // weekend?" is answered by the anniversary that falls on it. e.mu is
 // read-locked.
 func (e *ownerIndex) liftDated(hits []Hit, w float64, sp text.Span, now time.Time) []Hit {
-	at := make(map[string]int, len(hits))
-	for i, h := range hits {
-		at[h.ID] = i
-	}
-	var added []Hit
+	var lifted []string
 	for id, days := range e.dated {
-		m := e.mems[id]
-		if m == nil || e.removed[id] || !recallable(m, now) || !datedIn(m, days, sp) {
-			continue
+		if m := e.mems[id]; m != nil && !e.removed[id] && recallable(m, now) && datedIn(m, days, sp) {
+			lifted = append(lifted, id)
 		}
-		i, ok := at[id]
-		if !ok {
-			added = append(added, Hit{ID: id, Score: w, Relevance: w, Plan: true})
-			continue
-		}
-		h := &hits[i]
-		h.Plan = true
-		h.Relevance, h.Score = max(h.Relevance, w), max(h.Score, w)
 	}
-	slices.SortFunc(added, func(a, b Hit) int { return strings.Compare(a.ID, b.ID) })
-	return append(hits, added...)
+	return lift(hits, lifted, w)
 }
