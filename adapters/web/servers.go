@@ -113,14 +113,23 @@ func (p *Panel) addNote(w http.ResponseWriter, r *http.Request, s *session) {
 	http.Redirect(w, r, serverPath(platform, id), http.StatusSeeOther)
 }
 
+// note loads the shared note a request names, in a server the session
+// may manage: its server, the notes' owner and the note; false when it
+// has answered (404 for another server or an unknown note).
+func (p *Panel) note(w http.ResponseWriter, r *http.Request, s *session) (platform, id, owner string, m memory.Memory, ok bool) {
+	if platform, id, ok = p.guild(w, r, s); !ok {
+		return "", "", "", memory.Memory{}, false
+	}
+	owner = memory.GuildOwner(platform, id)
+	if m, ok = p.load(w, r, owner); !ok {
+		return "", "", "", memory.Memory{}, false
+	}
+	return platform, id, owner, m, true
+}
+
 // editNote replaces a shared note's text.
 func (p *Panel) editNote(w http.ResponseWriter, r *http.Request, s *session) {
-	platform, id, ok := p.guild(w, r, s)
-	if !ok {
-		return
-	}
-	owner := memory.GuildOwner(platform, id)
-	m, ok := p.load(w, r, owner)
+	platform, id, owner, m, ok := p.note(w, r, s)
 	if !ok {
 		return
 	}
@@ -138,12 +147,7 @@ func (p *Panel) editNote(w http.ResponseWriter, r *http.Request, s *session) {
 
 // forgetNote erases a shared note; without confirm=yes it only asks.
 func (p *Panel) forgetNote(w http.ResponseWriter, r *http.Request, s *session) {
-	platform, id, ok := p.guild(w, r, s)
-	if !ok {
-		return
-	}
-	owner := memory.GuildOwner(platform, id)
-	m, ok := p.load(w, r, owner)
+	platform, id, owner, m, ok := p.note(w, r, s)
 	if !ok {
 		return
 	}
