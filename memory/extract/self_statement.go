@@ -55,6 +55,10 @@ var enSelfLead = regexp.MustCompile(`(?i)^(?:\S+\s+){0,2}?(?:i|i'm|i've|i'd|i'll
 // off work", "first year at uni").
 var enDroppedSubject = regexp.MustCompile(`(?i)^(?:just\s+|finally\s+|still\s+|currently\s+|recently\s+)?(?:been|started|starting|got|getting|moving|moved|working|work|living|doing|trying|training|sitting\s+(?:my|an?|the)|taking|studying|learning|quit|quitting|left|joined|joining|switched|switching|gave\s+up|giving\s+up|off|on|back\s+(?:at|on|to|in)|first|second|third|final|retired|married|single|engaged|pregnant|allergic|vegan|vegetarian|gluten|lactose|diabetic)\b`)
 
+// enSelfSubject is the author as the subject of a clause: "physio is
+// kicking my butt" is about the physio.
+var enSelfSubject = regexp.MustCompile(`(?i)\b(?:i|i'm|i've|i'd|i'll|im|ive|we|we're|we've)\b`)
+
 // enOtherLead is a sentence opening on someone or something else: a
 // third-person pronoun, a determiner ("a customer asked me…", "her
 // teacher sent…") or a capitalised name.
@@ -66,7 +70,7 @@ var enOtherLead = regexp.MustCompile(`^(?:(?i:he|she|they|it|his|her|their|its|t
 // tho"), rather than telling what someone else did to them.
 func enSpeaksOfSelf(s string) bool {
 	return enSelfLead.MatchString(s) || enDroppedSubject.MatchString(s) ||
-		enSelfWord.MatchString(s) && !enOtherLead.MatchString(s)
+		enSelfSubject.MatchString(s) && !enOtherLead.MatchString(s)
 }
 
 // enOtherSubject is a sentence whose subject is someone or something
@@ -86,7 +90,7 @@ var zhRequest = regexp.MustCompile(`^(?:那|哎|诶|嗯|好的?|ok|OK)?[，,\s]*
 
 // enPassing is a sentence about the moment, a pleasantry or the weather:
 // true when said, of no use the next day.
-var enPassing = regexp.MustCompile(`(?i)\b(?:just\s+(?:woke|got\s+(?:up|in|back|home)|finished|had)|right\s+now|at\s+the\s+moment|atm|tonight|this\s+(?:morning|afternoon|evening)|feel(?:s|ing)?\s+(?:like|so|really|a\s+bit|kinda|sorta|tired|rough|awful|great|good|better|sick)|i'?m\s+(?:so\s+|really\s+|a\s+bit\s+)?(?:tired|knackered|exhausted|bored|shattered|hungry|starving|sleepy|done)|lol|lmao|haha+|thanks|thank\s+you|thx|cheers|bye|good\s*night|gn|off\s+to\s+(?:bed|sleep|work)|brb|weather|raining|sunny|weekend\s+vibes|no\s+worries|got\s+it|sounds\s+good|makes\s+sense|that\s+helps|you'?re\s+(?:right|the\s+best)|set\s+(?:this|it)\s+up|bear\s+with\s+me|minutes?\s+away|on\s+my\s+way|have\s+a\s+feeling|i\s+(?:think|guess|hope|wish|bet|suppose|reckon)|i'?m\s+(?:glad|sure|afraid|sorry)|never\s*mind|do\s+the\s+dishes|washing\s+up|laundry)\b|^(?:i|we)\s+(?:went|ended\s+up|came\s+back|got\s+back|saw|met)\b`)
+var enPassing = regexp.MustCompile(`(?i)\b(?:just\s+(?:woke|got\s+(?:up|in|back|home)|finished|had)|right\s+now|at\s+the\s+moment|atm|tonight|this\s+(?:morning|afternoon|evening)|feel(?:s|ing)?\s+(?:like|so|really|a\s+bit|kinda|sorta|tired|rough|awful|great|good|better|sick)|i'?m\s+(?:so\s+|really\s+|a\s+bit\s+)?(?:tired|knackered|exhausted|bored|shattered|hungry|starving|sleepy|done)|lol|lmao|haha+|thanks|thank\s+you|thx|cheers|bye|good\s*night|gn|off\s+to\s+(?:bed|sleep|work)|brb|weather|raining|sunny|weekend\s+vibes|no\s+worries|got\s+it|sounds\s+good|makes\s+sense|that\s+helps|you'?re\s+(?:right|the\s+best)|set\s+(?:this|it)\s+up|bear\s+with\s+me|minutes?\s+away|on\s+my\s+way|have\s+a\s+feeling|i\s+(?:think|guess|hope|wish|bet|suppose|reckon)|i'?m\s+(?:glad|sure|afraid|sorry)|never\s*mind|do\s+the\s+dishes|washing\s+up|laundry)\b|^(?:i|we)\s+(?:went|ended\s+up|came\s+back|got\s+back|saw|met|picked\s+up|bought|found|watched|ate)\b`)
 
 // zhPassing is the same in Chinese.
 var zhPassing = regexp.MustCompile(`^我?(?:好|突然|有点)?想(?:吃|喝|去|要|买|睡)|^我?以前|^我?之前|^我?有\s*(?:friends?|朋友|亲戚|同学|同事)|^(?:早饭|午饭|晚饭|早餐|午餐|晚餐|中午|晚上)吃了|明明|装的这个|给我装|帮我装|^上次|^上回|太冷|太热|冷死|热死|刚起|刚醒|刚到家|刚下班|收工|今晚|今天|这会儿|此刻|好累|好困|累死|困死|饿死|好饿|无聊|^哈哈|^嘿嘿|谢谢|谢啦|多谢|^(?:拜拜|再见|bye)|晚安|回头聊|去做饭了|去睡了|先睡了|^下了|天气|下雨|好热|好冷|绝了|笑死|懂了|明白了|知道了|^好的|收到|没事了|有道理`)
@@ -217,7 +221,7 @@ func selfStatement(sentence string, ref time.Time, going bool) (found, bool) {
 			return found{}, false // a plan without a subject is the plan rules' to date, or too vague
 		}
 		if !going && !zhFirstPerson.MatchString(s) && !zhSelfLead.MatchString(s) && !zhImpliedSelf.MatchString(s) &&
-			!(zhAboutLife.MatchString(s) && !zhOther.MatchString(s)) {
+			!(zhAboutLife.MatchString(s) && !zhOther.MatchString(s) && !zhRemark.MatchString(s)) {
 			return found{}, false
 		}
 		if zhContent(s) < minSelfHanZh {
@@ -294,6 +298,10 @@ func zhOthersFirst(s string) bool {
 	loc := zhOther.FindStringIndex(s)
 	return loc != nil && zhOwnLead.MatchString(s[:loc[0]])
 }
+
+// zhRemark is a sentence judging rather than telling: "新公司离家有点远",
+// "压力大但是工资高". Without a subject it tells nothing to keep.
+var zhRemark = regexp.MustCompile(`有点|挺|蛮|太|真的?|压力|但是|不过|还行|一般般`)
 
 // zhSomeone is a sentence about someone unnamed: "有人刷…", "别人说…".
 var zhSomeone = regexp.MustCompile(`有人|别人|人家说|大家都`)
