@@ -17,7 +17,9 @@ func TestRulesChineseTopicFirstHabits(t *testing.T) {
 		{"拿铁现在一口不碰了 改喝绿茶", []lifeWant{{"不再喝拿铁，改喝绿茶", "咖啡", true}}},
 		{"啤酒最近停了 医生不让喝", []lifeWant{{"不再喝啤酒", "酒", true}}},
 		{"烟早就不抽了", []lifeWant{{"不再抽烟", "烟", true}}},
-		{"可乐每天两罐", nil},
+		// Said without a subject and without a rule of its own, a habit is
+		// kept in the author's words.
+		{"可乐每天两罐", []lifeWant{{"可乐每天两罐", "", false}}},
 		// Routines with their place, Chinese or English.
 		{"每周六去体育馆打羽毛球", []lifeWant{{"每周六去体育馆打羽毛球", "exercise", false}}},
 		{"我每天早上在公园跑步", []lifeWant{{"每天早上在公园跑步", "exercise", false}}},

@@ -87,7 +87,7 @@ func TestRulesReadSpreadsheets(t *testing.T) {
 		{"I do all my invoices in Excel", []lifeWant{{"Uses Excel for invoices", "tool:spreadsheet", false}}},
 		{"I moved over from Excel to Google Sheets", []lifeWant{{"Switched from Excel to Google Sheets", "tool:spreadsheet", true}}},
 		{"我一般用 Excel 做报表", []lifeWant{{"用Excel做报表", "tool:spreadsheet", false}}},
-		{"I keep my notes in my head", nil},
+		{"I keep my notes in my head", []lifeWant{{"They keep their notes in their head", "", false}}}, // no tool, the words kept
 	})
 }
 

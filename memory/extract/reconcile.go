@@ -251,7 +251,7 @@ func (r *Reconciler) related(c memory.Memory, owner string, near []memory.Memory
 			sameSubject(c.Subject, m.Subject) ||
 			overlap(ct, contentTerms(r.tok, m.Text)) >= relatedOverlap ||
 			(m.Embedding != nil && cosine(vectorOf(c), m.Embedding.Vector) >= relatedCosine) ||
-			(changeMarked(c) && endedBy(c, m)) {
+			(changeMarked(c) && (endedBy(c, m) || c.Subject == "" && continuesTopic(c, m, ct, r.tok))) {
 			out = append(out, m)
 		}
 	}

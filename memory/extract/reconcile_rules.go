@@ -248,6 +248,11 @@ func ruleDecision(c memory.Memory, near []memory.Memory, tok text.Tokenizer) dec
 	if d.action != "" {
 		return d
 	}
+	if changed && c.Subject == "" {
+		if m := topicTarget(c, near, tok); m != nil {
+			return decision{action: ActionSupersede, target: m, reason: "changed"}
+		}
+	}
 	for i := range near {
 		m := &near[i]
 		mt := contentTerms(tok, m.Text)

@@ -63,6 +63,9 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 		}
 		var fs []found
 		fs, before = enLineFacts(l.Text, l.Time, before, in.Subjects)
+		if len(fs) == 0 {
+			fs = selfStatements(l.Text, l.Time, nil)
+		}
 		for _, f := range fs {
 			m := f.toMemory(in, l)
 			if m.Validate() == nil {

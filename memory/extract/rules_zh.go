@@ -286,8 +286,10 @@ func rememberAsSaid(s string, ref time.Time) (found, bool) {
 // "我的生日是5月3日" → "生日是5月3日", "叫我老王" → "叫用户老王".
 func zhThirdPerson(s string) string {
 	s = strings.TrimPrefix(s, "请")
-	s = strings.TrimPrefix(s, "我的")
-	s = strings.TrimPrefix(s, "我")
+	if !strings.HasPrefix(s, "我们") {
+		s = strings.TrimPrefix(s, "我的")
+		s = strings.TrimPrefix(s, "我")
+	}
 	s = strings.ReplaceAll(s, "我的", "用户的")
 	s = strings.ReplaceAll(s, "我们", "用户一家")
 	return strings.ReplaceAll(s, "我", "用户")

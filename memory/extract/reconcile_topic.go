@@ -1,0 +1,81 @@
+package extract
+
+import (
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/text"
+)
+
+// A change said in the author's own words ("binned the energy drinks,
+// peppermint tea on shift now") carries no subject key to supersede by.
+// What it changes is the memory it shares its topic with: the active
+// memory with which it shares the most telling terms, when it shares
+// enough of them. Only the one closest memory is ended: a change of what
+// someone drinks on shift does not end when they work their shifts.
+
+// minTopicTerms is how many telling terms a change shares with the
+// memory it ends; a name or a word in another script (a Latin word in a
+// Chinese sentence) tells alone.
+const minTopicTerms = 2
+
+// timeTerms are the Chinese pairs of time and change words, which every
+// change shares with many memories and which tell no topic.
+var timeTerms = map[string]bool{
+	"现在": true, "以后": true, "后来": true, "目前": true, "如今": true, "已经": true, "平时": true, "每天": true,
+	"最近": true, "开始": true, "时候": true, "一直": true,
+}
+
+// topicTarget is the active memory among near whose topic the change c
+// continues, or nil.
+func topicTarget(c memory.Memory, near []memory.Memory, tok text.Tokenizer) *memory.Memory {
+	ct := contentTerms(tok, c.Text)
+	var best *memory.Memory
+	bestScore := 0
+	for i := range near {
+		m := &near[i]
+		if m.Status != memory.StatusActive || m.Type == memory.TypeEvent || m.Type == memory.TypeTask {
+			continue
+		}
+		score := topicScore(ct, contentTerms(tok, m.Text), hasHan(c.Text))
+		if score > bestScore {
+			best, bestScore = m, score
+		}
+	}
+	if bestScore < minTopicTerms {
+		return nil
+	}
+	return best
+}
+
+// continuesTopic reports whether the change c, of content terms ct,
+// shares enough of its topic with m to be what ends it.
+func continuesTopic(c, m memory.Memory, ct termSet, tok text.Tokenizer) bool {
+	return topicScore(ct, contentTerms(tok, m.Text), hasHan(c.Text)) >= minTopicTerms
+}
+
+// topicScore counts the telling terms two texts share: English words of
+// four letters or more, Chinese character pairs other than time words;
+// a Latin word inside Chinese counts twice.
+func topicScore(a, b termSet, han bool) int {
+	n := 0
+	for t := range a {
+		if _, ok := b[t]; !ok {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(t)
+		switch {
+		case unicode.Is(unicode.Han, r):
+			if utf8.RuneCountInString(t) >= 2 && !timeTerms[t] {
+				n++
+			}
+		case len(t) >= 4 || han && len(t) >= 2:
+			n++
+			if han {
+				n++
+			}
+		}
+	}
+	return n
+}

@@ -1,0 +1,98 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/membot/membot/memory"
+)
+
+// TestSelfStatementsKeepWhatPeopleSayAboutThemselves covers the last
+// resort of the offline rules with phrasings of its own: statements about
+// the author are kept in their words, everything else is not.
+func TestSelfStatementsKeepWhatPeopleSayAboutThemselves(t *testing.T) {
+	ref := time.Date(2025, 5, 5, 10, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name, msg string
+		want      []string // terms the kept memory holds; nil: nothing kept
+		typ       memory.Type
+	}{
+		{"lowercase first person", "i coach under-9s football on saturday mornings", []string{"coach", "football"}, memory.TypeFact},
+		{"liking", "honestly i love a good thriller audiobook on long drives", []string{"thriller", "audiobook"}, memory.TypePreference},
+		{"dropped subject", "been learning the cello since january", []string{"cello"}, memory.TypeFact},
+		{"dated plan", "also sitting my driving theory test on 20 may", []string{"theory", "test"}, memory.TypeEvent},
+		{"continued sentence", "I'm on a low-salt diet. Doctor's orders after the stent", []string{"low-salt", "stent"}, memory.TypeFact},
+		{"zh with 我", "我在苏州做外贸，跑了快十年了", []string{"苏州", "外贸"}, memory.TypeFact},
+		{"zh without subject", "每晚十点前得睡，第二天五点起来揉面", []string{"五点", "揉面"}, memory.TypePreference},
+		{"zh dialect pronoun", "额腿脚不利索，走远路就疼", []string{"腿脚"}, memory.TypeFact},
+		{"zh continued", "我正式开始吃清真了！猪肉啥的都不碰", []string{"清真", "猪肉"}, memory.TypeFact},
+
+		{"question without mark", "what time does the pharmacy shut on sundays", nil, ""},
+		{"request", "pls write me a cover letter for a barista job", nil, ""},
+		{"passing mood", "i'm so tired today, long shift", nil, ""},
+		{"pleasantry", "thanks, that helps a lot", nil, ""},
+		{"reply to the bot", "ok I'll ask my brother then", nil, ""},
+		{"someone else's", "my landlord is selling the building next year", nil, ""},
+		{"told by someone", "a customer asked me for a refund and I panicked", nil, ""},
+		{"quote introduced", "here's what my gym sent me: 'Classes resume Monday.'", nil, ""},
+		{"zh request", "帮我写个请假条，明天要去医院", nil, ""},
+		{"zh someone else's job", "我表哥的女朋友在银行上班", nil, ""},
+		{"zh addressing the bot", "哎呀，你比我算得还快", nil, ""},
+		{"zh reported speech", "医生说多喝水对结石好", nil, ""},
+		{"zh notice forwarded", "转个物业的：【通知】周三停水", nil, ""},
+		{"zh acknowledgement", "好，我明天去问问", nil, ""},
+		{"zh weather", "今天又降温了，冷死", nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := selfStatements(tt.msg, ref, nil)
+			if tt.want == nil {
+				if len(got) > 0 {
+					t.Fatalf("%q kept %q, want nothing", tt.msg, got[0].text)
+				}
+				return
+			}
+			if len(got) != 1 {
+				t.Fatalf("%q kept %d memories, want 1: %+v", tt.msg, len(got), got)
+			}
+			low := strings.ToLower(got[0].text)
+			for _, w := range tt.want {
+				if !strings.Contains(low, strings.ToLower(w)) {
+					t.Errorf("%q kept %q, want it to hold %q", tt.msg, got[0].text, w)
+				}
+			}
+			if got[0].typ != tt.typ {
+				t.Errorf("%q kept as %s, want %s", tt.msg, got[0].typ, tt.typ)
+			}
+		})
+	}
+}
+
+// TestSelfStatementsLeaveCoveredSentencesToTheRules checks that a
+// sentence a rule found something in is not kept a second time.
+func TestSelfStatementsLeaveCoveredSentencesToTheRules(t *testing.T) {
+	ref := time.Date(2025, 5, 5, 10, 0, 0, 0, time.UTC)
+	covered := []found{{text: "Works as a welder in Hull"}}
+	got := selfStatements("I work as a welder in Hull. I restore old motorbikes at weekends", ref, covered)
+	if len(got) != 1 || !strings.Contains(got[0].text, "motorbikes") {
+		t.Fatalf("got %+v, want only the motorbikes sentence", got)
+	}
+}
+
+// TestSelfStatementsMarkChanges checks that a statement worded as a
+// change is tagged so, for reconciliation to end what it replaces.
+func TestSelfStatementsMarkChanges(t *testing.T) {
+	ref := time.Date(2025, 5, 5, 10, 0, 0, 0, time.UTC)
+	for _, msg := range []string{
+		"i ditched the gym membership, cycling to work instead",
+		"we're renting a flat in Leith now",
+		"周末的羽毛球停了，改成游泳",
+		"晚班没排了，一个多月没上了",
+	} {
+		got := selfStatements(msg, ref, nil)
+		if len(got) != 1 || !got[0].change {
+			t.Errorf("%q: got %+v, want one change", msg, got)
+		}
+	}
+}
