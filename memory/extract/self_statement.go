@@ -214,7 +214,7 @@ func selfStatement(sentence string, ref time.Time, going bool) (found, bool) {
 			zhOther.MatchString(s) && !zhFirstPerson.MatchString(s) {
 			return found{}, false
 		}
-		if zhOthersFirst(s) {
+		if zhOthersFirst(s) || !going && zhLaterSelf(s) {
 			return found{}, false
 		}
 		if !zhFirstPerson.MatchString(s) && zhPlanCue.MatchString(s) {
@@ -302,6 +302,13 @@ func zhOthersFirst(s string) bool {
 // zhRemark is a sentence judging rather than telling: "新公司离家有点远",
 // "压力大但是工资高". Without a subject it tells nothing to keep.
 var zhRemark = regexp.MustCompile(`有点|挺|蛮|太|真的?|压力|但是|不过|还行|一般般`)
+
+// zhLaterSelf reports whether the author comes in only after a first
+// clause about something else: "豆包也带回来了，天天睡我床上" tells of 豆包.
+func zhLaterSelf(s string) bool {
+	first, _, more := strings.Cut(strings.NewReplacer(",", "，").Replace(s), "，")
+	return more && !zhFirstPerson.MatchString(first) && !zhSelfLead.MatchString(first) && !zhAboutLife.MatchString(first)
+}
 
 // zhSomeone is a sentence about someone unnamed: "有人刷…", "别人说…".
 var zhSomeone = regexp.MustCompile(`有人|别人|人家说|大家都`)

@@ -43,6 +43,7 @@ func TestSelfStatementsKeepWhatPeopleSayAboutThemselves(t *testing.T) {
 		{"zh notice forwarded", "转个物业的：【通知】周三停水", nil, ""},
 		{"zh acknowledgement", "好，我明天去问问", nil, ""},
 		{"zh weather", "今天又降温了，冷死", nil, ""},
+		{"zh a pet first", "豆包也带回来了，天天睡我床上", nil, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
