@@ -25,7 +25,6 @@ var synonymGroups = [][]string{
 	{"novel", "book"},
 	{"photo", "picture", "photograph", "pic"},
 	{"job", "career", "occupation", "profession"},
-	{"enjoy", "love", "favorite", "favourite", "fond"},
 	{"inspire", "inspiration", "motivate", "motivation"},
 	{"buy", "purchase"},
 	{"begin", "start"},
