@@ -76,6 +76,11 @@ func MainQuestion(s string) (aside, question string) {
 // mainQuestion is MainQuestion for a message asking one thing.
 func mainQuestion(s string) (aside, question string) {
 	lower := strings.ToLower(s)
+	if len(lower) != len(s) {
+		// Lower-casing moved the bytes (rare letters such as İ): the
+		// positions found in lower would not be those of s.
+		return "", s
+	}
 	cut := -1
 	for _, m := range turnMarkers {
 		for from := 0; from < len(lower); {
