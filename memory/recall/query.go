@@ -2,7 +2,10 @@ package recall
 
 import (
 	"maps"
+	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/membot/membot/memory/text"
 )
@@ -66,7 +69,21 @@ func (o Options) analyse(q Query, x *expander) analysedQuery {
 		}
 	}
 	add(q.Text, 1)
+	if o.NameWeight > 1 {
+		named := make(map[string]bool)
+		for _, n := range names(q.Text) {
+			for _, t := range o.Tokenizer.Tokens(n) {
+				if _, ok := aq.terms[t]; ok && !named[t] {
+					named[t] = true
+					aq.terms[t] *= o.NameWeight
+				}
+			}
+		}
+	}
 	aq.own = maps.Clone(aq.terms)
+	if x != nil && o.SynonymWeight > 0 {
+		o.addSynonyms(aq)
+	}
 	ctx := q.Context
 	if n := len(ctx); n > 0 && strings.TrimSpace(ctx[n-1]) == strings.TrimSpace(q.Text) {
 		ctx = ctx[:n-1]
@@ -87,4 +104,38 @@ func (o Options) analyse(q Query, x *expander) analysedQuery {
 	aq.when = text.IsWhenQuestion(aq.words, q.Text)
 	aq.date = text.ParseDateRef(aq.words, q.Text)
 	return aq
+}
+
+// addSynonyms adds to aq's terms the words listed as meaning the same as
+// its own (text.Tokenizer.Synonyms), each at Options.SynonymWeight of
+// the word it stands for. They are not part of own, so a memory found
+// through one counts as a partial match.
+func (o Options) addSynonyms(aq analysedQuery) {
+	for _, t := range slices.Sorted(maps.Keys(aq.own)) {
+		for _, s := range o.Tokenizer.Synonyms(t) {
+			if _, ok := aq.own[s]; ok {
+				continue
+			}
+			if w := o.SynonymWeight * aq.own[t]; w > aq.terms[s] {
+				aq.terms[s] = w
+			}
+		}
+	}
+}
+
+// names returns the words of s written with a capital that do not open
+// a sentence: mostly the people, places and things a question is about
+// ("What did Anna bake for Leo?" → Anna, Leo).
+func names(s string) []string {
+	var out []string
+	opens := true
+	for _, f := range strings.Fields(s) {
+		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) })
+		if r, _ := utf8.DecodeRuneInString(w); !opens && unicode.IsUpper(r) && w != "I" && !strings.HasPrefix(w, "I'") && !strings.HasPrefix(w, "I’") {
+			out = append(out, w)
+		}
+		last, _ := utf8.DecodeLastRuneInString(f)
+		opens = strings.ContainsRune(".?!:;\"“", last)
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package recall
 
 import (
 	"math"
+	"slices"
 
 	"github.com/membot/membot/memory/text"
 )
@@ -59,6 +60,14 @@ func (c *Corpus) search(q Query, vs *vectorScores) []Hit {
 // searchWith searches with the expansions x (nil for none), and with the
 // second hop when hop is set and the search is lexical.
 func (c *Corpus) searchWith(q Query, vs *vectorScores, x *expander, hop bool) []Hit {
+	if c.opts.AsideAsContext {
+		if aside, main := text.MainQuestion(q.Text); aside != "" {
+			// What the person says before turning to their question counts
+			// as the turn before it.
+			q.Context = append(slices.Clip(q.Context), aside)
+			q.Text = main
+		}
+	}
 	aq := c.opts.analyse(q, x)
 	qvec := vs.unitOf(q.Vector)
 	limit := q.Limit
