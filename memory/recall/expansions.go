@@ -17,11 +17,18 @@ package recall
 // marking to teaching; jobs, shifts and side
 // gigs to the work done; timber, wool and clay to the crafts made with
 // them; screens to the eyes, headaches and necks they strain; money to
-// budgeting; smoking to having quit. What is in the fridge and a cheese
-// by name raise the diet (a pregnancy rules foods out), the heat and
-// thirst raise drinks, a child's nickname or Christmas the family and
-// gifts, an anniversary or a couple's day out the partner. Trips, getting ready, the weather, what to wear
-// and which day also lift the upcoming plans (Expansion.Plans).
+// budgeting; smoking to having quit; a craving to what was given up;
+// customers and live selling to what is sold and where; a hoarse voice
+// to the work done talking (teaching, streaming, calls); a rainy or
+// empty afternoon indoors to what the household loves; a timetable to
+// the exams and shifts ahead. What is in the fridge and a cheese by name
+// raise the diet (a pregnancy rules foods out), the heat and thirst raise
+// drinks, a child's nickname, Christmas or a festival the family and
+// gifts, an anniversary or a couple's day out the partner, hills and pace
+// the sports done, stations, airports and picking someone up how the
+// person gets about, learning to drive the driving test. Trips, getting
+// ready, the weather, what to wear, which day and a timetable also lift
+// the upcoming plans (Expansion.Plans).
 func DefaultExpansions() []Expansion {
 	return []Expansion{
 		{
@@ -80,11 +87,13 @@ func DefaultExpansions() []Expansion {
 		{
 			Topic: "gifts",
 			Triggers: []string{"gift", "gifts", "present", "presents", "surprise", "birthday", "anniversary", "christmas", "xmas",
-				"礼物", "惊喜", "生日", "送点", "送啥", "送什么", "圣诞", "圣诞节", "红包"},
+				"礼物", "惊喜", "生日", "送点", "送啥", "送什么", "圣诞", "圣诞节", "红包",
+				"holidays", "valentine", "valentine's", "mother's day", "father's day", "thanksgiving", "eid", "diwali", "hanukkah",
+				"过节", "节日", "过年", "春节", "中秋", "中秋节", "端午", "七夕", "情人节", "母亲节", "父亲节", "元宵", "重阳"},
 			Terms: []string{"loves", "likes", "favourite", "favorite", "fan", "collects", "birthday", "anniversary",
 				"son", "daughter", "granddaughter", "grandson", "wife", "husband", "mum", "mother", "dad", "father",
 				"sister", "brother", "niece", "nephew", "friend",
-				"喜欢", "爱", "最爱", "生日", "纪念日", "儿子", "女儿", "老婆", "老公", "妈妈", "爸爸", "姐姐", "妹妹", "侄子", "侄女"},
+				"喜欢", "爱", "最爱", "生日", "纪念日", "儿子", "女儿", "老婆", "老公", "老伴", "妈妈", "爸爸", "姐姐", "妹妹", "侄子", "侄女", "农历"},
 		},
 		{
 			Topic: "travel",
@@ -105,7 +114,7 @@ func DefaultExpansions() []Expansion {
 		},
 		{
 			Topic: "weather",
-			Triggers: []string{"weather", "forecast", "rain", "raining", "umbrella", "snow", "snowing", "windy", "storm",
+			Triggers: []string{"weather", "forecast", "rain", "raining", "rainy", "umbrella", "snow", "snowing", "windy", "storm",
 				"freezing", "pour", "pouring", "downpour", "drizzle", "heatwave",
 				"天气", "下雨", "带伞", "雨伞", "下雪", "降温", "风大", "刮风", "冷", "太阳", "暴雨", "大雨", "高温"},
 			Terms: []string{"swim", "swimming", "hiking", "cycling", "running", "fishing", "camping", "sailing", "golf",
@@ -154,12 +163,13 @@ func DefaultExpansions() []Expansion {
 			Triggers: []string{"exercise", "exercises", "workout", "workouts", "gym", "training", "fitness", "sport",
 				"sports", "running", "jogging", "game", "stretch", "stretches", "stretching", "sore", "muscles", "swim",
 				"racket", "racquet", "trainers", "goggles", "laps", "pool", "climbing", "climb", "bouldering", "yoga", "cycling",
-				"marathon", "运动", "锻炼", "健身", "跑步", "训练", "比赛", "爬山", "拉伸", "酸痛", "肌肉", "游泳",
-				"下水", "游一圈", "球拍", "球鞋", "跑鞋", "泳镜", "泳池", "攀岩", "骑车", "瑜伽"},
+				"marathon", "hills", "hill", "uphill", "pace", "stamina", "endurance", "mileage", "race", "races",
+				"运动", "锻炼", "健身", "跑步", "训练", "比赛", "爬山", "拉伸", "酸痛", "肌肉", "游泳",
+				"下水", "游一圈", "球拍", "球鞋", "跑鞋", "泳镜", "泳池", "攀岩", "骑车", "瑜伽", "爬坡", "上坡", "配速", "耐力", "体能"},
 			Terms: []string{"injury", "injured", "hurt", "knee", "physio", "fasting", "runs", "running", "10k",
 				"marathon", "football", "soccer", "basketball", "tennis", "swimming", "swims", "yoga", "pilates",
-				"bouldering", "climbing", "cycling", "bowls", "golf", "badminton", "squash",
-				"受伤", "膝盖", "跑步", "公里", "游泳", "冬泳", "羽毛球", "篮球", "足球", "瑜伽", "普拉提", "攀岩", "骑行"},
+				"bouldering", "climbing", "cycling", "bowls", "golf", "badminton", "squash", "cross country", "cross-country",
+				"受伤", "膝盖", "跑步", "长跑", "越野", "田径", "公里", "游泳", "冬泳", "羽毛球", "篮球", "足球", "瑜伽", "普拉提", "攀岩", "骑行"},
 		},
 		{
 			Topic:    "reading",
@@ -194,9 +204,13 @@ func DefaultExpansions() []Expansion {
 		{
 			Topic: "driving",
 			Triggers: []string{"car", "drive", "driving", "petrol", "diesel", "tyres", "tires", "traffic", "commute",
-				"车", "开车", "停车", "加油", "堵车", "通勤", "充电"},
+				"commuting", "airport", "station", "directions", "route", "transit", "parking", "parallel park",
+				"pick someone up", "drop someone off", "need a lift", "give someone a lift", "get a ride",
+				"车", "开车", "停车", "加油", "堵车", "通勤", "充电", "机场", "接机", "送机", "车站", "火车站", "高铁站",
+				"路线", "怎么去", "练车", "学车", "驾校", "倒车"},
 			Terms: []string{"car", "cars", "drives", "van", "motorbike", "electric", "licence", "license", "commute",
-				"开车", "驾照", "电动车", "网约车", "出租车", "自驾"},
+				"transit", "bus", "subway", "metro", "train", "bike", "cycles", "road test", "driving test", "lessons",
+				"开车", "驾照", "电动车", "网约车", "出租车", "自驾", "地铁", "公交", "骑车", "路考", "驾考", "科目二", "科目三", "驾校"},
 		},
 		{
 			Topic:    "music",
@@ -207,7 +221,8 @@ func DefaultExpansions() []Expansion {
 			Topic: "partner",
 			Triggers: []string{"fiancée", "fiancee", "fiance", "fiancé", "girlfriend", "boyfriend", "gift", "gifts",
 				"anniversary", "romantic", "date night", "couple",
-				"未婚妻", "未婚夫", "对象", "女朋友", "男朋友", "礼物", "纪念日", "周年", "约会", "浪漫", "二人世界", "我俩", "我们俩"},
+				"未婚妻", "未婚夫", "对象", "女朋友", "男朋友", "礼物", "纪念日", "周年", "约会", "浪漫", "二人世界", "我俩", "我们俩",
+				"老婆子", "老头子", "老太婆", "老伴", "媳妇", "爱人"},
 			Terms: []string{"engaged", "dating", "married", "wedding", "relationship", "anniversary", "wife", "husband",
 				"订婚", "结婚", "婚礼", "恋爱", "周年", "纪念日", "老婆", "老公", "老伴"},
 		},
@@ -216,6 +231,13 @@ func DefaultExpansions() []Expansion {
 			Triggers: []string{"relax", "relaxing", "unwind", "outing", "day out", "excursion",
 				"放松", "休息", "爱好", "活动", "出去玩", "好玩"},
 			Terms: []string{"hobby", "fishing", "hiking", "drama", "series", "garden", "钓鱼", "爬山", "追剧", "韩剧", "爱好"},
+		},
+		{
+			Topic: "indoors",
+			Triggers: []string{"indoors", "indoor", "rainy", "bored", "boredom", "keep busy", "entertain",
+				"室内", "在家玩", "无聊", "下雨天", "解闷"},
+			Terms: []string{"loves", "enjoys", "favourite", "favorite", "obsessed", "hobby", "hobbies",
+				"喜欢", "最爱", "爱好", "迷"},
 		},
 		{
 			Topic:    "garden",
@@ -267,6 +289,34 @@ func DefaultExpansions() []Expansion {
 			Topic:    "smoking",
 			Triggers: []string{"smoke", "smoking", "cigarette", "cigarettes", "抽烟", "递烟", "香烟", "烟"},
 			Terms:    []string{"smoking", "smoke", "cigarettes", "戒烟", "抽烟"},
+		},
+		{
+			Topic: "cravings",
+			Triggers: []string{"craving", "cravings", "crave", "urge", "urges", "tempted", "temptation", "relapse", "withdrawal",
+				"馋", "嘴馋", "忍住", "忍不住", "憋不住", "犯瘾", "瘾", "戒断", "破戒"},
+			Terms: []string{"quit", "quitting", "stopped", "smoking", "cigarettes", "vaping", "alcohol", "sober", "drinking", "sugar",
+				"戒", "戒烟", "戒酒", "烟", "抽", "酒", "糖", "奶茶"},
+		},
+		{
+			Topic: "selling",
+			Triggers: []string{"sell", "selling", "sales", "customers", "buyers", "listing", "listings", "marketing", "livestream",
+				"卖", "卖货", "带货", "直播", "顾客", "买家", "客人", "销量", "推销", "吆喝"},
+			Terms: []string{"sells", "selling", "shop", "stall", "market", "etsy", "ebay", "online", "livestream", "streams",
+				"卖", "直播", "抖音", "快手", "淘宝", "拼多多", "网店", "摆摊", "收购", "批发", "开店"},
+		},
+		{
+			Topic:    "voice",
+			Triggers: []string{"hoarse", "voice", "throat", "laryngitis", "嗓子", "哑", "沙哑", "失声", "喉咙", "嗓音"},
+			Terms: []string{"streams", "streaming", "streamer", "teaches", "teacher", "sings", "singer", "choir", "calls", "call centre",
+				"call center", "podcast", "直播", "开播", "主播", "讲课", "老师", "唱歌", "客服", "带货"},
+		},
+		{
+			Topic: "timetable",
+			Triggers: []string{"timetable", "split my evenings", "split my weekends", "split my time", "balance my time", "time management", "study plan", "revision plan",
+				"时间安排", "时间表", "分配时间", "怎么分配", "作息表", "计划表", "学习计划"},
+			Terms: []string{"exam", "exams", "test", "deadline", "studying", "revision", "shift", "shifts",
+				"考试", "备考", "复习", "考", "上班", "夜班"},
+			Plans: true,
 		},
 	}
 }

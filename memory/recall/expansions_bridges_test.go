@@ -1,0 +1,79 @@
+package recall
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/membot/membot/memory"
+)
+
+// The bridges between what people ask and how they describe their own
+// lives that a friend makes without thinking: a running question meets
+// the running, a rainy afternoon what the household loves, a festival the
+// family's dates and tastes, getting somewhere how the person travels,
+// a craving what they gave up, customers what they sell and where, a
+// hoarse voice the work done talking, and a timetable the exams ahead.
+// Each class has phrasings in both languages, and none shares a word
+// with the memory it needs.
+func TestBridgesAnswerIndirectQuestions(t *testing.T) {
+	x, _ := newTestIndex(&fakeLoader{mems: map[string][]memory.Memory{"p1": {
+		mem("trail", "Goes trail running before work"),
+		mem("跑团", "周末跟跑团一起长跑"),
+		mem("lego", "Daughter Bea is obsessed with Lego and loves painting"),
+		mem("拼图", "儿子最喜欢拼图和恐龙"),
+		mem("orchids", "Wife Jen loves orchids"),
+		mem("桂花", "老伴最爱桂花糕"),
+		mem("bus", "Has no car and gets about on the bus"),
+		mem("科目三", "下个月考科目三"),
+		mem("quit", "Quit smoking in January"),
+		mem("戒酒", "戒酒三个月了"),
+		mem("candles", "Sells handmade candles on Etsy"),
+		mem("网店", "在淘宝开了家网店卖茶叶"),
+		mem("teacher", "Teaches year four at a primary school"),
+		mem("主播", "每天晚上直播三个小时"),
+		plan("bar", "Sits the bar exam on 20 July", t0.AddDate(0, 4, 0)),
+		plan("注会", "十月参加注会考试", t0.AddDate(0, 7, 0)),
+	}}})
+	for _, tc := range []struct{ q, want string }{
+		{"Any tips for building stamina?", "trail"},
+		{"My legs give out on every uphill, help", "trail"},
+		{"怎么提高配速？", "跑团"},
+		{"爬坡总是喘不上气", "跑团"},
+		{"The kids are bored stiff, any activities for this afternoon?", "lego"},
+		{"It's a rainy afternoon, what could we do indoors?", "lego"},
+		{"下雨天在家玩点什么好", "拼图"},
+		{"Any ideas for Valentine's?", "orchids"},
+		{"中秋节给老头子准备点啥", "桂花"},
+		{"What's the best way to pick someone up from the station?", "bus"},
+		{"I need a lift to the wedding venue on Friday", "bus"},
+		{"学车的时候老是紧张怎么办", "科目三"},
+		{"The urge is unbearable tonight, how do I resist?", "quit"},
+		{"朋友聚会老是忍不住想来一杯", "戒酒"},
+		{"How do I get more buyers before the holidays?", "candles"},
+		{"怎么写文案顾客才愿意下单", "网店"},
+		{"I'm hoarse again, what helps?", "teacher"},
+		{"嗓子哑了说不出话", "主播"},
+		{"Help me draw up a timetable", "bar"},
+		{"How do I split my evenings from now on?", "bar"},
+		{"帮我做个学习计划", "注会"},
+	} {
+		rs := search(t, x, "p1", Query{Text: tc.q})
+		if got := resultIDs(rs); !slices.Contains(got, tc.want) {
+			t.Errorf("%q recalled %v, want %s", tc.q, got, tc.want)
+		}
+		for _, r := range rs {
+			if r.Memory.ID == tc.want && r.Relevance > MemoryOptions().ExpansionWeight+1e-9 {
+				t.Errorf("%q: %s relevance %.3f above what an expansion may bring", tc.q, tc.want, r.Relevance)
+			}
+		}
+	}
+	// Words a bridge is made of say nothing alone: picking a colour is
+	// not a lift, an even number is not an evening, a sum is not a plan.
+	for _, q := range []string{"Can you pick a colour for the logo?", "Is 12 an even number?", "这个表格怎么求和？"} {
+		for _, r := range search(t, x, "p1", Query{Text: q}) {
+			if r.Memory.ID == "bus" || r.Memory.ID == "bar" || r.Memory.ID == "trail" {
+				t.Errorf("%q recalled %s", q, r.Memory.ID)
+			}
+		}
+	}
+}
