@@ -24,6 +24,7 @@ const (
 	rankWork
 	rankCity
 	rankStyle
+	rankGettingAbout
 	notProfile
 )
 
@@ -74,6 +75,10 @@ var workSubjects = map[string]bool{
 	"work base": true, "base": true, "work location": true, "work place": true, "office": true, "workplace location": true,
 	"business": true, "part-time job": true, "side job": true, "second job": true, "side gig": true, "gig": true,
 	"兼职": true, "副业": true, "工作地点": true, "上班地点": true, "单位地址": true, "工作时间表": true,
+	// The hours of work that is not called a shift: a stream, a stall,
+	// a practice.
+	"stream schedule": true, "streaming schedule": true, "opening hours": true, "business hours": true,
+	"clinic hours": true, "直播时间": true, "开播时间": true, "营业时间": true, "出摊时间": true,
 }
 
 // nameSubjects and homeSubjects are free-topic subjects of what a person
@@ -85,6 +90,17 @@ var (
 		"城市": true, "家": true, "小区": true,
 	}
 )
+
+// gettingAboutSubjects are the free-topic subjects of how a person gets
+// about (drives, has no car, cycles, takes the metro): every question
+// about getting somewhere, picking someone up or being on time turns on
+// it, in words that rarely name the car or the bus.
+var gettingAboutSubjects = map[string]bool{
+	"transport": true, "transportation": true, "getting around": true, "getting about": true, "commute": true,
+	"commuting": true, "car": true, "vehicle": true, "driving": true, "driving licence": true, "driving license": true,
+	"交通": true, "交通工具": true, "出行": true, "出行方式": true, "通勤": true, "通勤方式": true, "代步": true,
+	"代步工具": true, "车": true, "驾照": true,
+}
 
 // profileRank places a subject in the profile, or returns notProfile.
 func profileRank(subj string) int {
@@ -105,6 +121,8 @@ func profileRank(subj string) int {
 		return rankCity
 	case answerStyleSubjects[key]:
 		return rankStyle
+	case gettingAboutSubjects[key]:
+		return rankGettingAbout
 	}
 	if _, ok := subject.RelationIn(key); ok {
 		return rankFamily
@@ -114,11 +132,12 @@ func profileRank(subj string) int {
 
 // Profile returns owner's core facts — health constraints, allergies and
 // medicines, diet and drinking, name, family members, job, employer and
-// work schedule, city, how they like to be answered — for a private reply to carry whatever was asked: the newest
-// memory of each single-valued key, every memory of the others (family
-// members, health), in that order of importance, as many as fit in budget
-// tokens (text.EstimateTokens; at most ProfileTokens). It reads the recall
-// index, proved current with one revision read, and never lists the store.
+// work schedule, city, how they like to be answered, how they get about —
+// for a private reply to carry whatever was asked: the newest memory of
+// each single-valued key, every memory of the others (family members,
+// health), in that order of importance, as many as fit in budget tokens
+// (text.EstimateTokens; at most ProfileTokens). It reads the recall index,
+// proved current with one revision read, and never lists the store.
 func (s *Service) Profile(ctx context.Context, owner string, budget int) ([]memory.Memory, error) {
 	v, err := s.index.View(ctx, owner)
 	if err != nil {
