@@ -8,9 +8,11 @@ package recall
 // relatives love and their dates; trips and packing to travel plans;
 // getting ready to plans; the weather to what is done outdoors; what to
 // wear to the occasions it is for; which day to schedules; the weekend to
-// weekend routines; pets' care to the pets; sleep to shifts; exercise and
-// soreness to the sports done; books to reading tastes; courses and exams
-// to studies and the exams ahead; a language's words to the language
+// weekend routines; pets' care to the pets; sleep, tiredness and the
+// body clock to shifts; the commute to where home and work are; exercise
+// and soreness to the sports done; books to reading tastes; courses,
+// exams, cramming and putting it off to studies and the exams ahead; a
+// language's words to the language
 // learnt; software to the tools used; the car to driving; music to tastes
 // and instruments; partners to the relationship; free time to hobbies;
 // the garden and hives to what is grown and kept; pupils, grades and
@@ -21,7 +23,9 @@ package recall
 // customers and live selling to what is sold and where; a hoarse voice
 // to the work done talking (teaching, streaming, calls); a rainy or
 // empty afternoon indoors to what the household loves; a timetable to
-// the exams and shifts ahead. What is in the fridge and a cheese by name
+// the exams and shifts ahead. A stomach, reflux or kidney stones weigh on
+// what to eat and drink as an allergy does. What is in the fridge and a
+// cheese by name
 // raise the diet (a pregnancy rules foods out), the heat and thirst raise
 // drinks, a child's nickname, Christmas or a festival the family and
 // gifts, an anniversary or a couple's day out the partner, hills and pace
@@ -44,9 +48,11 @@ func DefaultExpansions() []Expansion {
 				"gluten", "lactose", "dairy", "nuts", "peanut", "shellfish", "meat", "halal", "kosher", "spicy",
 				"cilantro", "coriander", "fasting", "diabetes", "diabetic", "coeliac", "celiac", "ibs", "fodmap",
 				"cholesterol", "sesame", "egg", "eggs", "garlic", "onion", "pregnant", "pregnancy", "avoids", "cheese",
-				"keto", "carbs", "low-carb", "paleo", "calories",
+				"keto", "carbs", "low-carb", "paleo", "calories", "veggie", "plant-based", "reflux", "heartburn", "gastritis",
+				"stomach", "ulcer", "kidney", "stones", "gout", "crohn's", "colitis",
 				"素食", "吃素", "过敏", "忌口", "不吃", "清真", "乳糖", "海鲜", "花生", "辣", "香菜",
-				"糖尿病", "脂肪肝", "痛风", "高血压", "胆固醇", "鸡蛋", "少油", "少盐", "控糖", "怀孕", "孕期", "尿酸", "生酮", "碳水", "热量"},
+				"糖尿病", "脂肪肝", "痛风", "高血压", "胆固醇", "鸡蛋", "少油", "少盐", "控糖", "怀孕", "孕期", "尿酸", "生酮", "碳水", "热量",
+				"蛋奶素", "纯素", "全素", "胃", "反酸", "胃炎", "肠胃", "结石", "肾结石"},
 		},
 		{
 			Topic: "beverages",
@@ -54,8 +60,10 @@ func DefaultExpansions() []Expansion {
 				"pub", "pint", "pints", "cafe", "café",
 				"thirsty", "refreshing", "提神", "喝", "饮料", "咖啡", "茶", "酒", "酒吧", "来杯", "解暑", "消暑", "解渴", "口渴", "冷饮", "来点啥"},
 			Terms: []string{"coffee", "tea", "espresso", "latte", "decaf", "caffeine", "beer", "wine", "alcohol",
-				"sober", "teetotal", "drink", "milk", "oat", "soda", "sparkling",
-				"咖啡", "奶茶", "绿茶", "红茶", "啤酒", "红酒", "喝酒", "戒酒", "咖啡因", "燕麦奶", "少喝酒", "不喝酒", "苏打水", "气泡水"},
+				"sober", "teetotal", "drink", "milk", "oat", "soda", "sparkling", "reflux", "kidney", "stones", "gout",
+				"pregnant", "diabetes", "lactose",
+				"咖啡", "奶茶", "绿茶", "红茶", "啤酒", "红酒", "喝酒", "戒酒", "咖啡因", "燕麦奶", "少喝酒", "不喝酒", "苏打水", "气泡水",
+				"胃", "反酸", "结石", "痛风", "尿酸", "糖尿病", "怀孕", "乳糖"},
 		},
 		{
 			Topic: "health",
@@ -154,9 +162,11 @@ func DefaultExpansions() []Expansion {
 		},
 		{
 			Topic: "sleep",
-			Triggers: []string{"sleep", "sleeping", "nap", "bedtime", "tired",
-				"睡觉", "睡眠", "失眠", "熬夜", "作息"},
-			Terms: []string{"shift", "shifts", "night", "insomnia", "夜班", "倒班", "值班", "失眠", "加班"},
+			Triggers: []string{"sleep", "sleeping", "asleep", "nap", "bedtime", "tired", "exhausted", "knackered", "drowsy",
+				"groggy", "body clock", "jet lag", "insomnia",
+				"睡觉", "睡眠", "失眠", "熬夜", "作息", "困", "犯困", "睡不着", "睡不够", "生物钟", "补觉", "起不来", "倒时差"},
+			Terms: []string{"shift", "shifts", "night", "nights", "overnight", "earlies", "lates", "rota", "on call", "insomnia",
+				"夜班", "倒班", "值班", "失眠", "加班", "早班", "晚班", "三班倒", "通宵", "值夜"},
 		},
 		{
 			Topic: "fitness",
@@ -179,10 +189,12 @@ func DefaultExpansions() []Expansion {
 		{
 			Topic: "study",
 			Triggers: []string{"course", "exam", "exams", "homework", "revision", "revise", "revising", "tutor", "test",
-				"考试", "课程", "复习", "学习", "补习", "备考", "练琴", "考前", "刷题"},
+				"study", "studying", "cram", "cramming", "flashcards", "past papers", "procrastinating", "procrastination",
+				"考试", "课程", "复习", "学习", "补习", "备考", "练琴", "考前", "刷题", "背书", "自习", "拖延", "专注"},
 			Terms: []string{"studies", "studying", "student", "university", "degree", "exam", "exams", "course",
-				"ielts", "toefl", "gcse", "certificate",
-				"大学", "专业", "考试", "科目", "上学", "年级", "钢琴", "学", "高考", "中考", "考研", "自考", "考证", "雅思", "托福"},
+				"ielts", "toefl", "gcse", "certificate", "finals", "midterms", "thesis", "dissertation", "boards",
+				"大学", "专业", "考试", "科目", "上学", "年级", "钢琴", "学", "高考", "中考", "考研", "自考", "考证", "雅思", "托福",
+				"期末", "期中", "论文", "答辩", "考公", "考编"},
 		},
 		{
 			Topic: "languages",
@@ -211,6 +223,12 @@ func DefaultExpansions() []Expansion {
 			Terms: []string{"car", "cars", "drives", "van", "motorbike", "electric", "licence", "license", "commute",
 				"transit", "bus", "subway", "metro", "train", "bike", "cycles", "road test", "driving test", "lessons",
 				"开车", "驾照", "电动车", "网约车", "出租车", "自驾", "地铁", "公交", "骑车", "路考", "驾考", "科目二", "科目三", "驾校"},
+		},
+		{
+			Topic: "commute",
+			Triggers: []string{"commute", "commuting", "rush hour", "leave for work", "journey to work",
+				"通勤", "早高峰", "晚高峰", "上班路上", "下班路上"},
+			Terms: []string{"lives", "based", "office", "depot", "moved", "suburbs", "住", "住在", "搬", "公司", "单位"},
 		},
 		{
 			Topic:    "music",

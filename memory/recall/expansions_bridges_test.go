@@ -77,3 +77,45 @@ func TestBridgesAnswerIndirectQuestions(t *testing.T) {
 		}
 	}
 }
+
+// Memories kept in the person's own words ("im on nights", "胃不太好
+// 老反酸") meet the questions their lives raise: shifts and the body
+// clock, a condition and what to eat or drink, the exams ahead and how
+// to revise, home and the commute.
+func TestBridgesReachMemoriesInThePersonsOwnWords(t *testing.T) {
+	x, _ := newTestIndex(&fakeLoader{mems: map[string][]memory.Memory{"p1": {
+		mem("nights", "im on nights at the depot all month"),
+		mem("三班倒", "我们厂三班倒 这周轮到晚班"),
+		mem("kidney", "i get kidney stones, the last one was in may"),
+		mem("reflux", "my stomach hates anything spicy, reflux every time"),
+		mem("胃", "胃不太好 老反酸"),
+		mem("veggie", "ive been veggie since uni"),
+		mem("纯素", "我现在吃纯素了"),
+		plan("finals", "finals start on the 3rd of june", t0.AddDate(0, 3, 0)),
+		plan("期末", "下个月期末考试", t0.AddDate(0, 1, 0)),
+		mem("croydon", "we moved out to croydon in the spring"),
+	}}})
+	for _, tc := range []struct{ q, want string }{
+		{"How do I fix my body clock?", "nights"},
+		{"I can never get to sleep in the daytime", "nights"},
+		{"生物钟全乱了咋办", "三班倒"},
+		{"白天老犯困", "三班倒"},
+		{"How much water should I be drinking?", "kidney"},
+		{"What should I have for lunch?", "kidney"},
+		{"Fancy a curry tonight?", "reflux"},
+		{"晚上喝点啥好", "胃"},
+		{"中午吃点什么", "胃"},
+		{"What should I cook tonight?", "veggie"},
+		{"周末聚餐吃啥", "纯素"},
+		{"Any tips for cramming?", "finals"},
+		{"How do I stop procrastinating?", "finals"},
+		{"老是拖延怎么办", "期末"},
+		{"怎么背书效率高", "期末"},
+		{"What time should I leave to miss the rush hour?", "croydon"},
+	} {
+		rs := search(t, x, "p1", Query{Text: tc.q})
+		if got := resultIDs(rs); !slices.Contains(got, tc.want) {
+			t.Errorf("%q recalled %v, want %s", tc.q, got, tc.want)
+		}
+	}
+}
