@@ -61,6 +61,24 @@ var healthSubjects = map[string]bool{
 	"胃病": true, "痛风": true, "甲亢": true, "脂肪肝": true, "心脏病": true, "鼻炎": true, "失眠": true,
 }
 
+// conditionEndings end the names of conditions, in English and Chinese,
+// so that a condition named as the subject is health whatever it is:
+// tendinitis, coeliac disease, kidney stones, knee injury, 胃病, 鼻炎,
+// 花粉症, 腰痛.
+var conditionEndings = []string{"itis", " disease", " syndrome", " disorder", " pain", " stones", " injury",
+	" intolerance", " reflux", "病", "炎", "症", "痛", "结石"}
+
+// namesCondition reports whether the subject key names a condition by its
+// ending.
+func namesCondition(key string) bool {
+	for _, e := range conditionEndings {
+		if strings.HasSuffix(key, e) {
+			return true
+		}
+	}
+	return false
+}
+
 // dietSubjects are free-topic subjects of what a person eats or drinks
 // beside the diet key: not drinking is a constraint on every round at the
 // pub.
@@ -107,7 +125,7 @@ func profileRank(subj string) int {
 	key := subject.Of(subj)
 	switch {
 	case strings.HasPrefix(key, subject.AllergyPrefix), key == subject.Allergy,
-		strings.HasPrefix(key, subject.HealthPrefix), key == subject.Health, healthSubjects[key]:
+		strings.HasPrefix(key, subject.HealthPrefix), key == subject.Health, healthSubjects[key], namesCondition(key):
 		return rankHealth
 	case key == subject.Diet, dietSubjects[key]:
 		return rankDiet
