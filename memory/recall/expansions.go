@@ -23,7 +23,8 @@ package recall
 // customers and live selling to what is sold and where; a hoarse voice
 // to the work done talking (teaching, streaming, calls); a rainy or
 // empty afternoon indoors to what the household loves; a timetable to
-// the exams and shifts ahead. A stomach, reflux or kidney stones weigh on
+// the exams and shifts ahead; a party to the birthdays; a post, caption
+// or email to write to how the person likes writing done. A stomach, reflux or kidney stones weigh on
 // what to eat and drink as an allergy does. What is in the fridge and a
 // cheese by name
 // raise the diet (a pregnancy rules foods out), the heat and thirst raise
@@ -102,6 +103,11 @@ func DefaultExpansions() []Expansion {
 				"son", "daughter", "granddaughter", "grandson", "wife", "husband", "mum", "mother", "dad", "father",
 				"sister", "brother", "niece", "nephew", "friend",
 				"喜欢", "爱", "最爱", "生日", "纪念日", "儿子", "女儿", "老婆", "老公", "老伴", "妈妈", "爸爸", "姐姐", "妹妹", "侄子", "侄女", "农历"},
+		},
+		{
+			Topic:    "birthdays",
+			Triggers: []string{"party", "parties", "派对", "生日会", "庆生", "办个趴"},
+			Terms:    []string{"birthday", "birthdays", "turns", "生日", "过生日", "庆生", "周岁"},
 		},
 		{
 			Topic: "travel",
@@ -223,6 +229,14 @@ func DefaultExpansions() []Expansion {
 			Terms: []string{"car", "cars", "drives", "van", "motorbike", "electric", "licence", "license", "commute",
 				"transit", "bus", "subway", "metro", "train", "bike", "cycles", "road test", "driving test", "lessons",
 				"开车", "驾照", "电动车", "网约车", "出租车", "自驾", "地铁", "公交", "骑车", "路考", "驾考", "科目二", "科目三", "驾校"},
+		},
+		{
+			Topic: "writing",
+			Triggers: []string{"caption", "proofread", "rewrite", "blurb", "write a post", "write an email", "draft an email",
+				"write a letter", "write a speech", "write my bio", "cover letter", "帮我写", "写条", "写个", "写篇", "写段", "写封", "文案", "朋友圈", "小红书", "帖子",
+				"发帖", "邮件", "致辞", "改写", "润色"},
+			Terms: []string{"spelling", "tone", "style", "emoji", "emojis", "exclamation", "formal", "casual", "british", "american",
+				"文案", "风格", "语气", "感叹号", "表情", "口吻", "正式"},
 		},
 		{
 			Topic: "commute",

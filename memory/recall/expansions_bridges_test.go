@@ -2,7 +2,9 @@ package recall
 
 import (
 	"slices"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/membot/membot/memory"
 )
@@ -11,29 +13,35 @@ import (
 // lives that a friend makes without thinking: a running question meets
 // the running, a rainy afternoon what the household loves, a festival the
 // family's dates and tastes, getting somewhere how the person travels,
-// a craving what they gave up, customers what they sell and where, a
+// a craving what they gave up, a party the birthdays, a post to write
+// how they like writing done, customers what they sell and where, a
 // hoarse voice the work done talking, and a timetable the exams ahead.
 // Each class has phrasings in both languages, and none shares a word
 // with the memory it needs.
 func TestBridgesAnswerIndirectQuestions(t *testing.T) {
 	x, _ := newTestIndex(&fakeLoader{mems: map[string][]memory.Memory{"p1": {
 		mem("trail", "Goes trail running before work"),
-		mem("跑团", "周末跟跑团一起长跑"),
 		mem("lego", "Daughter Bea is obsessed with Lego and loves painting"),
-		mem("拼图", "儿子最喜欢拼图和恐龙"),
 		mem("orchids", "Wife Jen loves orchids"),
-		mem("桂花", "老伴最爱桂花糕"),
 		mem("bus", "Has no car and gets about on the bus"),
-		mem("科目三", "下个月考科目三"),
 		mem("quit", "Quit smoking in January"),
-		mem("戒酒", "戒酒三个月了"),
 		mem("candles", "Sells handmade candles on Etsy"),
-		mem("网店", "在淘宝开了家网店卖茶叶"),
 		mem("teacher", "Teaches year four at a primary school"),
-		mem("主播", "每天晚上直播三个小时"),
+		mem("theo", "Son Theo turns six on 14 April"),
+		mem("exclaim", "Hates exclamation marks, finds them shouty"),
 		plan("bar", "Sits the bar exam on 20 July", t0.AddDate(0, 4, 0)),
+	}, "p2": owned("p2",
+		mem("跑团", "周末跟跑团一起长跑"),
+		mem("拼图", "儿子最喜欢拼图和恐龙"),
+		mem("桂花", "老伴最爱桂花糕"),
+		mem("科目三", "下个月考科目三"),
+		mem("戒酒", "戒酒三个月了"),
+		mem("网店", "在淘宝开了家网店卖茶叶"),
+		mem("主播", "每天晚上直播三个小时"),
+		mem("过生日", "女儿下个月过生日"),
+		mem("表情", "发朋友圈不喜欢带表情"),
 		plan("注会", "十月参加注会考试", t0.AddDate(0, 7, 0)),
-	}}})
+	)}})
 	for _, tc := range []struct{ q, want string }{
 		{"Any tips for building stamina?", "trail"},
 		{"My legs give out on every uphill, help", "trail"},
@@ -43,7 +51,7 @@ func TestBridgesAnswerIndirectQuestions(t *testing.T) {
 		{"It's a rainy afternoon, what could we do indoors?", "lego"},
 		{"下雨天在家玩点什么好", "拼图"},
 		{"Any ideas for Valentine's?", "orchids"},
-		{"中秋节给老头子准备点啥", "桂花"},
+		{"中秋节准备点啥好", "桂花"},
 		{"What's the best way to pick someone up from the station?", "bus"},
 		{"I need a lift to the wedding venue on Friday", "bus"},
 		{"学车的时候老是紧张怎么办", "科目三"},
@@ -53,11 +61,15 @@ func TestBridgesAnswerIndirectQuestions(t *testing.T) {
 		{"怎么写文案顾客才愿意下单", "网店"},
 		{"I'm hoarse again, what helps?", "teacher"},
 		{"嗓子哑了说不出话", "主播"},
+		{"What games work for a kids' party?", "theo"},
+		{"想办个派对，有啥点子", "过生日"},
+		{"Can you write a post for the bake sale?", "exclaim"},
+		{"帮我写条小红书", "表情"},
 		{"Help me draw up a timetable", "bar"},
 		{"How do I split my evenings from now on?", "bar"},
 		{"帮我做个学习计划", "注会"},
 	} {
-		rs := search(t, x, "p1", Query{Text: tc.q})
+		rs := search(t, x, ownerOf(tc.q), Query{Text: tc.q})
 		if got := resultIDs(rs); !slices.Contains(got, tc.want) {
 			t.Errorf("%q recalled %v, want %s", tc.q, got, tc.want)
 		}
@@ -70,12 +82,30 @@ func TestBridgesAnswerIndirectQuestions(t *testing.T) {
 	// Words a bridge is made of say nothing alone: picking a colour is
 	// not a lift, an even number is not an evening, a sum is not a plan.
 	for _, q := range []string{"Can you pick a colour for the logo?", "Is 12 an even number?", "这个表格怎么求和？"} {
-		for _, r := range search(t, x, "p1", Query{Text: q}) {
+		for _, r := range search(t, x, ownerOf(q), Query{Text: q}) {
 			if r.Memory.ID == "bus" || r.Memory.ID == "bar" || r.Memory.ID == "trail" {
 				t.Errorf("%q recalled %s", q, r.Memory.ID)
 			}
 		}
 	}
+}
+
+// owned returns ms as owner's.
+func owned(owner string, ms ...memory.Memory) []memory.Memory {
+	for i := range ms {
+		ms[i].Owner = owner
+	}
+	return ms
+}
+
+// ownerOf is whose memories a test question is asked of: p2 keeps the
+// Chinese speaker's, p1 the English speaker's, as people keep theirs in
+// their own language.
+func ownerOf(q string) string {
+	if strings.ContainsFunc(q, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+		return "p2"
+	}
+	return "p1"
 }
 
 // Memories kept in the person's own words ("im on nights", "胃不太好
