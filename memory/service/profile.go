@@ -43,6 +43,24 @@ var answerStyleSubjects = map[string]bool{
 	"计量单位": true, "度量单位": true,
 }
 
+// styleFor are what a subject of answer style may open with to say which
+// writing it is about: "email tone", "message formatting", "写文案".
+var styleFor = []string{"writing ", "email ", "message ", "post ", "写", "邮件", "消息"}
+
+// styleSubject reports whether key is a subject of how the person likes
+// to be answered or written for, alone or for one kind of writing.
+func styleSubject(key string) bool {
+	if answerStyleSubjects[key] {
+		return true
+	}
+	for _, p := range styleFor {
+		if rest, ok := strings.CutPrefix(key, p); ok && answerStyleSubjects[rest] {
+			return true
+		}
+	}
+	return false
+}
+
 // healthSubjects are free-topic subjects of what a person's health
 // allows: medicines taken, conditions, senses. A question about a
 // painkiller or wiring colours needs them as much as an allergy.
@@ -137,7 +155,7 @@ func profileRank(subj string) int {
 		return rankWork
 	case key == subject.Residence, homeSubjects[key]:
 		return rankCity
-	case answerStyleSubjects[key]:
+	case styleSubject(key):
 		return rankStyle
 	case gettingAboutSubjects[key]:
 		return rankGettingAbout
