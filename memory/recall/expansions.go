@@ -24,7 +24,11 @@ package recall
 // to the work done talking (teaching, streaming, calls); a rainy or
 // empty afternoon indoors to what the household loves; a timetable to
 // the exams and shifts ahead; a party to the birthdays; a post, caption
-// or email to write to how the person likes writing done. A stomach, reflux or kidney stones weigh on
+// or email to write to how the person likes writing done; forms and
+// renewals to the visa or permit held; skincare to the skin's condition;
+// the rent, the landlord and flatmates to where and how one lives. A CV
+// or a promotion raises the work done, the school run the children, a
+// religious fast the diet. A stomach, reflux or kidney stones weigh on
 // what to eat and drink as an allergy does. What is in the fridge and a
 // cheese by name
 // raise the diet (a pregnancy rules foods out), the heat and thirst raise
@@ -42,7 +46,7 @@ func DefaultExpansions() []Expansion {
 				"order", "cook", "cooking", "recipe", "menu", "snack", "food", "dish", "takeout", "takeaway", "barbecue",
 				"bake", "baking", "cake", "soup", "grab", "hungry", "calories", "weight",
 				"pizza", "curry", "burger", "sushi", "pasta", "salad", "sandwich", "dessert", "picnic", "buffet",
-				"fridge", "leftovers", "ingredients", "cheese", "菜", "啥菜", "什么菜", "做点", "冰箱", "食材", "剩菜",
+				"fridge", "leftovers", "ingredients", "cheese", "ramadan", "iftar", "suhoor", "lent", "斋月", "开斋", "菜", "啥菜", "什么菜", "做点", "冰箱", "食材", "剩菜",
 				"吃", "晚饭", "午饭", "早饭", "晚餐", "午餐", "早餐", "餐厅", "饭店", "点菜", "点餐", "做饭", "菜谱", "外卖", "聚餐",
 				"配方", "蛋糕", "煮", "炒菜", "做菜", "饿", "减肥", "体重", "卡路里", "火锅", "烧烤", "饺子", "甜点", "零食", "自助餐"},
 			Terms: []string{"vegetarian", "vegan", "pescatarian", "diet", "allergic", "allergy", "intolerant",
@@ -87,7 +91,8 @@ func DefaultExpansions() []Expansion {
 				"boy", "girl", "youngest", "eldest", "stepson", "stepdaughter", "little fellow", "little one", "little ones",
 				"little guy", "kiddo", "grandchild", "grandchildren",
 				"孩子", "家人", "家里", "儿子", "女儿", "父母", "宝宝", "小孩", "孙子", "孙女", "外孙",
-				"老大", "老二", "老三", "娃", "闺女", "带娃", "小家伙", "小朋友", "大宝", "二宝", "小宝", "小的", "孙辈"},
+				"老大", "老二", "老三", "娃", "闺女", "带娃", "小家伙", "小朋友", "大宝", "二宝", "小宝", "小的", "孙辈",
+				"school run", "school gate", "playdate", "babysitter", "接孩子", "送孩子", "接娃", "送娃", "保姆"},
 			Terms: []string{"son", "daughter", "wife", "husband", "partner", "children", "kids", "mother", "father",
 				"mom", "dad", "brother", "sister", "family", "baby", "twins", "grandson", "granddaughter", "niece", "nephew",
 				"儿子", "女儿", "老婆", "老公", "妻子", "丈夫", "妈妈", "爸爸", "孩子", "家人", "哥哥", "姐姐", "弟弟", "妹妹",
@@ -239,6 +244,27 @@ func DefaultExpansions() []Expansion {
 				"文案", "风格", "语气", "感叹号", "表情", "口吻", "正式"},
 		},
 		{
+			Topic: "paperwork",
+			Triggers: []string{"paperwork", "documents", "forms", "application", "renewal", "renew", "embassy", "consulate",
+				"immigration", "材料", "证件", "办证", "续签", "申请", "大使馆", "领事馆", "移民局"},
+			Terms: []string{"visa", "permit", "passport", "residency", "citizenship", "pr", "green card", "sponsorship",
+				"签证", "工签", "学签", "绿卡", "身份", "移民", "护照", "居留", "入籍"},
+		},
+		{
+			Topic: "skin",
+			Triggers: []string{"skincare", "moisturiser", "moisturizer", "sunscreen", "suncream", "lotion", "cream", "rash", "itchy",
+				"护肤", "防晒", "面霜", "乳液", "护肤品", "化妆品", "起疹子", "痒"},
+			Terms: []string{"eczema", "psoriasis", "sensitive", "allergic", "allergy", "acne", "rosacea",
+				"湿疹", "敏感肌", "过敏", "痘", "皮炎"},
+		},
+		{
+			Topic: "housing",
+			Triggers: []string{"rent", "landlord", "lease", "deposit", "flatmate", "flatmates", "roommate", "roommates", "neighbours",
+				"neighbors", "mortgage", "房租", "房东", "押金", "租房", "室友", "邻居", "房贷", "物业"},
+			Terms: []string{"lives", "flat", "apartment", "house", "shares", "studio", "moved", "rents", "renting",
+				"住", "住在", "合租", "租", "公寓", "小区", "搬"},
+		},
+		{
 			Topic: "commute",
 			Triggers: []string{"commute", "commuting", "rush hour", "leave for work", "journey to work",
 				"通勤", "早高峰", "晚高峰", "上班路上", "下班路上"},
@@ -292,7 +318,8 @@ func DefaultExpansions() []Expansion {
 		{
 			Topic: "work",
 			Triggers: []string{"job", "jobs", "gig", "gigs", "hustle", "shift", "shifts", "workplace", "colleague", "colleagues",
-				"boss", "business", "customers", "兼职", "打工", "上班", "同事", "老板", "领导", "生意", "铺子", "店里", "客户"},
+				"boss", "business", "customers", "cv", "resume", "résumé", "promotion", "payslip",
+				"兼职", "打工", "上班", "同事", "老板", "领导", "生意", "铺子", "店里", "客户", "简历", "升职", "加薪", "跳槽", "工资条"},
 			Terms: []string{"job", "works", "part-time", "gig", "shift", "shifts", "employer", "business", "shop", "runs",
 				"兼职", "打工", "上班", "工作", "公司", "生意", "批发", "开店", "铺子", "店"},
 		},

@@ -149,3 +149,41 @@ func TestBridgesReachMemoriesInThePersonsOwnWords(t *testing.T) {
 		}
 	}
 }
+
+// Errands of everyday life meet the facts they turn on: a form to fill
+// the visa held, a cream the skin's condition, the rent where and how one
+// lives, a CV the job, the school run the children, a fast the diet.
+func TestBridgesFromEverydayErrands(t *testing.T) {
+	x, _ := newTestIndex(&fakeLoader{mems: map[string][]memory.Memory{"p1": {
+		mem("visa", "on a spousal visa till next year"),
+		mem("eczema", "my eczema flares up every winter"),
+		mem("flat", "shares a flat with two nurses in Leith"),
+		mem("barista", "works as a barista on weekdays"),
+		mem("twins", "Has twin girls in year two"),
+		mem("halal", "Only eats halal"),
+	}, "p2": owned("p2",
+		mem("工签", "工签明年三月到期"),
+		mem("湿疹", "手上有湿疹"),
+		mem("合租", "在城中村跟同事合租"),
+		mem("前台", "在酒店做前台"),
+		mem("儿子", "儿子上幼儿园大班"),
+	)}})
+	for _, tc := range []struct{ q, want string }{
+		{"What paperwork do I need for the embassy?", "visa"},
+		{"Which moisturiser is gentle enough?", "eczema"},
+		{"Can my landlord keep the whole deposit?", "flat"},
+		{"Can you help me polish my CV?", "barista"},
+		{"Any tips to make the school run less chaotic?", "twins"},
+		{"Easy recipes for Ramadan this year?", "halal"},
+		{"续签要准备哪些材料", "工签"},
+		{"冬天用什么面霜好", "湿疹"},
+		{"房东要涨房租怎么办", "合租"},
+		{"帮我改改简历", "前台"},
+		{"保姆下周来试工，要交代些啥", "儿子"},
+	} {
+		rs := search(t, x, ownerOf(tc.q), Query{Text: tc.q})
+		if got := resultIDs(rs); !slices.Contains(got, tc.want) {
+			t.Errorf("%q recalled %v, want %s", tc.q, got, tc.want)
+		}
+	}
+}
