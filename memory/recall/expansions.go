@@ -28,7 +28,8 @@ package recall
 // renewals to the visa or permit held; skincare to the skin's condition;
 // the rent, the landlord and flatmates to where and how one lives. A CV
 // or a promotion raises the work done, the school run the children, a
-// religious fast the diet. A stomach, reflux or kidney stones weigh on
+// religious fast the diet. A dog or a cat raises the breeds a memory may
+// name it by, and the car's upkeep the makes. A stomach, reflux or kidney stones weigh on
 // what to eat and drink as an allergy does. What is in the fridge and a
 // cheese by name
 // raise the diet (a pregnancy rules foods out), the heat and thirst raise
@@ -66,9 +67,9 @@ func DefaultExpansions() []Expansion {
 				"thirsty", "refreshing", "提神", "喝", "饮料", "咖啡", "茶", "酒", "酒吧", "来杯", "解暑", "消暑", "解渴", "口渴", "冷饮", "来点啥"},
 			Terms: []string{"coffee", "tea", "espresso", "latte", "decaf", "caffeine", "beer", "wine", "alcohol",
 				"sober", "teetotal", "drink", "milk", "oat", "soda", "sparkling", "reflux", "kidney", "stones", "gout",
-				"pregnant", "diabetes", "lactose",
+				"pregnant", "diabetes", "lactose", "sugar", "sugary",
 				"咖啡", "奶茶", "绿茶", "红茶", "啤酒", "红酒", "喝酒", "戒酒", "咖啡因", "燕麦奶", "少喝酒", "不喝酒", "苏打水", "气泡水",
-				"胃", "反酸", "结石", "痛风", "尿酸", "糖尿病", "怀孕", "乳糖"},
+				"胃", "反酸", "结石", "痛风", "尿酸", "糖尿病", "怀孕", "乳糖", "控糖", "少糖", "无糖", "戒糖"},
 		},
 		{
 			Topic: "health",
@@ -167,15 +168,26 @@ func DefaultExpansions() []Expansion {
 			Topic: "pets",
 			Triggers: []string{"pet", "pets", "vet", "cage", "feed", "feeding", "fur", "shedding", "moulting", "molting",
 				"litter", "leash", "lead", "kennel", "grooming", "groomer", "treats", "flea", "fleas", "walkies",
+
 				"宠物", "兽医", "掉毛", "笼子", "喂食", "喂养", "遛", "猫粮", "狗粮", "鸟食", "驱虫"},
 			Terms: []string{"dog", "cat", "puppy", "kitten", "budgie", "parrot", "bird", "rabbit", "hamster", "tortoise",
-				"goldfish", "pet", "狗", "猫", "鹦鹉", "鸟", "兔子", "仓鼠", "乌龟", "金鱼", "宠物"},
+				"goldfish", "pet", "retriever", "labrador", "spaniel", "terrier", "collie", "poodle", "dachshund", "beagle",
+				"corgi", "pug", "husky", "whippet", "greyhound", "schnauzer", "shih tzu", "tabby", "siamese", "ragdoll",
+				"狗", "猫", "鹦鹉", "鸟", "兔子", "仓鼠", "乌龟", "金鱼", "宠物", "金毛", "拉布拉多", "柯基", "泰迪", "哈士奇",
+				"柴犬", "边牧", "比熊", "博美", "萨摩耶", "德牧", "柯基犬", "布偶", "英短", "橘猫", "狸花"},
+		},
+		{
+			Topic:    "breeds",
+			Triggers: []string{"dog", "dogs", "puppy", "cat", "cats", "kitten", "狗", "狗狗", "猫", "猫咪"},
+			Terms: []string{"retriever", "labrador", "spaniel", "terrier", "collie", "poodle", "dachshund", "beagle",
+				"corgi", "pug", "husky", "whippet", "greyhound", "schnauzer", "shih tzu", "tabby", "siamese", "ragdoll",
+				"金毛", "拉布拉多", "柯基", "泰迪", "哈士奇", "柴犬", "边牧", "比熊", "博美", "萨摩耶", "德牧", "布偶", "英短", "橘猫", "狸花"},
 		},
 		{
 			Topic: "sleep",
 			Triggers: []string{"sleep", "sleeping", "asleep", "nap", "bedtime", "tired", "exhausted", "knackered", "drowsy",
-				"groggy", "body clock", "jet lag", "insomnia",
-				"睡觉", "睡眠", "失眠", "熬夜", "作息", "困", "犯困", "睡不着", "睡不够", "生物钟", "补觉", "起不来", "倒时差"},
+				"groggy", "body clock", "jet lag", "insomnia", "bed",
+				"睡觉", "睡眠", "失眠", "熬夜", "作息", "睡", "困", "累", "好累", "疲劳", "疲惫", "犯困", "睡不着", "睡不够", "生物钟", "补觉", "起不来", "倒时差"},
 			Terms: []string{"shift", "shifts", "night", "nights", "overnight", "earlies", "lates", "rota", "on call", "insomnia",
 				"夜班", "倒班", "值班", "失眠", "加班", "早班", "晚班", "三班倒", "通宵", "值夜"},
 		},
@@ -190,7 +202,7 @@ func DefaultExpansions() []Expansion {
 			Terms: []string{"injury", "injured", "hurt", "knee", "physio", "fasting", "runs", "running", "10k",
 				"marathon", "football", "soccer", "basketball", "tennis", "swimming", "swims", "yoga", "pilates",
 				"bouldering", "climbing", "cycling", "bowls", "golf", "badminton", "squash", "cross country", "cross-country",
-				"受伤", "膝盖", "跑步", "长跑", "越野", "田径", "公里", "游泳", "冬泳", "羽毛球", "篮球", "足球", "瑜伽", "普拉提", "攀岩", "骑行"},
+				"受伤", "膝盖", "跑步", "长跑", "马拉松", "半马", "全马", "越野", "田径", "公里", "游泳", "冬泳", "羽毛球", "篮球", "足球", "瑜伽", "普拉提", "攀岩", "骑行"},
 		},
 		{
 			Topic:    "reading",
@@ -210,7 +222,8 @@ func DefaultExpansions() []Expansion {
 		{
 			Topic: "languages",
 			Triggers: []string{"translate", "translation", "pronounce", "pronunciation", "grammar", "vocabulary", "duolingo",
-				"翻译", "发音", "语法", "单词", "口语"},
+				"accent", "fluent", "fluency", "conjugation",
+				"翻译", "发音", "语法", "单词", "口语", "听力", "播客", "背单词", "口音"},
 			Terms: []string{"learning", "lessons", "class", "spanish", "french", "german", "italian", "japanese", "korean",
 				"chinese", "mandarin", "english", "portuguese", "arabic",
 				"英语", "日语", "韩语", "法语", "德语", "西班牙语", "口语"},
@@ -230,9 +243,11 @@ func DefaultExpansions() []Expansion {
 				"commuting", "airport", "station", "directions", "route", "transit", "parking", "parallel park",
 				"pick someone up", "drop someone off", "need a lift", "give someone a lift", "get a ride",
 				"车", "开车", "停车", "加油", "堵车", "通勤", "充电", "机场", "接机", "送机", "车站", "火车站", "高铁站",
-				"路线", "怎么去", "练车", "学车", "驾校", "倒车"},
+				"路线", "怎么去", "练车", "学车", "驾校", "倒车", "轮胎", "胎压", "保养", "洗车", "车险", "年检", "mot", "tyre pressure"},
 			Terms: []string{"car", "cars", "drives", "van", "motorbike", "electric", "licence", "license", "commute",
 				"transit", "bus", "subway", "metro", "train", "bike", "cycles", "road test", "driving test", "lessons",
+				"toyota", "honda", "ford", "tesla", "bmw", "audi", "kia", "hyundai", "volkswagen", "nissan", "mazda", "volvo",
+				"corolla", "prius", "civic", "丰田", "本田", "卡罗拉", "特斯拉", "比亚迪", "宝马", "奔驰", "奥迪", "五菱", "日产",
 				"开车", "驾照", "电动车", "网约车", "出租车", "自驾", "地铁", "公交", "骑车", "路考", "驾考", "科目二", "科目三", "驾校"},
 		},
 		{

@@ -187,3 +187,39 @@ func TestBridgesFromEverydayErrands(t *testing.T) {
 		}
 	}
 }
+
+// A question naming a thing by its kind meets the memory naming it
+// exactly (the dog and the retriever, the car and the Corolla), and
+// everyday words for tiredness, bed, a race, cutting sugar and practising
+// a language raise their topics.
+func TestBridgesFromKindsToNames(t *testing.T) {
+	x, _ := newTestIndex(&fakeLoader{mems: map[string][]memory.Memory{"p1": {
+		mem("ret", "we have a golden retriever called Max"),
+		mem("nurse", "im a nurse on nights at the infirmary"),
+		mem("honda", "has an old Honda Jazz"),
+	}, "p2": owned("p2",
+		mem("柯基", "家里养了只柯基叫豆包"),
+		mem("夜班", "我在医院当护士，上夜班"),
+		plan("马拉松", "四月份要跑马拉松", t0.AddDate(0, 1, 10)),
+		mem("日语", "在学日语"),
+		mem("卡罗拉", "开一辆老款卡罗拉"),
+		mem("控糖", "最近在控糖"),
+	)}})
+	for _, tc := range []struct{ q, want string }{
+		{"Where could we go on holiday with the dog?", "ret"},
+		{"What time should I go to bed?", "nurse"},
+		{"What tyre pressure is right?", "honda"},
+		{"天热了遛狗要注意啥", "柯基"},
+		{"下班好累，怎么放松", "夜班"},
+		{"晚上几点睡比较好", "夜班"},
+		{"离比赛还有几周，怎么练", "马拉松"},
+		{"有什么适合练听力的播客", "日语"},
+		{"轮胎气压多少合适", "卡罗拉"},
+		{"奶茶能喝吗", "控糖"},
+	} {
+		rs := search(t, x, ownerOf(tc.q), Query{Text: tc.q})
+		if got := resultIDs(rs); !slices.Contains(got, tc.want) {
+			t.Errorf("%q recalled %v, want %s", tc.q, got, tc.want)
+		}
+	}
+}
