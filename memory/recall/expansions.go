@@ -29,7 +29,9 @@ package recall
 // the rent, the landlord and flatmates to where and how one lives. A CV
 // or a promotion raises the work done, the school run the children, a
 // religious fast the diet. A dog or a cat raises the breeds a memory may
-// name it by, and the car's upkeep the makes. A stomach, reflux or kidney stones weigh on
+// name it by, and the car's upkeep the makes. Whether a purchase is
+// affordable raises the saving up, a talk or presentation a stammer or
+// nerves, headphones and a concert the ears. A stomach, reflux or kidney stones weigh on
 // what to eat and drink as an allergy does. What is in the fridge and a
 // cheese by name
 // raise the diet (a pregnancy rules foods out), the heat and thirst raise
@@ -40,7 +42,7 @@ package recall
 // ready, the weather, what to wear, which day and a timetable also lift
 // the upcoming plans (Expansion.Plans).
 func DefaultExpansions() []Expansion {
-	return []Expansion{
+	return append([]Expansion{
 		{
 			Topic: "diet",
 			Triggers: []string{"eat", "eating", "ate", "dinner", "lunch", "breakfast", "brunch", "meal", "restaurant",
@@ -111,11 +113,6 @@ func DefaultExpansions() []Expansion {
 				"喜欢", "爱", "最爱", "生日", "纪念日", "儿子", "女儿", "老婆", "老公", "老伴", "妈妈", "爸爸", "姐姐", "妹妹", "侄子", "侄女", "农历"},
 		},
 		{
-			Topic:    "birthdays",
-			Triggers: []string{"party", "parties", "派对", "生日会", "庆生", "办个趴"},
-			Terms:    []string{"birthday", "birthdays", "turns", "生日", "过生日", "庆生", "周岁"},
-		},
-		{
 			Topic: "travel",
 			Triggers: []string{"trip", "travel", "travelling", "traveling", "vacation", "holiday", "flight", "fly",
 				"hotel", "journey", "abroad", "pack", "packing", "suitcase", "luggage",
@@ -175,13 +172,6 @@ func DefaultExpansions() []Expansion {
 				"corgi", "pug", "husky", "whippet", "greyhound", "schnauzer", "shih tzu", "tabby", "siamese", "ragdoll",
 				"狗", "猫", "鹦鹉", "鸟", "兔子", "仓鼠", "乌龟", "金鱼", "宠物", "金毛", "拉布拉多", "柯基", "泰迪", "哈士奇",
 				"柴犬", "边牧", "比熊", "博美", "萨摩耶", "德牧", "柯基犬", "布偶", "英短", "橘猫", "狸花"},
-		},
-		{
-			Topic:    "breeds",
-			Triggers: []string{"dog", "dogs", "puppy", "cat", "cats", "kitten", "狗", "狗狗", "猫", "猫咪"},
-			Terms: []string{"retriever", "labrador", "spaniel", "terrier", "collie", "poodle", "dachshund", "beagle",
-				"corgi", "pug", "husky", "whippet", "greyhound", "schnauzer", "shih tzu", "tabby", "siamese", "ragdoll",
-				"金毛", "拉布拉多", "柯基", "泰迪", "哈士奇", "柴犬", "边牧", "比熊", "博美", "萨摩耶", "德牧", "布偶", "英短", "橘猫", "狸花"},
 		},
 		{
 			Topic: "sleep",
@@ -251,41 +241,6 @@ func DefaultExpansions() []Expansion {
 				"开车", "驾照", "电动车", "网约车", "出租车", "自驾", "地铁", "公交", "骑车", "路考", "驾考", "科目二", "科目三", "驾校"},
 		},
 		{
-			Topic: "writing",
-			Triggers: []string{"caption", "proofread", "rewrite", "blurb", "write a post", "write an email", "draft an email",
-				"write a letter", "write a speech", "write my bio", "cover letter", "帮我写", "写条", "写个", "写篇", "写段", "写封", "文案", "朋友圈", "小红书", "帖子",
-				"发帖", "邮件", "致辞", "改写", "润色"},
-			Terms: []string{"spelling", "tone", "style", "emoji", "emojis", "exclamation", "formal", "casual", "british", "american",
-				"文案", "风格", "语气", "感叹号", "表情", "口吻", "正式"},
-		},
-		{
-			Topic: "paperwork",
-			Triggers: []string{"paperwork", "documents", "forms", "application", "renewal", "renew", "embassy", "consulate",
-				"immigration", "材料", "证件", "办证", "续签", "申请", "大使馆", "领事馆", "移民局"},
-			Terms: []string{"visa", "permit", "passport", "residency", "citizenship", "pr", "green card", "sponsorship",
-				"签证", "工签", "学签", "绿卡", "身份", "移民", "护照", "居留", "入籍"},
-		},
-		{
-			Topic: "skin",
-			Triggers: []string{"skincare", "moisturiser", "moisturizer", "sunscreen", "suncream", "lotion", "cream", "rash", "itchy",
-				"护肤", "防晒", "面霜", "乳液", "护肤品", "化妆品", "起疹子", "痒"},
-			Terms: []string{"eczema", "psoriasis", "sensitive", "allergic", "allergy", "acne", "rosacea",
-				"湿疹", "敏感肌", "过敏", "痘", "皮炎"},
-		},
-		{
-			Topic: "housing",
-			Triggers: []string{"rent", "landlord", "lease", "deposit", "flatmate", "flatmates", "roommate", "roommates", "neighbours",
-				"neighbors", "mortgage", "房租", "房东", "押金", "租房", "室友", "邻居", "房贷", "物业"},
-			Terms: []string{"lives", "flat", "apartment", "house", "shares", "studio", "moved", "rents", "renting",
-				"住", "住在", "合租", "租", "公寓", "小区", "搬"},
-		},
-		{
-			Topic: "commute",
-			Triggers: []string{"commute", "commuting", "rush hour", "leave for work", "journey to work",
-				"通勤", "早高峰", "晚高峰", "上班路上", "下班路上"},
-			Terms: []string{"lives", "based", "office", "depot", "moved", "suburbs", "住", "住在", "搬", "公司", "单位"},
-		},
-		{
 			Topic:    "music",
 			Triggers: []string{"music", "playlist", "音乐", "曲子", "歌单"},
 			Terms:    []string{"jazz", "rock", "classical", "pop", "piano", "guitar", "violin", "band", "opera", "钢琴", "吉他", "小提琴", "爵士", "古典"},
@@ -304,13 +259,6 @@ func DefaultExpansions() []Expansion {
 			Triggers: []string{"relax", "relaxing", "unwind", "outing", "day out", "excursion",
 				"放松", "休息", "爱好", "活动", "出去玩", "好玩"},
 			Terms: []string{"hobby", "fishing", "hiking", "drama", "series", "garden", "钓鱼", "爬山", "追剧", "韩剧", "爱好"},
-		},
-		{
-			Topic: "indoors",
-			Triggers: []string{"indoors", "indoor", "rainy", "bored", "boredom", "keep busy", "entertain",
-				"室内", "在家玩", "无聊", "下雨天", "解闷"},
-			Terms: []string{"loves", "enjoys", "favourite", "favorite", "obsessed", "hobby", "hobbies",
-				"喜欢", "最爱", "爱好", "迷"},
 		},
 		{
 			Topic:    "garden",
@@ -355,42 +303,15 @@ func DefaultExpansions() []Expansion {
 		{
 			Topic: "money",
 			Triggers: []string{"money", "spending", "spend", "budget", "expenses", "savings", "save", "bills", "finances",
-				"开销", "花销", "花钱", "预算", "存钱", "省钱", "理财", "账单", "工资"},
-			Terms: []string{"budget", "budgeting", "bookkeeping", "spreadsheet", "savings", "ynab", "app",
-				"记账", "账本", "预算", "存钱", "理财"},
+				"afford", "splurge", "worth buying", "开销", "花销", "花钱", "预算", "存钱", "省钱", "理财", "账单", "工资",
+				"买得起", "划算", "值不值", "剁手"},
+			Terms: []string{"budget", "budgeting", "bookkeeping", "spreadsheet", "savings", "saving", "ynab", "app", "deposit",
+				"debt", "loan", "记账", "账本", "预算", "存钱", "攒钱", "理财", "首付", "还贷", "房贷"},
 		},
 		{
 			Topic:    "smoking",
 			Triggers: []string{"smoke", "smoking", "cigarette", "cigarettes", "抽烟", "递烟", "香烟", "烟"},
 			Terms:    []string{"smoking", "smoke", "cigarettes", "戒烟", "抽烟"},
 		},
-		{
-			Topic: "cravings",
-			Triggers: []string{"craving", "cravings", "crave", "urge", "urges", "tempted", "temptation", "relapse", "withdrawal",
-				"馋", "嘴馋", "忍住", "忍不住", "憋不住", "犯瘾", "瘾", "戒断", "破戒"},
-			Terms: []string{"quit", "quitting", "stopped", "smoking", "cigarettes", "vaping", "alcohol", "sober", "drinking", "sugar",
-				"戒", "戒烟", "戒酒", "烟", "抽", "酒", "糖", "奶茶"},
-		},
-		{
-			Topic: "selling",
-			Triggers: []string{"sell", "selling", "sales", "customers", "buyers", "listing", "listings", "marketing", "livestream",
-				"卖", "卖货", "带货", "直播", "顾客", "买家", "客人", "销量", "推销", "吆喝"},
-			Terms: []string{"sells", "selling", "shop", "stall", "market", "etsy", "ebay", "online", "livestream", "streams",
-				"卖", "直播", "抖音", "快手", "淘宝", "拼多多", "网店", "摆摊", "收购", "批发", "开店"},
-		},
-		{
-			Topic:    "voice",
-			Triggers: []string{"hoarse", "voice", "throat", "laryngitis", "嗓子", "哑", "沙哑", "失声", "喉咙", "嗓音"},
-			Terms: []string{"streams", "streaming", "streamer", "teaches", "teacher", "sings", "singer", "choir", "calls", "call centre",
-				"call center", "podcast", "直播", "开播", "主播", "讲课", "老师", "唱歌", "客服", "带货"},
-		},
-		{
-			Topic: "timetable",
-			Triggers: []string{"timetable", "split my evenings", "split my weekends", "split my time", "balance my time", "time management", "study plan", "revision plan",
-				"时间安排", "时间表", "分配时间", "怎么分配", "作息表", "计划表", "学习计划"},
-			Terms: []string{"exam", "exams", "test", "deadline", "studying", "revision", "shift", "shifts",
-				"考试", "备考", "复习", "考", "上班", "夜班"},
-			Plans: true,
-		},
-	}
+	}, lifeExpansions()...)
 }

@@ -223,3 +223,30 @@ func TestBridgesFromKindsToNames(t *testing.T) {
 		}
 	}
 }
+
+// What a purchase, a talk or a loud night out turns on: saving up, a
+// stammer or nerves, the ears.
+func TestBridgesFromOccasionsToConstraints(t *testing.T) {
+	x, _ := newTestIndex(&fakeLoader{mems: map[string][]memory.Memory{"p1": {
+		mem("deposit", "saving up for a house deposit"),
+		mem("stammer", "i stammer when im under pressure"),
+		mem("tinnitus", "got tinnitus after years of drumming"),
+	}, "p2": owned("p2",
+		mem("首付", "在攒首付"),
+		mem("社恐", "我有点社恐"),
+		mem("耳鸣", "左耳耳鸣好几年了"),
+	)}})
+	for _, tc := range []struct{ q, want string }{
+		{"Can I afford the new phone this month?", "deposit"},
+		{"Any tips for my presentation on Monday?", "stammer"},
+		{"Which earbuds should I get for the gym?", "tinnitus"},
+		{"这个包值不值得买", "首付"},
+		{"明天要上台演讲怎么准备", "社恐"},
+		{"周末去看演唱会要注意啥", "耳鸣"},
+	} {
+		rs := search(t, x, ownerOf(tc.q), Query{Text: tc.q})
+		if got := resultIDs(rs); !slices.Contains(got, tc.want) {
+			t.Errorf("%q recalled %v, want %s", tc.q, got, tc.want)
+		}
+	}
+}
