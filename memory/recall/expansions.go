@@ -57,10 +57,10 @@ func DefaultExpansions() []Expansion {
 				"cilantro", "coriander", "fasting", "diabetes", "diabetic", "coeliac", "celiac", "ibs", "fodmap",
 				"cholesterol", "sesame", "egg", "eggs", "garlic", "onion", "pregnant", "pregnancy", "avoids", "cheese",
 				"keto", "carbs", "low-carb", "paleo", "calories", "veggie", "plant-based", "reflux", "heartburn", "gastritis",
-				"stomach", "ulcer", "kidney", "stones", "gout", "crohn's", "colitis",
+				"stomach", "ulcer", "kidney", "stones", "gout", "crohn's", "colitis", "blood pressure", "hypertension", "sodium",
 				"素食", "吃素", "过敏", "忌口", "不吃", "清真", "乳糖", "海鲜", "花生", "辣", "香菜",
 				"糖尿病", "脂肪肝", "痛风", "高血压", "胆固醇", "鸡蛋", "少油", "少盐", "控糖", "怀孕", "孕期", "尿酸", "生酮", "碳水", "热量",
-				"蛋奶素", "纯素", "全素", "胃", "反酸", "胃炎", "肠胃", "结石", "肾结石"},
+				"蛋奶素", "纯素", "全素", "胃", "反酸", "胃炎", "肠胃", "结石", "肾结石", "三高", "血糖", "血压", "血脂", "高血脂"},
 		},
 		{
 			Topic: "beverages",
@@ -85,7 +85,8 @@ func DefaultExpansions() []Expansion {
 				"pregnant", "migraine", "injury", "surgery", "medication", "health", "heart", "back", "kidney",
 				"tablet", "tablets", "insulin", "warfarin", "thinner", "inhaler", "penicillin", "antibiotics",
 				"过敏", "哮喘", "糖尿病", "高血压", "怀孕", "偏头痛", "手术", "腰", "心脏", "胃", "胰岛素", "药",
-				"青霉素", "头孢", "抗生素", "甲亢", "脂肪肝", "痛风", "尿酸", "关节炎", "gout", "arthritis"},
+				"青霉素", "头孢", "抗生素", "甲亢", "脂肪肝", "痛风", "尿酸", "关节炎", "gout", "arthritis",
+				"三高", "血糖", "血压", "血脂"},
 		},
 		{
 			Topic: "family",

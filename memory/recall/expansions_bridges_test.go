@@ -115,16 +115,19 @@ func ownerOf(q string) string {
 func TestBridgesReachMemoriesInThePersonsOwnWords(t *testing.T) {
 	x, _ := newTestIndex(&fakeLoader{mems: map[string][]memory.Memory{"p1": {
 		mem("nights", "im on nights at the depot all month"),
-		mem("三班倒", "我们厂三班倒 这周轮到晚班"),
 		mem("kidney", "i get kidney stones, the last one was in may"),
 		mem("reflux", "my stomach hates anything spicy, reflux every time"),
-		mem("胃", "胃不太好 老反酸"),
 		mem("veggie", "ive been veggie since uni"),
-		mem("纯素", "我现在吃纯素了"),
 		plan("finals", "finals start on the 3rd of june", t0.AddDate(0, 3, 0)),
-		plan("期末", "下个月期末考试", t0.AddDate(0, 1, 0)),
 		mem("croydon", "we moved out to croydon in the spring"),
-	}}})
+		mem("bp", "dad's got high blood pressure"),
+	}, "p2": owned("p2",
+		mem("三班倒", "我们厂三班倒 这周轮到晚班"),
+		mem("胃", "胃不太好 老反酸"),
+		mem("纯素", "我现在吃纯素了"),
+		plan("期末", "下个月期末考试", t0.AddDate(0, 1, 0)),
+		mem("三高", "老爸三高，医生让少吃盐"),
+	)}})
 	for _, tc := range []struct{ q, want string }{
 		{"How do I fix my body clock?", "nights"},
 		{"I can never get to sleep in the daytime", "nights"},
@@ -142,8 +145,10 @@ func TestBridgesReachMemoriesInThePersonsOwnWords(t *testing.T) {
 		{"老是拖延怎么办", "期末"},
 		{"怎么背书效率高", "期末"},
 		{"What time should I leave to miss the rush hour?", "croydon"},
+		{"What should I cook for the family on Sunday?", "bp"},
+		{"过年回去做点啥菜", "三高"},
 	} {
-		rs := search(t, x, "p1", Query{Text: tc.q})
+		rs := search(t, x, ownerOf(tc.q), Query{Text: tc.q})
 		if got := resultIDs(rs); !slices.Contains(got, tc.want) {
 			t.Errorf("%q recalled %v, want %s", tc.q, got, tc.want)
 		}
