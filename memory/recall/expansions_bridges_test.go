@@ -255,3 +255,18 @@ func TestBridgesFromOccasionsToConstraints(t *testing.T) {
 		}
 	}
 }
+
+// A bridge's Chinese words are whole words: the 戒 of a ring, the 酒 of a
+// hotel and the 考 of thinking it over are no quitting, drinking or exam.
+func TestBridgesWantWholeChineseWords(t *testing.T) {
+	x, _ := newTestIndex(&fakeLoader{mems: map[string][]memory.Memory{"p2": owned("p2",
+		mem("戒指", "老公送了枚戒指"),
+		mem("酒店", "在酒店做前台"),
+		mem("考虑", "在考虑换个城市"),
+	)}})
+	for _, q := range []string{"忍不住想来一口咋办", "晚上老犯瘾", "帮我做个学习计划", "时间安排乱七八糟"} {
+		if rs := search(t, x, "p2", Query{Text: q}); len(rs) != 0 {
+			t.Errorf("%q recalled %v", q, resultIDs(rs))
+		}
+	}
+}

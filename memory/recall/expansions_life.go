@@ -15,7 +15,7 @@ func lifeExpansions() []Expansion {
 			Triggers: []string{"craving", "cravings", "crave", "urge", "urges", "tempted", "temptation", "relapse", "withdrawal",
 				"馋", "嘴馋", "忍住", "忍不住", "憋不住", "犯瘾", "瘾", "戒断", "破戒"},
 			Terms: []string{"quit", "quitting", "stopped", "smoking", "cigarettes", "vaping", "alcohol", "sober", "drinking", "sugar",
-				"戒", "戒烟", "戒酒", "烟", "抽", "酒", "糖", "奶茶"},
+				"戒了", "戒掉", "戒烟", "戒酒", "戒糖", "烟", "没抽", "喝酒", "糖", "奶茶"},
 		},
 		{
 			Topic: "selling",
@@ -35,7 +35,7 @@ func lifeExpansions() []Expansion {
 			Triggers: []string{"timetable", "split my evenings", "split my weekends", "split my time", "balance my time", "time management", "study plan", "revision plan",
 				"时间安排", "时间表", "分配时间", "怎么分配", "作息表", "计划表", "学习计划"},
 			Terms: []string{"exam", "exams", "test", "deadline", "studying", "revision", "shift", "shifts",
-				"考试", "备考", "复习", "考", "上班", "夜班"},
+				"考试", "备考", "复习", "上班", "夜班"},
 			Plans: true,
 		},
 		{
