@@ -13,10 +13,11 @@ import (
 // TestPersonaRounds guards the rounds of personas written to check the
 // rules and recall on conversations they had not seen
 // (testdata/personas/FORMAT.md): rounds 3 and 4 were scored first and
-// tuned on afterwards, round 5 has not been tuned on. Pooled floors,
-// offline and with a perfect extractor, as TestPersonasOffline's: the
-// rates may only rise, harm only fall. Round 5's are far below the
-// issue's targets, and say so on purpose.
+// tuned on afterwards, round 5 has been tuned on for recall (its perfect
+// follow-ups) only. Pooled floors, offline and with a perfect extractor,
+// as TestPersonasOffline's: the rates may only rise, harm only fall.
+// Round 5's offline figures are far below the targets, and say so
+// on purpose.
 func TestPersonaRounds(t *testing.T) {
 	type floor struct {
 		precision, recall, corrections, followUps, perfectFollowUps float64
@@ -30,7 +31,7 @@ func TestPersonaRounds(t *testing.T) {
 		{"round4.json", floor{0.890, 0.651, 0.526, 0.550, 1.000, 0, 1}},
 		// One memory of round 5 is stored twice in some runs and once in
 		// others (0.722 or 0.730 precision): the floor takes the worse.
-		{"round5.json", floor{0.721, 0.304, 0.000, 0.275, 0.775, 0, 2}},
+		{"round5.json", floor{0.721, 0.304, 0.000, 0.275, 1.000, 0, 2}},
 	}
 	for _, r := range rounds {
 		t.Run(r.file, func(t *testing.T) {

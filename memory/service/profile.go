@@ -24,6 +24,7 @@ const (
 	rankWork
 	rankCity
 	rankStyle
+	rankGettingAbout
 	notProfile
 )
 
@@ -40,6 +41,24 @@ var answerStyleSubjects = map[string]bool{
 	"measurements": true, "回答": true, "回复": true, "答案": true, "回答方式": true, "回复方式": true, "回复语言": true,
 	"语言": true, "说话方式": true, "语气": true, "风格": true, "文案": true, "文案风格": true, "写作风格": true, "格式": true,
 	"计量单位": true, "度量单位": true,
+}
+
+// styleFor are what a subject of answer style may open with to say which
+// writing it is about: "email tone", "message formatting", "写文案".
+var styleFor = []string{"writing ", "email ", "message ", "post ", "写", "邮件", "消息"}
+
+// styleSubject reports whether key is a subject of how the person likes
+// to be answered or written for, alone or for one kind of writing.
+func styleSubject(key string) bool {
+	if answerStyleSubjects[key] {
+		return true
+	}
+	for _, p := range styleFor {
+		if rest, ok := strings.CutPrefix(key, p); ok && answerStyleSubjects[rest] {
+			return true
+		}
+	}
+	return false
 }
 
 // healthSubjects are free-topic subjects of what a person's health
@@ -60,6 +79,24 @@ var healthSubjects = map[string]bool{
 	"胃病": true, "痛风": true, "甲亢": true, "脂肪肝": true, "心脏病": true, "鼻炎": true, "失眠": true,
 }
 
+// conditionEndings end the names of conditions, in English and Chinese,
+// so that a condition named as the subject is health whatever it is:
+// tendinitis, coeliac disease, kidney stones, knee injury, 胃病, 鼻炎,
+// 花粉症, 腰痛.
+var conditionEndings = []string{"itis", " disease", " syndrome", " disorder", " pain", " stones", " injury",
+	" intolerance", " reflux", "病", "炎", "症", "痛", "结石"}
+
+// namesCondition reports whether the subject key names a condition by its
+// ending.
+func namesCondition(key string) bool {
+	for _, e := range conditionEndings {
+		if strings.HasSuffix(key, e) {
+			return true
+		}
+	}
+	return false
+}
+
 // dietSubjects are free-topic subjects of what a person eats or drinks
 // beside the diet key: not drinking is a constraint on every round at the
 // pub.
@@ -74,6 +111,10 @@ var workSubjects = map[string]bool{
 	"work base": true, "base": true, "work location": true, "work place": true, "office": true, "workplace location": true,
 	"business": true, "part-time job": true, "side job": true, "second job": true, "side gig": true, "gig": true,
 	"兼职": true, "副业": true, "工作地点": true, "上班地点": true, "单位地址": true, "工作时间表": true,
+	// The hours of work that is not called a shift: a stream, a stall,
+	// a practice.
+	"stream schedule": true, "streaming schedule": true, "opening hours": true, "business hours": true,
+	"clinic hours": true, "直播时间": true, "开播时间": true, "营业时间": true, "出摊时间": true,
 }
 
 // nameSubjects and homeSubjects are free-topic subjects of what a person
@@ -86,12 +127,23 @@ var (
 	}
 )
 
+// gettingAboutSubjects are the free-topic subjects of how a person gets
+// about (drives, has no car, cycles, takes the metro): every question
+// about getting somewhere, picking someone up or being on time turns on
+// it, in words that rarely name the car or the bus.
+var gettingAboutSubjects = map[string]bool{
+	"transport": true, "transportation": true, "getting around": true, "getting about": true, "commute": true,
+	"commuting": true, "car": true, "vehicle": true, "driving": true, "driving licence": true, "driving license": true,
+	"交通": true, "交通工具": true, "出行": true, "出行方式": true, "通勤": true, "通勤方式": true, "代步": true,
+	"代步工具": true, "车": true, "驾照": true,
+}
+
 // profileRank places a subject in the profile, or returns notProfile.
 func profileRank(subj string) int {
 	key := subject.Of(subj)
 	switch {
 	case strings.HasPrefix(key, subject.AllergyPrefix), key == subject.Allergy,
-		strings.HasPrefix(key, subject.HealthPrefix), key == subject.Health, healthSubjects[key]:
+		strings.HasPrefix(key, subject.HealthPrefix), key == subject.Health, healthSubjects[key], namesCondition(key):
 		return rankHealth
 	case key == subject.Diet, dietSubjects[key]:
 		return rankDiet
@@ -103,8 +155,10 @@ func profileRank(subj string) int {
 		return rankWork
 	case key == subject.Residence, homeSubjects[key]:
 		return rankCity
-	case answerStyleSubjects[key]:
+	case styleSubject(key):
 		return rankStyle
+	case gettingAboutSubjects[key]:
+		return rankGettingAbout
 	}
 	if _, ok := subject.RelationIn(key); ok {
 		return rankFamily
@@ -114,11 +168,12 @@ func profileRank(subj string) int {
 
 // Profile returns owner's core facts — health constraints, allergies and
 // medicines, diet and drinking, name, family members, job, employer and
-// work schedule, city, how they like to be answered — for a private reply to carry whatever was asked: the newest
-// memory of each single-valued key, every memory of the others (family
-// members, health), in that order of importance, as many as fit in budget
-// tokens (text.EstimateTokens; at most ProfileTokens). It reads the recall
-// index, proved current with one revision read, and never lists the store.
+// work schedule, city, how they like to be answered, how they get about —
+// for a private reply to carry whatever was asked: the newest memory of
+// each single-valued key, every memory of the others (family members,
+// health), in that order of importance, as many as fit in budget tokens
+// (text.EstimateTokens; at most ProfileTokens). It reads the recall index,
+// proved current with one revision read, and never lists the store.
 func (s *Service) Profile(ctx context.Context, owner string, budget int) ([]memory.Memory, error) {
 	v, err := s.index.View(ctx, owner)
 	if err != nil {
