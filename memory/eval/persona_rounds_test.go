@@ -12,12 +12,11 @@ import (
 
 // TestPersonaRounds guards the rounds of personas written to check the
 // rules and recall on conversations they had not seen
-// (testdata/personas/FORMAT.md): rounds 3 and 4 were scored first and
-// tuned on afterwards, round 5 has been tuned on for recall (its perfect
-// follow-ups) only. Pooled floors, offline and with a perfect extractor,
-// as TestPersonasOffline's: the rates may only rise, harm only fall.
-// Round 5's offline figures are far below the targets, and say so
-// on purpose.
+// (testdata/personas/FORMAT.md): rounds 3 to 6 were scored first and
+// tuned on afterwards, round 7 has not been tuned on. Pooled floors,
+// offline and with a perfect extractor, as TestPersonasOffline's: the
+// rates may only rise, harm only fall. The offline figures of rounds 5 to
+// 7 are far below the targets, and say so on purpose.
 func TestPersonaRounds(t *testing.T) {
 	type floor struct {
 		precision, recall, corrections, followUps, perfectFollowUps float64
@@ -27,11 +26,13 @@ func TestPersonaRounds(t *testing.T) {
 		file string
 		floor
 	}{
-		{"round3.json", floor{0.977, 0.988, 1.000, 0.950, 0.975, 0, 1}},
-		{"round4.json", floor{0.890, 0.651, 0.526, 0.550, 1.000, 0, 1}},
-		// One memory of round 5 is stored twice in some runs and once in
-		// others (0.722 or 0.730 precision): the floor takes the worse.
-		{"round5.json", floor{0.721, 0.304, 0.000, 0.275, 1.000, 0, 2}},
+		{"round3.json", floor{0.977, 0.988, 1.000, 0.975, 0.975, 0, 1}},
+		{"round4.json", floor{0.890, 0.774, 0.526, 0.600, 1.000, 0, 1}},
+		// One memory of round 5 and one of round 7 are stored in some runs
+		// and not in others: their floors take the worse run.
+		{"round5.json", floor{0.820, 0.645, 0.187, 0.500, 1.000, 0, 2}},
+		{"round6.json", floor{0.707, 0.662, 0.125, 0.475, 0.825, 0, 0}},
+		{"round7.json", floor{0.650, 0.647, 0.111, 0.375, 0.750, 0, 1}},
 	}
 	for _, r := range rounds {
 		t.Run(r.file, func(t *testing.T) {
