@@ -192,7 +192,7 @@ func DefaultExpansions() []Expansion {
 				"下水", "游一圈", "球拍", "球鞋", "跑鞋", "泳镜", "泳池", "攀岩", "骑车", "瑜伽", "爬坡", "上坡", "配速", "耐力", "体能"},
 			Terms: []string{"injury", "injured", "hurt", "knee", "physio", "fasting", "runs", "running", "10k",
 				"marathon", "football", "soccer", "basketball", "tennis", "swimming", "swims", "yoga", "pilates",
-				"bouldering", "climbing", "cycling", "bowls", "golf", "badminton", "squash", "cross country", "cross-country",
+				"bouldering", "climbing", "cycling", "bowls", "golf", "badminton", "squash",
 				"受伤", "膝盖", "跑步", "长跑", "马拉松", "半马", "全马", "越野", "田径", "公里", "游泳", "冬泳", "羽毛球", "篮球", "足球", "瑜伽", "普拉提", "攀岩", "骑行"},
 		},
 		{
@@ -206,7 +206,7 @@ func DefaultExpansions() []Expansion {
 				"study", "studying", "cram", "cramming", "flashcards", "past papers", "procrastinating", "procrastination",
 				"考试", "课程", "复习", "学习", "补习", "备考", "练琴", "考前", "刷题", "背书", "自习", "拖延", "专注"},
 			Terms: []string{"studies", "studying", "student", "university", "degree", "exam", "exams", "course",
-				"ielts", "toefl", "gcse", "certificate", "finals", "midterms", "thesis", "dissertation", "boards",
+				"ielts", "toefl", "gcse", "certificate", "finals",
 				"大学", "专业", "考试", "科目", "上学", "年级", "钢琴", "学", "高考", "中考", "考研", "自考", "考证", "雅思", "托福",
 				"期末", "期中", "论文", "答辩", "考公", "考编"},
 		},
