@@ -19,7 +19,7 @@ func TestRulesChineseTopicFirstHabits(t *testing.T) {
 		{"烟早就不抽了", []lifeWant{{"不再抽烟", "烟", true}}},
 		// Said without a subject and without a rule of its own, a habit is
 		// kept in the author's words.
-		{"可乐每天两罐", []lifeWant{{"可乐每天两罐", "", false}}},
+		{"可乐每天两罐", []lifeWant{{"可乐每天两罐", "drink", false}}},
 		// Routines with their place, Chinese or English.
 		{"每周六去体育馆打羽毛球", []lifeWant{{"每周六去体育馆打羽毛球", "exercise", false}}},
 		{"我每天早上在公园跑步", []lifeWant{{"每天早上在公园跑步", "exercise", false}}},

@@ -37,7 +37,7 @@ func TestRulesReadNamedPeopleAndPlans(t *testing.T) {
 		// Not plans, and nothing lent to the author.
 		{"I have a feeling it will rain tomorrow", nil},
 		{"we went to Lima on May 3", nil},
-		{"we go to the gym every day", []planWant{{"We go to the gym every day", "", false}}}, // a routine, not a plan
+		{"we go to the gym every day", []planWant{{"We go to the gym every day", "exercise", false}}}, // a routine, not a plan
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {

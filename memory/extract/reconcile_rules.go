@@ -215,7 +215,19 @@ func ruleDecision(c memory.Memory, near []memory.Memory, tok text.Tokenizer) dec
 	changed := changeMarked(c)
 	ct := contentTerms(tok, c.Text)
 	var d decision
+	if inferred(c) {
+		// A topic read from the words ends only the one memory closest to
+		// it, and only when the statement says something changed.
+		if changed {
+			if m := topicTarget(c, near, tok); m != nil {
+				return decision{action: ActionSupersede, target: m, reason: "changed"}
+			}
+		}
+	}
 	for i := range near {
+		if inferred(c) {
+			break
+		}
 		m := &near[i]
 		if m.Status != memory.StatusActive {
 			continue
@@ -248,7 +260,7 @@ func ruleDecision(c memory.Memory, near []memory.Memory, tok text.Tokenizer) dec
 	if d.action != "" {
 		return d
 	}
-	if changed && c.Subject == "" {
+	if changed && c.Subject == "" && !inferred(c) {
 		if m := topicTarget(c, near, tok); m != nil {
 			return decision{action: ActionSupersede, target: m, reason: "changed"}
 		}

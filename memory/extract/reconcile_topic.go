@@ -39,6 +39,9 @@ func topicTarget(c memory.Memory, near []memory.Memory, tok text.Tokenizer) *mem
 			continue
 		}
 		score := topicScore(ct, contentTerms(tok, m.Text), hasHan(c.Text))
+		if sameTopic(topicOfMemory(c), *m) {
+			score += minTopicTerms
+		}
 		if score > bestScore {
 			best, bestScore = m, score
 		}
@@ -52,7 +55,7 @@ func topicTarget(c memory.Memory, near []memory.Memory, tok text.Tokenizer) *mem
 // continuesTopic reports whether the change c, of content terms ct,
 // shares enough of its topic with m to be what ends it.
 func continuesTopic(c, m memory.Memory, ct termSet, tok text.Tokenizer) bool {
-	return topicScore(ct, contentTerms(tok, m.Text), hasHan(c.Text)) >= minTopicTerms
+	return sameTopic(topicOfMemory(c), m) || topicScore(ct, contentTerms(tok, m.Text), hasHan(c.Text)) >= minTopicTerms
 }
 
 // topicScore counts the telling terms two texts share: English words of

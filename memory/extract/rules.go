@@ -63,11 +63,15 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 		}
 		var fs []found
 		fs, before = enLineFacts(l.Text, l.Time, before, in.Subjects)
-		if len(fs) == 0 {
+		said := len(fs) == 0
+		if said {
 			fs = selfStatements(l.Text, l.Time, nil)
 		}
 		for _, f := range fs {
 			m := f.toMemory(in, l)
+			if said && m.Subject != "" {
+				m.Tags = append(m.Tags, InferredTag)
+			}
 			if m.Validate() == nil {
 				ms = append(ms, m)
 			}

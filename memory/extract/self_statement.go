@@ -250,11 +250,12 @@ func selfStatement(sentence string, ref time.Time, going bool) (found, bool) {
 	f := found{text: upperFirst(s), typ: memory.TypeFact, lifecycle: memory.LifecycleFact, importance: 0.5, confidence: 0.6}
 	planned := han && zhPlanCue.MatchString(s) || !han && enPlanCue.MatchString(s)
 	switch when, ok := text.ResolveDate(s, ref); {
-	case ok && planned && !when.End.Before(dayStart(ref)) && !enEvery.MatchString(s):
+	case ok && planned && !when.End.Before(dayStart(ref)) && !enEvery.MatchString(s) && !zhEvery.MatchString(s):
 		f.typ, f.lifecycle, f.event = memory.TypeEvent, memory.LifecycleTemporary, when
 	case han && zhLiking.MatchString(s), !han && enLiking.MatchString(s):
 		f.typ, f.lifecycle = memory.TypePreference, memory.LifecycleLongTerm
 	}
+	f.subject = topicOf(s)
 	f.change = changeCue.MatchString(s) || enCorrection.MatchString(s) || han && zhChangeWords.MatchString(s) || !han && enChangeWords.MatchString(s)
 	return f, true
 }
@@ -313,9 +314,13 @@ func zhLaterSelf(s string) bool {
 // zhSomeone is a sentence about someone unnamed: "有人刷…", "别人说…".
 var zhSomeone = regexp.MustCompile(`有人|别人|人家说|大家都`)
 
+// zhEvery marks a routine in Chinese ("每周一三五去健身房"): its day
+// recurs, it is no plan.
+var zhEvery = regexp.MustCompile(`每周|每天|每晚|每个(?:周|星期|月)|每星期|每月|每年|周末都|一般`)
+
 // enChangeWords are the everyday words of a change beyond those every
 // rule reads: what was dropped, swapped, or is back.
-var enChangeWords = regexp.MustCompile(`(?i)\b(?:binned|ditched|dropped|quit|stopped|gave\s+up|given\s+up|switched|swapped|flipped|changed|moved|used\s+to|back\s+to|instead|not\s+any\s+longer|off\s+the)\b`)
+var enChangeWords = regexp.MustCompile(`(?i)\b(?:binned|ditched|dropped|quit|stopped|traded\s+(?:\w+\s+)?in|sold|replaced|upgraded|got\s+a\s+(?:new|used)|gave\s+up|given\s+up|switched|swapped|flipped|changed|moved|used\s+to|back\s+to|instead|not\s+any\s+longer|off\s+the)\b`)
 
 // zhChangeWords are the same in Chinese: stopped ("没沾了", "停了"), given
 // up ("戒了", "拜拜了"), changed ("改", "换", "挪到").

@@ -97,3 +97,28 @@ func TestSelfStatementsMarkChanges(t *testing.T) {
 		}
 	}
 }
+
+// TestSelfStatementTopics checks the topic read from a statement's words,
+// which lets a later change in other words find it.
+func TestSelfStatementTopics(t *testing.T) {
+	for _, tt := range []struct{ text, want string }{
+		{"I'm on earlies all next month at the depot", "work schedule"},
+		{"我们店早上九点开门", "work schedule"},
+		{"I've cut down to two cigarettes a day", "smoking"},
+		{"I basically run on flat whites and energy drinks", "drink"},
+		{"每天早上一杯豆浆", "drink"},
+		{"I've gone pescatarian since the summer", "diet"},
+		{"I'm training for a 10k in the autumn", "exercise"},
+		{"我每周三晚上去打羽毛球", "exercise"},
+		{"We're renting a two-bed in Leith", "residence"},
+		{"My flatmate and I split the bills", ""},
+		{"I quit the call centre, freelancing now", "occupation"},
+		{"现在在一家花店打工", "occupation"},
+		{"I cycle to work most days", "exercise"},
+		{"I got rid of the car, it's the bus now", "transport"},
+	} {
+		if got := topicOf(tt.text); got != tt.want {
+			t.Errorf("topicOf(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}

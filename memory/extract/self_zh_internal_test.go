@@ -51,7 +51,7 @@ func TestRulesChineseSelfDescriptions(t *testing.T) {
 		{"我家那口子在医院上班", []lifeWant{{"那口子在医院上班", "family:spouse", false}}},
 		{"我朋友对花生过敏", nil},
 		{"同事住在闵行，每天通勤两个小时", nil},
-		{"我跟老婆住在她爸妈家", []lifeWant{{"跟老婆住在她爸妈家", "", false}}}, // the author's, in their words
+		{"我跟老婆住在她爸妈家", []lifeWant{{"跟老婆住在她爸妈家", "residence", false}}}, // the author's, in their words
 		{"我老公是开出租的，天天早出晚归", []lifeWant{{"老公是开出租的，天天早出晚归", "family:husband", false}}},
 	})
 }

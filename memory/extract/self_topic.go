@@ -1,0 +1,113 @@
+package extract
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/subject"
+)
+
+// A statement kept in the author's words names no subject, but most of
+// what people correct about themselves falls in a few topics: when they
+// work, where they live, what they do for a living, what they eat and
+// drink, how they keep fit, how they get about, what they smoke. The
+// statement carries its topic as its subject (a key of package subject
+// where there is one), so that a later change in other words ("on days
+// from Monday" after "on nights all month") finds the memory it ends.
+// A topic read from the words is a guess: it lets a change supersede, but
+// never makes a plain statement replace another on its own.
+
+// InferredTag marks a memory whose subject was read from its words rather
+// than said: reconciliation lets only a change supersede through it.
+const InferredTag = "inferred-subject"
+
+// The free topics of statements, beside the vocabulary's keys.
+const (
+	topicDrink     = "drink"
+	topicExercise  = "exercise"
+	topicTransport = "transport"
+	topicSmoking   = "smoking"
+	topicMeals     = "meals"
+)
+
+// selfTopic is one topic and the words that tell it, in either language.
+type selfTopic struct {
+	key    string
+	en, zh *regexp.Regexp
+}
+
+// selfTopics lists the topics, most telling first: a statement takes the
+// first that matches.
+var selfTopics = []selfTopic{
+	{subject.WorkSchedule,
+		regexp.MustCompile(`(?i)\b(?:shifts?|nights|night\s+shift|day\s+shift|on\s+days|rota|roster|earlies|lates|9\s*-?\s*to\s*-?\s*5|mon(?:day)?\s*-\s*fri(?:day)?|opening\s+hours|open\s+at|close\s+at|clock\s+(?:in|on))\b`),
+		regexp.MustCompile(`夜班|白班|倒班|排班|早班|晚班|上班时间|开门|关门|打烊|营业时间|开播|下播|点开|点关|点到|点下班|点上班`)},
+	{topicSmoking,
+		regexp.MustCompile(`(?i)\b(?:smok\w*|cigarettes?|fags|vap\w*|nicotine)\b`),
+		regexp.MustCompile(`烟|电子烟`)},
+	{topicDrink,
+		regexp.MustCompile(`(?i)\b(?:coffee|tea|latte|espresso|beer|wine|alcohol|booze|drinks?|drinking|energy\s+drinks?|monster|red\s+bull|soda|coke|juice|pints?)\b`),
+		regexp.MustCompile(`咖啡|茶|酒|奶茶|饮料|可乐|豆浆|喝`)},
+	{subject.Diet,
+		regexp.MustCompile(`(?i)\b(?:vegan|vegetarian|pescatarian|keto|paleo|meat|dairy|gluten|halal|kosher|diet|calories|fasting|low[\s-]?(?:carb|salt|fodmap|sugar))\b`),
+		regexp.MustCompile(`吃素|素食|纯素|蛋奶素|荤|清真|忌口|节食|减肥|控糖|低盐|少盐|不吃肉|戒糖`)},
+	{topicMeals,
+		regexp.MustCompile(`(?i)\b(?:breakfast|lunch|dinner|supper|brunch)\b`),
+		regexp.MustCompile(`早餐|早饭|午饭|午餐|晚饭|晚餐|夜宵`)},
+	{topicExercise,
+		regexp.MustCompile(`(?i)\b(?:gym|run|running|jog\w*|swim\w*|cycl\w*|climb\w*|boulder\w*|yoga|pilates|walk(?:ing)?\s+group|hik\w*|football|soccer|rugby|tennis|badminton|bowling|dance\w*|martial|capoeira|crossfit|kettlebells?|rowing|workouts?|training\s+for|marathon|5k|10k|league|club)\b`),
+		regexp.MustCompile(`健身|跑步|夜跑|游泳|骑车|爬山|徒步|瑜伽|普拉提|打球|篮球|足球|羽毛球|乒乓|网球|广场舞|太极|跳舞|锻炼|运动|撸铁|练`)},
+	{subject.Residence,
+		regexp.MustCompile(`(?i)\b(?:live|living|lives|moved|moving|renting|rent|flat|apartment|house|unit|studio|bungalow|cottage|room\s+in|dorms?|halls)\b`),
+		regexp.MustCompile(`住|租|搬|合租|公寓|房子|小区|宿舍`)},
+	{subject.Occupation,
+		regexp.MustCompile(`(?i)\b(?:work(?:ing|s)?\s+(?:at|for|as|in)|job|jobs|hired|employer|company|firm|boss|promot\w*|quit|resign\w*|redundan\w*|laid\s+off|career|part[\s-]?time|full[\s-]?time|freelanc\w*|self[\s-]?employed|contract)\b`),
+		regexp.MustCompile(`上班|工作|打工|兼职|辞职|跳槽|入职|离职|公司|单位|老板|开店|开了个|工作室|跑外卖|跑单|接单|做生意|摆摊`)},
+	{topicTransport,
+		regexp.MustCompile(`(?i)\b(?:car|truck|van|bike|motorbike|scooter|bus|train|tube|subway|metro|commute|drive|driving|licen[cs]e|ttc|skytrain)\b`),
+		regexp.MustCompile(`开车|车|地铁|公交|骑车|电动车|驾照|通勤|打车`)},
+}
+
+// flatmateWords are words that hold a topic's word without its sense.
+var flatmateWords = regexp.MustCompile(`(?i)\b(?:flat|house|room)mates?\b|\blive\s+on\b|\blive\s+for\b`)
+
+// topicOf is the topic a statement is about, or "".
+func topicOf(s string) string {
+	s = flatmateWords.ReplaceAllString(s, " ")
+	han := hasHan(s)
+	for _, t := range selfTopics {
+		if han && t.zh.MatchString(s) || t.en.MatchString(s) {
+			return t.key
+		}
+	}
+	return ""
+}
+
+// inferred reports whether c's subject was read from its words.
+func inferred(c memory.Memory) bool { return slices.Contains(c.Tags, InferredTag) }
+
+// sameTopic reports whether m is on the topic a statement of topic is
+// about: by its key (a job by employer or occupation alike), or, for a
+// memory keyed by no topic of the list, by its words.
+func sameTopic(topic string, m memory.Memory) bool {
+	if topic == "" {
+		return false
+	}
+	key := subject.Of(m.Subject)
+	if !slices.ContainsFunc(selfTopics, func(t selfTopic) bool { return t.key == key }) && key != subject.Employer {
+		key = topicOf(m.Text)
+	}
+	job := func(k string) bool { return k == subject.Occupation || k == subject.Employer }
+	return key == topic || job(key) && job(topic)
+}
+
+// topicOfMemory is the topic a candidate carries: the one read from its
+// words when it was inferred, or "".
+func topicOfMemory(c memory.Memory) string {
+	if !inferred(c) {
+		return ""
+	}
+	return strings.ToLower(strings.TrimSpace(c.Subject))
+}
