@@ -113,7 +113,7 @@ func TestSelfStatementTopics(t *testing.T) {
 		{"We're renting a two-bed in Leith", "residence"},
 		{"My flatmate and I split the bills", ""},
 		{"I quit the call centre, freelancing now", "occupation"},
-		{"现在在一家花店打工", "occupation"},
+		{"现在在一家花店打工", "business"},
 		{"I cycle to work most days", "exercise"},
 		{"I got rid of the car, it's the bus now", "transport"},
 	} {
