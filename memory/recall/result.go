@@ -242,6 +242,11 @@ func Newer(a, b *memory.Memory) bool {
 	if !a.UpdatedAt.Equal(b.UpdatedAt) {
 		return a.UpdatedAt.After(b.UpdatedAt)
 	}
+	// Memories stored together (one extraction) are as new as the
+	// messages they come from.
+	if !a.Source.Time.Equal(b.Source.Time) {
+		return a.Source.Time.After(b.Source.Time)
+	}
 	return a.ID > b.ID
 }
 
