@@ -25,7 +25,8 @@ import (
 const maxSelfStatements = 3
 
 // minSelfContent is the least content a statement carries: English words
-// that are not stopwords, or Chinese characters besides the grammar.
+// that are not stopwords, or Chinese characters besides the grammar; one
+// word less for a relative, whose name counts ("Wife is Nia").
 const (
 	minSelfWordsEn = 3
 	minSelfHanZh   = 4
@@ -152,22 +153,25 @@ func selfStatements(msg string, ref time.Time, covered []found) []found {
 			continue
 		}
 		l = zhWritten(quotedFirstPerson.ReplaceAllString(stripQuoted(l), " "))
-		joined := false // the sentence before was kept
+		before := noOne // whom the sentence before was kept about
 		for _, s := range sentenceSplit.FindAllString(l, -1) {
 			for _, sentence := range enSentences(s) {
 				if coveredBy(have, terms(tok, sentence)) {
-					joined = false
+					before = noOne
 					continue
 				}
-				f, ok := selfStatement(strings.TrimSpace(sentence), ref, joined)
+				f, about, ok := selfStatement(strings.TrimSpace(sentence), ref, before)
 				switch {
 				case !ok:
-					joined = false
-				case joined && len([]rune(out[len(out)-1].text))+len([]rune(f.text)) < maxTextRunes:
+					before = noOne
+				case before != noOne && (about == before || about == theAuthor && before == aRelative && f.subject == "") &&
+					len([]rune(out[len(out)-1].text))+len([]rune(f.text)) < maxTextRunes:
 					out[len(out)-1] = joinStatements(out[len(out)-1], f)
 				case len(out) < maxSelfStatements:
 					out = append(out, f)
-					joined = true
+					before = about
+				default:
+					before = noOne
 				}
 			}
 		}
@@ -201,18 +205,51 @@ func joinStatements(a, b found) found {
 	return a
 }
 
-// selfStatement keeps one sentence that says something about its author.
-// going is whether the sentence before was kept: a sentence without a
-// subject of its own then speaks of the author too.
-func selfStatement(sentence string, ref time.Time, going bool) (found, bool) {
+// selfStatement keeps one sentence that says something about its author
+// or their family, and says whom. before is whom the sentence before was
+// kept about: a sentence without a subject of its own goes on about them.
+func selfStatement(sentence string, ref time.Time, before whose) (found, whose, bool) {
 	s := strings.TrimSpace(strings.Map(dropSymbol, sentence))
 	if s == "" || isQuestion(s) || strings.ContainsAny(s, "?？") {
-		return found{}, false
+		return found{}, noOne, false
 	}
 	han := hasHan(s)
 	if introducesQuote.MatchString(s) || replyToBot.MatchString(s) {
-		return found{}, false
+		return found{}, noOne, false
 	}
+	going := before != noOne
+	if aboutRelative(strings.TrimSpace(s), han, before) {
+		return relativeStatement(s, ref, han)
+	}
+	f, ok := authorStatement(s, ref, han, going)
+	return f, theAuthor, ok
+}
+
+// relativeStatement keeps a sentence about one of the author's family,
+// with the relative named in it.
+func relativeStatement(s string, ref time.Time, han bool) (found, whose, bool) {
+	if han {
+		s = zhTailFiller.ReplaceAllString(zhLeadFiller.ReplaceAllString(s, ""), "")
+		if zhRequest.MatchString(s) || zhPassing.MatchString(s) || strings.ContainsAny(s, "你您") || zhContent(s) < minSelfHanZh {
+			return found{}, noOne, false
+		}
+	} else {
+		s = enTailFiller.ReplaceAllString(enLeadFiller.ReplaceAllString(s, ""), "")
+		if enRequest.MatchString(s) || enPassing.MatchString(s) || enAside.MatchString(s) || enRelativeEvent.MatchString(s) ||
+			enContent(s) < minSelfWordsEn-1 {
+			return found{}, noOne, false
+		}
+	}
+	f, ok := keptStatement(s, ref, han)
+	if k := familyKey(s, han); k != "" {
+		f.subject = k
+	}
+	return f, aRelative, ok
+}
+
+// authorStatement keeps a sentence about the author; going is whether the
+// sentence before was kept.
+func authorStatement(s string, ref time.Time, han, going bool) (found, bool) {
 	if han {
 		s = zhTailFiller.ReplaceAllString(zhLeadFiller.ReplaceAllString(s, ""), "")
 		s = zhToYou.ReplaceAllString(s, "")
@@ -245,14 +282,21 @@ func selfStatement(sentence string, ref time.Time, going bool) (found, bool) {
 		if enContent(s) < minSelfWordsEn {
 			return found{}, false
 		}
+	}
+	return keptStatement(s, ref, han)
+}
+
+// keptStatement is the memory of a sentence found worth keeping: in the
+// author's words turned to the third person, typed and given its topic.
+func keptStatement(s string, ref time.Time, han bool) (found, bool) {
+	if han {
+		s = zhThirdPerson(s)
+	} else {
 		s = enThirdPerson(s)
 	}
 	s = strings.TrimRight(strings.TrimSpace(s), ",，;；:：-—")
 	if s == "" || len([]rune(s)) > maxTextRunes {
 		return found{}, false // a statement too long to keep whole is not cut
-	}
-	if han {
-		s = zhThirdPerson(s)
 	}
 	f := found{text: upperFirst(s), typ: memory.TypeFact, lifecycle: memory.LifecycleFact, importance: 0.5, confidence: 0.6}
 	planned := han && zhPlanCue.MatchString(s) || !han && enPlanCue.MatchString(s)

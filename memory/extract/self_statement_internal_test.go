@@ -122,3 +122,44 @@ func TestSelfStatementTopics(t *testing.T) {
 		}
 	}
 }
+
+// TestSelfStatementsAboutFamily checks that what people tell of their
+// family is kept with the relative named, a sentence going on about them
+// by a pronoun joins it, and someone else's doing is not kept.
+func TestSelfStatementsAboutFamily(t *testing.T) {
+	ref := time.Date(2025, 5, 5, 10, 0, 0, 0, time.UTC)
+	tests := []struct {
+		msg, subject string
+		want         []string // nil: nothing kept
+	}{
+		{"Husband is Tariq. He's a bus driver on the 38 route.", "family:husband", []string{"husband", "tariq", "bus driver"}},
+		{"our son has a peanut allergy, carries an epipen", "family:son", []string{"son", "peanut"}},
+		{"我闺女在读初三，成绩还行", "family:daughter", []string{"闺女", "初三"}},
+		{"我老公的同事对海鲜过敏", "", nil},
+		{"my sister rang last night", "", nil},
+	}
+	for _, tt := range tests {
+		got := selfStatements(tt.msg, ref, nil)
+		if tt.want == nil {
+			for _, f := range got {
+				if f.subject == tt.subject && tt.subject != "" || tt.subject == "" {
+					t.Errorf("%q kept %q, want nothing", tt.msg, f.text)
+				}
+			}
+			continue
+		}
+		if len(got) != 1 {
+			t.Errorf("%q kept %d memories, want 1: %+v", tt.msg, len(got), got)
+			continue
+		}
+		low := strings.ToLower(got[0].text)
+		for _, w := range tt.want {
+			if !strings.Contains(low, w) {
+				t.Errorf("%q kept %q, want it to hold %q", tt.msg, got[0].text, w)
+			}
+		}
+		if got[0].subject != tt.subject {
+			t.Errorf("%q kept under %q, want %q", tt.msg, got[0].subject, tt.subject)
+		}
+	}
+}
