@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/subject"
 )
 
 // TestSelfStatementsKeepWhatPeopleSayAboutThemselves covers the last
@@ -160,6 +161,21 @@ func TestSelfStatementsAboutFamily(t *testing.T) {
 		}
 		if got[0].subject != tt.subject {
 			t.Errorf("%q kept under %q, want %q", tt.msg, got[0].subject, tt.subject)
+		}
+	}
+}
+
+// TestRulesDoNotNameTheAuthorAfterAThing checks that a clause naming
+// what the clause before spoke of is not read as the author's name or
+// identity.
+func TestRulesDoNotNameTheAuthorAfterAThing(t *testing.T) {
+	ref := time.Date(2025, 5, 5, 10, 0, 0, 0, time.UTC)
+	for _, msg := range []string{"医生给我开了个新药，叫二甲双胍", "我报了个班，叫新东方", "体检不是周三，是周五"} {
+		fs, _ := enLineFacts(msg, ref, relative{}, nil)
+		for _, f := range fs {
+			if k := subject.Key(f.subject); k == subject.Name || k == subject.Identity {
+				t.Errorf("%q: read as the author's %s: %q", msg, k, f.text)
+			}
 		}
 	}
 }
