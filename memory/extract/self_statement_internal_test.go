@@ -179,3 +179,20 @@ func TestRulesDoNotNameTheAuthorAfterAThing(t *testing.T) {
 		}
 	}
 }
+
+// TestCorrectionLeadInIsNoPlan checks that announcing a correction is read
+// as a change, not as a plan to correct something.
+func TestCorrectionLeadInIsNoPlan(t *testing.T) {
+	ref := time.Date(2025, 5, 5, 10, 0, 0, 0, time.UTC)
+	for _, msg := range []string{
+		"I need to correct what I told you yesterday: the recital is on the 9th of June, not the 6th.",
+		"quick correction to something i said last week: im allergic to kiwi, not mango",
+	} {
+		fs, _ := enLineFacts(msg, ref, relative{}, nil)
+		for _, f := range fs {
+			if strings.Contains(strings.ToLower(f.text), "correct") {
+				t.Errorf("%q: kept the lead-in as %q", msg, f.text)
+			}
+		}
+	}
+}
