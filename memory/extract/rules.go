@@ -44,7 +44,7 @@ type found struct {
 // ChangeTag is the tag of a candidate that states a change of its
 // subject ("I moved to Lyon", "我换工作了"): reconciliation supersedes the
 // active memory on that subject rather than adding beside it.
-const ChangeTag = "change"
+const ChangeTag = memory.TagChange
 
 // sentenceRule matches one clause of a sentence; sentence is the whole
 // sentence (for dates and an implied "I"), ref the message time.

@@ -20,10 +20,10 @@ import (
 // never makes a plain statement replace another on its own.
 
 // InferredTag marks a memory whose subject was read from its words rather
-// than said: reconciliation lets only a change supersede through it. Once
-// stored it is a key like any other: of two memories on one single-valued
-// key the older is set aside for review and only the newer is injected.
-const InferredTag = "inferred-subject"
+// than said: reconciliation lets only a change supersede through it, and
+// only a change counts as the value of a single-valued key
+// (memory.Memory.HoldsValue).
+const InferredTag = memory.TagInferredSubject
 
 // The free topics of statements, beside the vocabulary's keys.
 const (
@@ -63,7 +63,7 @@ var selfTopics = []selfTopic{
 		regexp.MustCompile(`(?i)\b(?:gym|run|running|jog\w*|swim\w*|cycl\w*|climb\w*|boulder\w*|yoga|pilates|walk(?:ing)?\s+group|hik\w*|football|soccer|rugby|tennis|badminton|bowling|dance\w*|martial|capoeira|crossfit|kettlebells?|rowing|workouts?|training\s+for|marathon|5k|10k|league|club)\b`),
 		regexp.MustCompile(`健身|跑步|夜跑|游泳|骑车|爬山|徒步|瑜伽|普拉提|打球|篮球|足球|羽毛球|乒乓|网球|广场舞|太极|跳舞|锻炼|运动|撸铁|练`)},
 	{topicBusiness,
-		regexp.MustCompile(`(?i)\b(?:shop|store|stall|salon|studio|caf[eé]|restaurant|takeaway|bakery|practice|clinic|workshop|business)\b`),
+		regexp.MustCompile(`(?i)\b(?:shop|store|stall|salon|caf[eé]|restaurant|takeaway|bakery|practice|clinic|workshop|business)\b`),
 		regexp.MustCompile(`店|铺|摊|门面|工作室|档口|生意`)},
 	{subject.School,
 		regexp.MustCompile(`(?i)\b(?:school|uni|university|college|degree|course|major|phd|masters|thesis|dissertation|semester|apply(?:ing)?\s+(?:to|for)|medicine|med\s+school)\b`),
