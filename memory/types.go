@@ -2,6 +2,7 @@ package memory
 
 import (
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -31,6 +32,25 @@ func (t Type) Valid() bool {
 		}
 	}
 	return false
+}
+
+// The tags that decide whether a memory holds the value of its subject.
+const (
+	// TagChange marks a memory stating that something changed ("I moved
+	// to Lyon", "我换工作了").
+	TagChange = "change"
+	// TagInferredSubject marks a memory whose subject was read from its
+	// words rather than said ("房租一千二" under "residence").
+	TagInferredSubject = "inferred-subject"
+)
+
+// HoldsValue reports whether m counts as the value of its subject when
+// the subject holds one value at a time: not when its subject was only
+// read from its words, unless it says something changed. "房租一千二" is
+// about where someone lives without saying where, so it neither sends
+// "搬到岳麓区了" to review nor keeps it out of a reply.
+func (m *Memory) HoldsValue() bool {
+	return !slices.Contains(m.Tags, TagInferredSubject) || slices.Contains(m.Tags, TagChange)
 }
 
 // Lifecycle says how a memory ages: long-term traits never decay, facts hold

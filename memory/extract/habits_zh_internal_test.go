@@ -13,7 +13,7 @@ func TestRulesChineseTopicFirstHabits(t *testing.T) {
 		{"啤酒每天得喝三瓶", []lifeWant{{"每天喝三瓶啤酒", "酒", false}}},
 		{"红酒每晚一杯", []lifeWant{{"每晚喝一杯红酒", "酒", false}}},
 		{"烟一天一包", []lifeWant{{"一天抽一包烟", "烟", false}}},
-		{"我老公烟一天一包", nil},
+		{"我老公烟一天一包", []lifeWant{{"老公烟一天一包", "family:husband", false}}}, // the husband's, said so
 		{"拿铁现在一口不碰了 改喝绿茶", []lifeWant{{"不再喝拿铁，改喝绿茶", "咖啡", true}}},
 		{"啤酒最近停了 医生不让喝", []lifeWant{{"不再喝啤酒", "酒", true}}},
 		{"烟早就不抽了", []lifeWant{{"不再抽烟", "烟", true}}},

@@ -52,12 +52,15 @@ var enItemSubject = regexp.MustCompile(`(?i)^(?:I\b|I'm|my\b|we\b|we're|our\b|he
 var enAboutMe = regexp.MustCompile(`(?i)\b(?:intro(?:duction)?|about\s+me|where\s+I'm\s+at|who\s+I\s+am|facts\s+about\s+me|the\s+basics|bit\s+about\s+myself)\b[^\n]*:\s*$`)
 
 // enInformal rewrites one message into the forms the rules read; a message
-// with Chinese in it is returned as it is.
+// with Chinese in it is returned as it is. A lead-in announcing a
+// correction ("I must correct what I told you last week:", "small
+// correction to something I said:") becomes "Correction:", so that it
+// reads as a change and not as a plan of its own.
 func enInformal(msg string) string {
 	if hasHan(msg) {
 		return msg
 	}
-	lines := strings.Split(enCapitaliseNames(msg), "\n")
+	lines := strings.Split(enCapitaliseNames(enCorrectionLead.ReplaceAllString(msg, "Correction: ")), "\n")
 	aboutMe := false
 	for i, line := range lines {
 		line = enChatWords(line)
@@ -79,6 +82,10 @@ func enInformal(msg string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// enCorrectionLead is a lead-in before a colon that announces a
+// correction of something said before.
+var enCorrectionLead = regexp.MustCompile(`(?i)^[^:\n]{0,40}\b(?:correct(?:ion)?|mistake|got\s+(?:it|that)\s+wrong|wrong\s+about)\b[^:\n]{0,50}:\s*`)
 
 // enChatWords restores contractions, the pronoun "I" and shorthand, word by
 // word.

@@ -57,7 +57,7 @@ func TestRulesReadSelfDescriptionsInPassing(t *testing.T) {
 		{"the doctor put me on lisinopril", []lifeWant{{"Takes lisinopril", "medication", false}}},
 		// "I live here" after the place.
 		{"Grew up near Whitby. I still live here, on my own now.", []lifeWant{{"Lives alone in Whitby", "residence", false}}},
-		{"I live here in the flat above the shop", []lifeWant{{"They live here in the flat above the shop", "residence", false}}}, // no town to key
+		{"I live here in the flat above the shop", []lifeWant{{"They live here in the flat above the shop", "business", false}}}, // no town to key
 	})
 }
 

@@ -181,6 +181,16 @@ func (r *Reconciler) reconcile(ctx context.Context, owner string, cands []memory
 			}
 			near = append(near, more...)
 		}
+		if t := topicOfMemory(c); t != "" && changeMarked(c) {
+			// A change read from the words may end a memory keyed by the
+			// vocabulary ("Lives in Dunedin" for "we're in a unit out at
+			// Mosgiel now"): look for it by that key too.
+			more, err := r.mem.Similar(ctx, owner, "", t, nil, defaultNeighbours)
+			if err != nil {
+				return out, fmt.Errorf("reconcile memories of %s: %w", owner, err)
+			}
+			near = append(near, more...)
+		}
 		near = r.related(c, owner, near)
 		if duplicateOf(c, near) {
 			out.Duplicates++
@@ -282,7 +292,7 @@ func guard(w *work, log *slog.Logger) {
 	switch {
 	case d.action == ActionUpdate || d.action == ActionNoop:
 		*d = decision{action: ActionAdd, reason: "different numbers are different memories"}
-	case d.action == ActionSupersede && !sameSubject(w.cand.Subject, d.target.Subject):
+	case d.action == ActionSupersede && !sameSubject(w.cand.Subject, d.target.Subject) && !sameTopic(topicOfMemory(w.cand), *d.target):
 		*d = decision{action: ActionAdd, reason: "different numbers on another subject"}
 	}
 }

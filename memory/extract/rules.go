@@ -44,7 +44,7 @@ type found struct {
 // ChangeTag is the tag of a candidate that states a change of its
 // subject ("I moved to Lyon", "我换工作了"): reconciliation supersedes the
 // active memory on that subject rather than adding beside it.
-const ChangeTag = "change"
+const ChangeTag = memory.TagChange
 
 // sentenceRule matches one clause of a sentence; sentence is the whole
 // sentence (for dates and an implied "I"), ref the message time.
@@ -150,6 +150,10 @@ var quotedFirstPerson = regexp.MustCompile(`“[^”]*(?:我|\bI\b)[^”]*”|�
 // themself ("周末喜欢喝点红酒"). The groups place the implied 我.
 var zhImpliedSelf = regexp.MustCompile(`^((?:周末|平时|平常|晚上|早上|每天|最近|一直|其实|从小|下班后?|休息日|假期|放假|有空的时候|有空)*)((?:最|很|特别|比较|也|还)*(?:喜欢|爱|讨厌|不喜欢|不太喜欢|受不了|不吃|不喝|习惯))`)
 
+// zhNamesThing is a clause without a subject that names or states what
+// the clause before it spoke of: "叫X", "名字叫X", "是X".
+var zhNamesThing = regexp.MustCompile(`^(?:叫|名叫|名字叫|就叫|是|就是)`)
+
 // findAllAfter runs every rule over text; before is the relative spoken
 // of last, whom "she" or "he" may stand for.
 func findAllAfter(text string, ref time.Time, before relative) []found {
@@ -204,6 +208,10 @@ func findInSentence(sentence string, ref time.Time) []found {
 				// someone else; it is theirs, not the author's.
 			case strings.Contains(clause, "我"):
 				other = false
+			case zhNamesThing.MatchString(clause):
+				// "…开了降血脂的药，叫阿托伐他汀", "不是十二号，是十四号": the
+				// clause names or states what the clause before spoke of,
+				// not the author.
 			case !other && (strings.Contains(body, "我") || zhImpliedSelf.MatchString(body)):
 				clause = zhImpliedSelf.ReplaceAllString(clause, "${1}我${2}")
 				if !strings.Contains(clause, "我") {

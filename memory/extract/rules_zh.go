@@ -322,5 +322,9 @@ func enThirdPerson(s string) string {
 		}
 		return "they"
 	})
-	return upperFirst(s)
+	return upperFirst(enTheyAgree.Replace(s))
 }
+
+// enTheyAgree puts the verb after a rewritten "I" in the plural: "I was"
+// became "they was".
+var enTheyAgree = strings.NewReplacer("they was", "they were", "They was", "They were", "they wasn't", "they weren't", "They wasn't", "They weren't")

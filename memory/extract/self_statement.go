@@ -25,7 +25,8 @@ import (
 const maxSelfStatements = 3
 
 // minSelfContent is the least content a statement carries: English words
-// that are not stopwords, or Chinese characters besides the grammar.
+// that are not stopwords, or Chinese characters besides the grammar; one
+// word less for a relative, whose name counts ("Wife is Nia").
 const (
 	minSelfWordsEn = 3
 	minSelfHanZh   = 4
@@ -69,9 +70,16 @@ var enOtherLead = regexp.MustCompile(`^(?:(?i:he|she|they|it|his|her|their|its|t
 // sentence that does not open on someone else ("no more long haul for me
 // tho"), rather than telling what someone else did to them.
 func enSpeaksOfSelf(s string) bool {
+	if enOtherPronounLead.MatchString(s) {
+		return false
+	}
 	return enSelfLead.MatchString(s) || enDroppedSubject.MatchString(s) ||
 		enSelfSubject.MatchString(s) && !enOtherLead.MatchString(s)
 }
+
+// enOtherPronounLead is a sentence opening on someone else by a pronoun:
+// "she cuts my hair when she visits".
+var enOtherPronounLead = regexp.MustCompile(`(?i)^(?:he|she|they|he's|she's|they're|his|her|their)\b`)
 
 // enOtherSubject is a sentence whose subject is someone or something
 // else: a third-person pronoun or a name first.
@@ -86,14 +94,14 @@ var enAside = regexp.MustCompile(`(?i)(?:^|,\s*)(?:why|how\s+come|who\s+knew|gue
 var enRequest = regexp.MustCompile(`(?i)^(?:(?:ok|okay|so|hey|hi|hiya|also|and|pls|please|quick q|quick one)[,:!]?\s+)*(?:pls\b|please\b|can\s+you|could\s+you|would\s+you|will\s+you|help\b|explain\b|tell\s+me\b|give\s+me\b|make\s+me\b|show\s+me\b|write\b|draft\b|translate\b|list\b|suggest\b|recommend\b|remind\s+me\b|find\b|check\b|fix\b|summari[sz]e\b|rewrite\b|proofread\b|compare\b|any\s+(?:ideas?|tips|suggestions|recs|recommendations)\b|ideas?\s+for\b|need\s+(?:ideas?|help|a|an|some)\b|what\b|how\b|why\b|which\b|where\b|when\b|who\b|is\s+it\b|should\s+i\b|do\s+you\b)`)
 
 // zhRequest is a Chinese sentence asking the bot to do something.
-var zhRequest = regexp.MustCompile(`^(?:那|哎|诶|嗯|好的?|ok|OK)?[，,\s]*(?:不要|帮我|帮忙|给我|请你?|麻烦|推荐|你|您|写|翻译|解释|讲讲|说说|讲一下|说一下|列|查|看看|看下|教我|告诉我|能不能|可以|有没有)|帮我|给我推荐|推荐(?:几|一|个|点)|有啥|咋|怎么|如何|啥好|什么好|行不行|好不好|可以吗|啥[^的]|啥$|[吗呢吧]$`)
+var zhRequest = regexp.MustCompile(`^(?:那|哎|诶|嗯|好的?|ok|OK)?[，,\s]*(?:不要|帮[我俺额]|帮忙|给[我俺额]|再(?:短|长|简单|详细|少|多)|请你?|麻烦|推荐|你|您|写|翻译|解释|讲讲|说说|讲一下|说一下|列|查|看看|看下|教我|告诉我|能不能|可以|有没有)|帮[我俺额]|给[我俺额]推荐|推荐(?:几|一|个|点)|有啥|咋|怎么|如何|啥好|什么好|行不行|好不好|可以吗|啥[^的]|啥$|[吗呢吧]$`)
 
 // enPassing is a sentence about the moment, a pleasantry or the weather:
 // true when said, of no use the next day.
-var enPassing = regexp.MustCompile(`(?i)\b(?:just\s+(?:woke|got\s+(?:up|in|back|home)|finished|had)|right\s+now|at\s+the\s+moment|atm|tonight|this\s+(?:morning|afternoon|evening)|feel(?:s|ing)?\s+(?:like|so|really|a\s+bit|kinda|sorta|tired|rough|awful|great|good|better|sick)|i'?m\s+(?:so\s+|really\s+|a\s+bit\s+)?(?:tired|knackered|exhausted|bored|shattered|hungry|starving|sleepy|done)|lol|lmao|haha+|thanks|thank\s+you|thx|cheers|bye|good\s*night|gn|off\s+to\s+(?:bed|sleep|work)|brb|weather|raining|sunny|weekend\s+vibes|no\s+worries|got\s+it|sounds\s+good|makes\s+sense|that\s+helps|you'?re\s+(?:right|the\s+best)|set\s+(?:this|it)\s+up|bear\s+with\s+me|minutes?\s+away|on\s+my\s+way|have\s+a\s+feeling|i\s+(?:think|guess|hope|wish|bet|suppose|reckon)|i'?m\s+(?:glad|sure|afraid|sorry)|never\s*mind|do\s+the\s+dishes|washing\s+up|laundry)\b|^(?:i|we)\s+(?:went|ended\s+up|came\s+back|got\s+back|saw|met|picked\s+up|bought|found|watched|ate)\b`)
+var enPassing = regexp.MustCompile(`(?i)\b(?:just\s+(?:woke|got\s+(?:up|in|back|home)|finished|had)|right\s+now|at\s+the\s+moment|atm|tonight|this\s+(?:morning|afternoon|evening)|feel(?:s|ing)?\s+(?:like|so|really|a\s+bit|kinda|sorta|tired|rough|awful|great|good|better|sick)|i'?m\s+(?:so\s+|really\s+|a\s+bit\s+)?(?:tired|knackered|exhausted|bored|shattered|hungry|starving|sleepy|done)|lol|lmao|haha+|thanks|thank\s+you|thx|cheers|bye|good\s*night|gn|off\s+to\s+(?:bed|sleep|work)|brb|weather|raining|sunny|weekend\s+vibes|no\s+worries|got\s+it|sounds\s+good|makes\s+sense|that\s+helps|you'?re\s+(?:right|the\s+best)|set\s+(?:this|it)\s+up|bear\s+with\s+me|minutes?\s+away|on\s+my\s+way|have\s+a\s+feeling|i\s+(?:think|guess|hope|wish|bet|suppose|reckon)|i'?m\s+(?:glad|sure|afraid|sorry)|never\s*mind|do\s+the\s+dishes|washing\s+up|laundry)\b|^(?:i|we)\s+(?:went|ended\s+up|came\s+back|got\s+back|saw|met|picked\s+up|bought|found|watched|ate|spoke|talked|rang|called|have\s+made\s+a\s+mistake|made\s+a\s+mistake)\b`)
 
 // zhPassing is the same in Chinese.
-var zhPassing = regexp.MustCompile(`^我?(?:好|突然|有点)?想(?:吃|喝|去|要|买|睡)|^我?以前|^我?之前|^我?有\s*(?:friends?|朋友|亲戚|同学|同事)|^(?:早饭|午饭|晚饭|早餐|午餐|晚餐|中午|晚上)吃了|明明|装的这个|给我装|帮我装|^上次|^上回|太冷|太热|冷死|热死|刚起|刚醒|刚到家|刚下班|收工|今晚|今天|这会儿|此刻|好累|好困|累死|困死|饿死|好饿|无聊|^哈哈|^嘿嘿|谢谢|谢啦|多谢|^(?:拜拜|再见|bye)|晚安|回头聊|去做饭了|去睡了|先睡了|^下了|天气|下雨|好热|好冷|绝了|笑死|懂了|明白了|知道了|^好的|收到|没事了|有道理`)
+var zhPassing = regexp.MustCompile(`感动|救命|对不起|心疼|考虑要不要|要不要|纠结|^我?(?:好|突然|有点)?想(?:吃|喝|去|要|买|睡)|^我?以前|^我?之前|^我?有\s*(?:friends?|朋友|亲戚|同学|同事)|^(?:早饭|午饭|晚饭|早餐|午餐|晚餐|中午|晚上)吃了|明明|装的这个|给我装|帮我装|^上次|^上回|太冷|太热|冷死|热死|刚起|刚醒|刚到家|刚下班|收工|今晚|今天|这会儿|此刻|好累|好困|累死|困死|饿死|好饿|无聊|^哈哈|^嘿嘿|谢谢|谢啦|多谢|^(?:拜拜|再见|bye)|晚安|回头聊|去做饭了|去睡了|先睡了|^下了|天气|下雨|好热|好冷|绝了|笑死|懂了|明白了|知道了|^好的|收到|没事了|有道理`)
 
 // zhAboutLife are the things a Chinese statement without a subject is
 // about when it speaks of its author: body and health, food and drink,
@@ -111,7 +119,7 @@ var enTailFiller = regexp.MustCompile(`(?i)(?:[,\s]+(?:tbh|lol|haha|btw|honestly
 var zhLeadFiller = regexp.MustCompile(`^(?:(?:hello|hi|hey|嗨|哈喽|嗯+|哦+|诶|哎|对了|另外|还有|然后|其实|话说|说起来|顺便说一下|顺便)[～~，,。！!：:\s]*)+`)
 
 // zhTailFiller is a Chinese sentence's closing particles and moods.
-var zhTailFiller = regexp.MustCompile(`[，,\s]*(?:好紧张|好开心|开心|激动|头疼|难受|哈|啊|呀|哦|呢|啦|嘛|吧|哟|咯)+[～~。！!…]*$`)
+var zhTailFiller = regexp.MustCompile(`[，,\s]*(?:h{2,}|哈{2,}|好紧张|好开心|开心|激动|头疼|难受|哈|啊|呀|哦|呢|啦|嘛|吧|哟|咯)+[～~。！!…]*$`)
 
 // enPlanCue marks a sentence about something ahead: with a date, it is a
 // plan that stops mattering once past.
@@ -145,22 +153,25 @@ func selfStatements(msg string, ref time.Time, covered []found) []found {
 			continue
 		}
 		l = zhWritten(quotedFirstPerson.ReplaceAllString(stripQuoted(l), " "))
-		joined := false // the sentence before was kept
+		before := noOne // whom the sentence before was kept about
 		for _, s := range sentenceSplit.FindAllString(l, -1) {
 			for _, sentence := range enSentences(s) {
 				if coveredBy(have, terms(tok, sentence)) {
-					joined = false
+					before = noOne
 					continue
 				}
-				f, ok := selfStatement(strings.TrimSpace(sentence), ref, joined)
+				f, about, ok := selfStatement(strings.TrimSpace(sentence), ref, before)
 				switch {
 				case !ok:
-					joined = false
-				case joined && len([]rune(out[len(out)-1].text))+len([]rune(f.text)) < maxTextRunes:
+					before = noOne
+				case before != noOne && (about == before || about == theAuthor && before == aRelative && f.subject == "") &&
+					len([]rune(out[len(out)-1].text))+len([]rune(f.text)) < maxTextRunes:
 					out[len(out)-1] = joinStatements(out[len(out)-1], f)
 				case len(out) < maxSelfStatements:
 					out = append(out, f)
-					joined = true
+					before = about
+				default:
+					before = noOne
 				}
 			}
 		}
@@ -194,18 +205,51 @@ func joinStatements(a, b found) found {
 	return a
 }
 
-// selfStatement keeps one sentence that says something about its author.
-// going is whether the sentence before was kept: a sentence without a
-// subject of its own then speaks of the author too.
-func selfStatement(sentence string, ref time.Time, going bool) (found, bool) {
+// selfStatement keeps one sentence that says something about its author
+// or their family, and says whom. before is whom the sentence before was
+// kept about: a sentence without a subject of its own goes on about them.
+func selfStatement(sentence string, ref time.Time, before whose) (found, whose, bool) {
 	s := strings.TrimSpace(strings.Map(dropSymbol, sentence))
 	if s == "" || isQuestion(s) || strings.ContainsAny(s, "?？") {
-		return found{}, false
+		return found{}, noOne, false
 	}
 	han := hasHan(s)
 	if introducesQuote.MatchString(s) || replyToBot.MatchString(s) {
-		return found{}, false
+		return found{}, noOne, false
 	}
+	going := before != noOne
+	if aboutRelative(strings.TrimSpace(s), han, before) {
+		return relativeStatement(s, ref, han)
+	}
+	f, ok := authorStatement(s, ref, han, going)
+	return f, theAuthor, ok
+}
+
+// relativeStatement keeps a sentence about one of the author's family,
+// with the relative named in it.
+func relativeStatement(s string, ref time.Time, han bool) (found, whose, bool) {
+	if han {
+		s = zhTailFiller.ReplaceAllString(zhLeadFiller.ReplaceAllString(s, ""), "")
+		if zhRequest.MatchString(s) || zhPassing.MatchString(s) || strings.ContainsAny(s, "你您") || zhContent(s) < minSelfHanZh {
+			return found{}, noOne, false
+		}
+	} else {
+		s = enTailFiller.ReplaceAllString(enLeadFiller.ReplaceAllString(s, ""), "")
+		if enRequest.MatchString(s) || enPassing.MatchString(s) || enAside.MatchString(s) || enRelativeEvent.MatchString(s) ||
+			enContent(s) < minSelfWordsEn-1 {
+			return found{}, noOne, false
+		}
+	}
+	f, ok := keptStatement(s, ref, han)
+	if k := familyKey(s, han); k != "" {
+		f.subject = k
+	}
+	return f, aRelative, ok
+}
+
+// authorStatement keeps a sentence about the author; going is whether the
+// sentence before was kept.
+func authorStatement(s string, ref time.Time, han, going bool) (found, bool) {
 	if han {
 		s = zhTailFiller.ReplaceAllString(zhLeadFiller.ReplaceAllString(s, ""), "")
 		s = zhToYou.ReplaceAllString(s, "")
@@ -214,7 +258,7 @@ func selfStatement(sentence string, ref time.Time, going bool) (found, bool) {
 			zhOther.MatchString(s) && !zhFirstPerson.MatchString(s) {
 			return found{}, false
 		}
-		if zhOthersFirst(s) || !going && zhLaterSelf(s) {
+		if zhOthersFirst(s) || !going && zhLaterSelf(s) || zhComparison.MatchString(s) || zhOthersSay.MatchString(s) {
 			return found{}, false
 		}
 		if !zhFirstPerson.MatchString(s) && zhPlanCue.MatchString(s) {
@@ -238,14 +282,21 @@ func selfStatement(sentence string, ref time.Time, going bool) (found, bool) {
 		if enContent(s) < minSelfWordsEn {
 			return found{}, false
 		}
+	}
+	return keptStatement(s, ref, han)
+}
+
+// keptStatement is the memory of a sentence found worth keeping: in the
+// author's words turned to the third person, typed and given its topic.
+func keptStatement(s string, ref time.Time, han bool) (found, bool) {
+	if han {
+		s = zhThirdPerson(s)
+	} else {
 		s = enThirdPerson(s)
 	}
 	s = strings.TrimRight(strings.TrimSpace(s), ",，;；:：-—")
 	if s == "" || len([]rune(s)) > maxTextRunes {
 		return found{}, false // a statement too long to keep whole is not cut
-	}
-	if han {
-		s = zhThirdPerson(s)
 	}
 	f := found{text: upperFirst(s), typ: memory.TypeFact, lifecycle: memory.LifecycleFact, importance: 0.5, confidence: 0.6}
 	planned := han && zhPlanCue.MatchString(s) || !han && enPlanCue.MatchString(s)
@@ -311,8 +362,17 @@ func zhLaterSelf(s string) bool {
 	return more && !zhFirstPerson.MatchString(first) && !zhSelfLead.MatchString(first) && !zhAboutLife.MatchString(first)
 }
 
+// zhComparison is a sentence weighing one thing against another ("新店比
+// 原来大一点", "反而轻松一点"): a remark on a change, whose facts are
+// said elsewhere.
+var zhComparison = regexp.MustCompile(`比.{1,10}?(?:高|低|大|小|多|少|好|差|贵|便宜|轻松|累|远|近|快|慢)|反而|一点[。！!]?$`)
+
+// zhOthersSay is someone in the author's life reported speaking: "我妈说
+// 给我炖汤" is her plan.
+var zhOthersSay = regexp.MustCompile(`(?:` + zhFamily + `|同事|朋友|室友|老板|领导|同学|邻居|医生|老师)说`)
+
 // zhSomeone is a sentence about someone unnamed: "有人刷…", "别人说…".
-var zhSomeone = regexp.MustCompile(`有人|别人|人家说|大家都`)
+var zhSomeone = regexp.MustCompile(`有人|别人|人家说|大家都|^(?:同桌|舍友|闺蜜|哥们|兄弟|师傅|徒弟|学生|病人|客人|组里)`)
 
 // zhEvery marks a routine in Chinese ("每周一三五去健身房"): its day
 // recurs, it is no plan.

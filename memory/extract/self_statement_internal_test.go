@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/subject"
 )
 
 // TestSelfStatementsKeepWhatPeopleSayAboutThemselves covers the last
@@ -113,12 +114,85 @@ func TestSelfStatementTopics(t *testing.T) {
 		{"We're renting a two-bed in Leith", "residence"},
 		{"My flatmate and I split the bills", ""},
 		{"I quit the call centre, freelancing now", "occupation"},
-		{"现在在一家花店打工", "occupation"},
+		{"现在在一家花店打工", "business"},
 		{"I cycle to work most days", "exercise"},
 		{"I got rid of the car, it's the bus now", "transport"},
 	} {
 		if got := topicOf(tt.text); got != tt.want {
 			t.Errorf("topicOf(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestSelfStatementsAboutFamily checks that what people tell of their
+// family is kept with the relative named, a sentence going on about them
+// by a pronoun joins it, and someone else's doing is not kept.
+func TestSelfStatementsAboutFamily(t *testing.T) {
+	ref := time.Date(2025, 5, 5, 10, 0, 0, 0, time.UTC)
+	tests := []struct {
+		msg, subject string
+		want         []string // nil: nothing kept
+	}{
+		{"Husband is Tariq. He's a bus driver on the 38 route.", "family:husband", []string{"husband", "tariq", "bus driver"}},
+		{"our son has a peanut allergy, carries an epipen", "family:son", []string{"son", "peanut"}},
+		{"我闺女在读初三，成绩还行", "family:daughter", []string{"闺女", "初三"}},
+		{"我老公的同事对海鲜过敏", "", nil},
+		{"my sister rang last night", "", nil},
+	}
+	for _, tt := range tests {
+		got := selfStatements(tt.msg, ref, nil)
+		if tt.want == nil {
+			for _, f := range got {
+				if f.subject == tt.subject && tt.subject != "" || tt.subject == "" {
+					t.Errorf("%q kept %q, want nothing", tt.msg, f.text)
+				}
+			}
+			continue
+		}
+		if len(got) != 1 {
+			t.Errorf("%q kept %d memories, want 1: %+v", tt.msg, len(got), got)
+			continue
+		}
+		low := strings.ToLower(got[0].text)
+		for _, w := range tt.want {
+			if !strings.Contains(low, w) {
+				t.Errorf("%q kept %q, want it to hold %q", tt.msg, got[0].text, w)
+			}
+		}
+		if got[0].subject != tt.subject {
+			t.Errorf("%q kept under %q, want %q", tt.msg, got[0].subject, tt.subject)
+		}
+	}
+}
+
+// TestRulesDoNotNameTheAuthorAfterAThing checks that a clause naming
+// what the clause before spoke of is not read as the author's name or
+// identity.
+func TestRulesDoNotNameTheAuthorAfterAThing(t *testing.T) {
+	ref := time.Date(2025, 5, 5, 10, 0, 0, 0, time.UTC)
+	for _, msg := range []string{"医生给我开了个新药，叫二甲双胍", "我报了个班，叫新东方", "体检不是周三，是周五"} {
+		fs, _ := enLineFacts(msg, ref, relative{}, nil)
+		for _, f := range fs {
+			if k := subject.Key(f.subject); k == subject.Name || k == subject.Identity {
+				t.Errorf("%q: read as the author's %s: %q", msg, k, f.text)
+			}
+		}
+	}
+}
+
+// TestCorrectionLeadInIsNoPlan checks that announcing a correction is read
+// as a change, not as a plan to correct something.
+func TestCorrectionLeadInIsNoPlan(t *testing.T) {
+	ref := time.Date(2025, 5, 5, 10, 0, 0, 0, time.UTC)
+	for _, msg := range []string{
+		"I need to correct what I told you yesterday: the recital is on the 9th of June, not the 6th.",
+		"quick correction to something i said last week: im allergic to kiwi, not mango",
+	} {
+		fs, _ := enLineFacts(msg, ref, relative{}, nil)
+		for _, f := range fs {
+			if strings.Contains(strings.ToLower(f.text), "correct") {
+				t.Errorf("%q: kept the lead-in as %q", msg, f.text)
+			}
 		}
 	}
 }

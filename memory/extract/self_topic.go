@@ -20,8 +20,10 @@ import (
 // never makes a plain statement replace another on its own.
 
 // InferredTag marks a memory whose subject was read from its words rather
-// than said: reconciliation lets only a change supersede through it.
-const InferredTag = "inferred-subject"
+// than said: reconciliation lets only a change supersede through it, and
+// only a change counts as the value of a single-valued key
+// (memory.Memory.HoldsValue).
+const InferredTag = memory.TagInferredSubject
 
 // The free topics of statements, beside the vocabulary's keys.
 const (
@@ -30,6 +32,7 @@ const (
 	topicTransport = "transport"
 	topicSmoking   = "smoking"
 	topicMeals     = "meals"
+	topicBusiness  = "business"
 )
 
 // selfTopic is one topic and the words that tell it, in either language.
@@ -59,6 +62,12 @@ var selfTopics = []selfTopic{
 	{topicExercise,
 		regexp.MustCompile(`(?i)\b(?:gym|run|running|jog\w*|swim\w*|cycl\w*|climb\w*|boulder\w*|yoga|pilates|walk(?:ing)?\s+group|hik\w*|football|soccer|rugby|tennis|badminton|bowling|dance\w*|martial|capoeira|crossfit|kettlebells?|rowing|workouts?|training\s+for|marathon|5k|10k|league|club)\b`),
 		regexp.MustCompile(`健身|跑步|夜跑|游泳|骑车|爬山|徒步|瑜伽|普拉提|打球|篮球|足球|羽毛球|乒乓|网球|广场舞|太极|跳舞|锻炼|运动|撸铁|练`)},
+	{topicBusiness,
+		regexp.MustCompile(`(?i)\b(?:shop|store|stall|salon|caf[eé]|restaurant|takeaway|bakery|practice|clinic|workshop|business)\b`),
+		regexp.MustCompile(`店|铺|摊|门面|工作室|档口|生意`)},
+	{subject.School,
+		regexp.MustCompile(`(?i)\b(?:school|uni|university|college|degree|course|major|phd|masters|thesis|dissertation|semester|apply(?:ing)?\s+(?:to|for)|medicine|med\s+school)\b`),
+		regexp.MustCompile(`学校|大学|专业|学医|读研|读博|考研|高考|报志愿|志愿|毕业|论文|导师|上学|读书|学临床|本科|硕士|博士`)},
 	{subject.Residence,
 		regexp.MustCompile(`(?i)\b(?:live|living|lives|moved|moving|renting|rent|flat|apartment|house|unit|studio|bungalow|cottage|room\s+in|dorms?|halls)\b`),
 		regexp.MustCompile(`住|租|搬|合租|公寓|房子|小区|宿舍`)},
@@ -73,7 +82,8 @@ var selfTopics = []selfTopic{
 // flatmateWords are words that hold a topic's word without its sense.
 var flatmateWords = regexp.MustCompile(`(?i)\b(?:flat|house|room)mates?\b|\blive\s+on\b|\blive\s+for\b`)
 
-// topicOf is the topic a statement is about, or "".
+// topicOf is the topic a statement is about, or "": a key of package
+// subject or a free topic.
 func topicOf(s string) string {
 	s = flatmateWords.ReplaceAllString(s, " ")
 	han := hasHan(s)
@@ -99,7 +109,7 @@ func sameTopic(topic string, m memory.Memory) bool {
 	if !slices.ContainsFunc(selfTopics, func(t selfTopic) bool { return t.key == key }) && key != subject.Employer {
 		key = topicOf(m.Text)
 	}
-	job := func(k string) bool { return k == subject.Occupation || k == subject.Employer }
+	job := func(k string) bool { return k == subject.Occupation || k == subject.Employer || k == topicBusiness }
 	return key == topic || job(key) && job(topic)
 }
 

@@ -189,11 +189,11 @@ func TestRulesChineseWithout我(t *testing.T) {
 		{"下个月二十号考科目三", []lifeWant{{"2025年10月20日考科目三", "考科目三", false}}},
 		{"月底我们全家去青岛玩几天", []lifeWant{{"2025年9月21日至30日全家去青岛玩几天", "青岛玩几天", false}}},
 		{"我下个月八号结婚", []lifeWant{{"2025年10月8日结婚", "结婚", false}}},
-		{"老公下周有个面试", nil},
+		{"老公下周有个面试", []lifeWant{{"老公下周有个面试", "family:husband", false}}}, // the husband's
 		{"明天上午十点面试", []lifeWant{{"2025年9月11日面试", "面试", false}}},
 		{"每周六上午带女儿去学游泳", []lifeWant{{"每周六上午带女儿去学游泳", "exercise", false}}},
 		{"我一有空就去钓鱼", []lifeWant{{"一有空就去钓鱼", "去钓鱼", false}}},
-		{"女儿每周六上午去学游泳", nil},
+		{"女儿每周六上午去学游泳", []lifeWant{{"女儿每周六上午去学游泳", "family:daughter", false}}},
 		{"她每天晚上跳广场舞", nil},
 		{"去成都看展", nil},
 	})

@@ -41,7 +41,7 @@ func TestRulesChineseAsTyped(t *testing.T) {
 		// Terse lines.
 		{"胃炎好几年了", []lifeWant{{"胃炎好几年了", "health:胃炎", false}}},
 		{"尿酸520", []lifeWant{{"尿酸520", "health:尿酸", false}}},
-		{"我老公尿酸520", nil},
+		{"我老公尿酸520", []lifeWant{{"老公尿酸520", "family:husband", false}}}, // the husband's, said so
 		{"我是学校篮球协会的 每周二晚上训练", []lifeWant{{"参加学校篮球协会，每周二晚上训练", "学校篮球协会", false}}},
 		{"加入了市里的合唱团", []lifeWant{{"参加市里的合唱团", "市里的合唱团", false}}},
 		{"寒假在做家教", []lifeWant{{"寒假做家教", zhSideJob, false}}},

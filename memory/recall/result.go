@@ -218,7 +218,7 @@ func (e *ownerIndex) dropStale(cands []candidate, now time.Time) []candidate {
 	newest := make(map[string]*memory.Memory, len(keys))
 	for id, m := range e.mems {
 		k := subject.Of(m.Subject)
-		if !keys[k] || e.removed[id] || !recallable(m, now) {
+		if !keys[k] || e.removed[id] || !recallable(m, now) || !m.HoldsValue() {
 			continue
 		}
 		if n, ok := newest[k]; !ok || Newer(m, n) {
@@ -227,7 +227,7 @@ func (e *ownerIndex) dropStale(cands []candidate, now time.Time) []candidate {
 	}
 	return slices.DeleteFunc(cands, func(c candidate) bool {
 		n, ok := newest[subject.Of(c.mem.Subject)]
-		return ok && n.ID != c.mem.ID
+		return ok && n.ID != c.mem.ID && c.mem.HoldsValue()
 	})
 }
 
@@ -241,6 +241,11 @@ func Newer(a, b *memory.Memory) bool {
 	}
 	if !a.UpdatedAt.Equal(b.UpdatedAt) {
 		return a.UpdatedAt.After(b.UpdatedAt)
+	}
+	// Memories stored together (one extraction) are as new as the
+	// messages they come from.
+	if !a.Source.Time.Equal(b.Source.Time) {
+		return a.Source.Time.After(b.Source.Time)
 	}
 	return a.ID > b.ID
 }

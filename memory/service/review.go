@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"errors"
+	"slices"
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/recall"
@@ -23,7 +24,7 @@ const ReviewAction = "review"
 // for good. The memories are found in the recall index, never by listing
 // the store. A failure is logged: the memory m stays stored either way.
 func (s *Service) flagSameSubject(ctx context.Context, m memory.Memory) {
-	if m.Status != memory.StatusActive || m.Owner == "" {
+	if m.Status != memory.StatusActive || m.Owner == "" || !m.HoldsValue() {
 		return
 	}
 	key := subject.Of(m.Subject)
@@ -35,6 +36,7 @@ func (s *Service) flagSameSubject(ctx context.Context, m memory.Memory) {
 		s.log.Warn("find memories on the subject of a new one", "owner", m.Owner, "subject", key, "err", err)
 		return
 	}
+	same = slices.DeleteFunc(same, func(o memory.Memory) bool { return !o.HoldsValue() && o.ID != m.ID })
 	if len(same) < 2 {
 		return
 	}

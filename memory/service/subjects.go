@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/membot/membot/memory"
@@ -25,6 +26,14 @@ func (s *Service) Subjects(ctx context.Context, owner string, limit int) ([]memo
 	if err != nil {
 		return nil, fmt.Errorf("list subjects of %s: %w", owner, err)
 	}
+	// The store lists newest first; memories stored by one extraction are
+	// as new as the messages they come from.
+	slices.SortStableFunc(ms, func(a, b memory.Memory) int {
+		if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
+			return c
+		}
+		return b.Source.Time.Compare(a.Source.Time)
+	})
 	seen := make(map[string]bool)
 	var out []memory.Memory
 	for _, m := range ms {
