@@ -65,7 +65,7 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 		fs, before = enLineFacts(l.Text, l.Time, before, in.Subjects)
 		said := len(fs) == 0
 		if said {
-			fs = selfStatements(l.Text, l.Time, nil)
+			fs = selfStatements(l.Text, l.Time, in.Subjects)
 		}
 		for _, f := range fs {
 			m := f.toMemory(in, l)

@@ -139,14 +139,9 @@ var zhLiking = regexp.MustCompile(`喜欢|爱|讨厌|受不了|习惯|偏好|最
 // memory in the author's words, at most maxSelfStatements of them. A
 // sentence that follows one about the author without a subject of its
 // own ("正式吃纯素了！鸡蛋牛奶都不碰了") goes on saying it, and joins it.
-// Sentences the rules already found something in (covered) are left to
-// them.
-func selfStatements(msg string, ref time.Time, covered []found) []found {
-	tok := text.NewTokenizer()
-	var have []termSet
-	for _, f := range covered {
-		have = append(have, terms(tok, f.text))
-	}
+// known are the author's subjects: a sentence worded as a change that goes
+// on about one of them is kept as its change (knownChange).
+func selfStatements(msg string, ref time.Time, known []Subject) []found {
 	var out []found
 	for _, l := range strings.Split(enInformal(msg), "\n") {
 		if t := strings.TrimSpace(l); t == "" || strings.HasPrefix(t, ">") || strings.HasPrefix(t, "＞") {
@@ -156,11 +151,10 @@ func selfStatements(msg string, ref time.Time, covered []found) []found {
 		before := noOne // whom the sentence before was kept about
 		for _, s := range sentenceSplit.FindAllString(l, -1) {
 			for _, sentence := range enSentences(s) {
-				if coveredBy(have, terms(tok, sentence)) {
-					before = noOne
-					continue
-				}
 				f, about, ok := selfStatement(strings.TrimSpace(sentence), ref, before)
+				if !ok {
+					f, ok = changeOfKnown(strings.TrimSpace(sentence), ref, known)
+				}
 				switch {
 				case !ok:
 					before = noOne
@@ -179,15 +173,27 @@ func selfStatements(msg string, ref time.Time, covered []found) []found {
 	return out
 }
 
-// coveredBy reports whether a memory the rules found says most of what a
-// sentence does.
-func coveredBy(have []termSet, sentence termSet) bool {
-	for _, h := range have {
-		if overlap(h, sentence) >= 0.5 {
-			return true
-		}
+// changeOfKnown keeps a sentence that changes something the author said
+// before, under that memory's subject.
+func changeOfKnown(s string, ref time.Time, known []Subject) (found, bool) {
+	s = strings.TrimSpace(strings.Map(dropSymbol, s))
+	han := hasHan(s)
+	if s == "" || isQuestion(s) || strings.ContainsAny(s, "?？") || introducesQuote.MatchString(s) ||
+		han && (zhRequest.MatchString(s) || strings.ContainsAny(s, "你您")) || !han && enRequest.MatchString(s) {
+		return found{}, false
 	}
-	return false
+	k, ok := knownChange(s, han, known)
+	if !ok {
+		return found{}, false
+	}
+	if han {
+		s = zhTailFiller.ReplaceAllString(zhLeadFiller.ReplaceAllString(s, ""), "")
+	} else {
+		s = enTailFiller.ReplaceAllString(enLeadFiller.ReplaceAllString(s, ""), "")
+	}
+	f, ok := keptStatement(s, ref, han)
+	f.subject, f.change = k.Key, true
+	return f, ok
 }
 
 // joinStatements makes one memory of a statement and the sentence that

@@ -71,17 +71,6 @@ func TestSelfStatementsKeepWhatPeopleSayAboutThemselves(t *testing.T) {
 	}
 }
 
-// TestSelfStatementsLeaveCoveredSentencesToTheRules checks that a
-// sentence a rule found something in is not kept a second time.
-func TestSelfStatementsLeaveCoveredSentencesToTheRules(t *testing.T) {
-	ref := time.Date(2025, 5, 5, 10, 0, 0, 0, time.UTC)
-	covered := []found{{text: "Works as a welder in Hull"}}
-	got := selfStatements("I work as a welder in Hull. I restore old motorbikes at weekends", ref, covered)
-	if len(got) != 1 || !strings.Contains(got[0].text, "motorbikes") {
-		t.Fatalf("got %+v, want only the motorbikes sentence", got)
-	}
-}
-
 // TestSelfStatementsMarkChanges checks that a statement worded as a
 // change is tagged so, for reconciliation to end what it replaces.
 func TestSelfStatementsMarkChanges(t *testing.T) {
@@ -193,6 +182,33 @@ func TestCorrectionLeadInIsNoPlan(t *testing.T) {
 			if strings.Contains(strings.ToLower(f.text), "correct") {
 				t.Errorf("%q: kept the lead-in as %q", msg, f.text)
 			}
+		}
+	}
+}
+
+// TestSelfStatementsChangeWhatWasSaid checks that a terse change of
+// something the author said before is kept under that memory's subject,
+// and that news about a relative or a remark without a change is not.
+func TestSelfStatementsChangeWhatWasSaid(t *testing.T) {
+	ref := time.Date(2025, 5, 5, 10, 0, 0, 0, time.UTC)
+	known := []Subject{
+		{Key: "work base", Text: "Is based at the Leyton depot"},
+		{Key: "work schedule", Text: "每天早上九点开门"},
+		{Key: "family:son", Text: "Son Leo plays football on Saturdays"},
+	}
+	tests := []struct{ msg, key string }{
+		{"transfer sorted. walthamstow depot from next week", "work base"},
+		{"开门时间改到十点了，早上人少", "work schedule"},
+		{"football season starts now, boots everywhere", ""},
+		{"the depot canteen is rubbish", ""},
+	}
+	for _, tt := range tests {
+		got := selfStatements(tt.msg, ref, known)
+		switch {
+		case tt.key == "" && len(got) > 0 && got[0].change:
+			t.Errorf("%q kept as a change of %q: %q", tt.msg, got[0].subject, got[0].text)
+		case tt.key != "" && (len(got) != 1 || got[0].subject != tt.key || !got[0].change):
+			t.Errorf("%q: got %+v, want one change of %q", tt.msg, got, tt.key)
 		}
 	}
 }

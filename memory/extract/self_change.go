@@ -1,0 +1,54 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/membot/membot/memory/subject"
+	"github.com/membot/membot/memory/text"
+)
+
+// A correction often says only the new value, in as few words as chat
+// allows ("checkride got bumped, it's Aug 21 now", "早课改到六点半了"):
+// no first person, sometimes no verb, nothing the statements above keep.
+// What ties it to the author is what they said before: a sentence worded
+// as a change that shares telling words with a memory they hold, on a
+// subject that holds one value or a topic of their life, changes that
+// memory. Family and pets are left out: a relative's news is not a
+// change of the relative.
+
+// enChangeSaid and zhChangeSaid are the words of a change said in
+// passing: moved, bumped, from Monday, now; 改到, 挪到, 变了, 现在.
+var (
+	enChangeSaid = regexp.MustCompile(`(?i)\b(?:now|bumped|moved|pushed\s+back|brought\s+forward|rescheduled|cut|came\s+through|switched|changed|instead|no\s+more|no\s+longer|any\s?more|from\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|next\s+week|next\s+month))\b`)
+	zhChangeSaid = regexp.MustCompile(`变了|改到|改成|改为|挪到|推迟|提前|换了|换成|不.{0,6}了|没.{0,6}了|现在|以后|后来`)
+)
+
+// minKnownTerms is how many telling terms a change shares with the memory
+// it changes: one telling word ("checkride", "开门") is enough once the
+// sentence is worded as a change.
+const minKnownTerms = 1
+
+// knownChange finds the subject among known that the change sentence s
+// goes on about, if s is worded as a change.
+func knownChange(s string, han bool, known []Subject) (Subject, bool) {
+	said := han && zhChangeSaid.MatchString(s) || !han && enChangeSaid.MatchString(s)
+	if !said || len(known) == 0 {
+		return Subject{}, false
+	}
+	tok := text.NewTokenizer()
+	st := contentTerms(tok, s)
+	var best Subject
+	bestScore := 0
+	for _, k := range known {
+		key := subject.Of(k.Key)
+		if key == "" || strings.HasPrefix(key, subject.FamilyPrefix) || strings.HasPrefix(key, subject.PetPrefix) ||
+			strings.HasPrefix(key, subject.BirthdayPrefix) || key == subject.Name || key == subject.Identity {
+			continue
+		}
+		if score := topicScore(st, contentTerms(tok, k.Text), han); score > bestScore {
+			best, bestScore = k, score
+		}
+	}
+	return best, bestScore >= minKnownTerms
+}
