@@ -179,7 +179,8 @@ func changeOfKnown(s string, ref time.Time, known []Subject) (found, bool) {
 	s = strings.TrimSpace(strings.Map(dropSymbol, s))
 	han := hasHan(s)
 	if s == "" || isQuestion(s) || strings.ContainsAny(s, "?？") || introducesQuote.MatchString(s) ||
-		han && (zhRequest.MatchString(s) || strings.ContainsAny(s, "你您")) || !han && enRequest.MatchString(s) {
+		han && (zhRequest.MatchString(s) || zhPassing.MatchString(s) || strings.ContainsAny(s, "你您")) ||
+		!han && (enRequest.MatchString(s) || enPassing.MatchString(s) || enRemark.MatchString(s)) {
 		return found{}, false
 	}
 	k, ok := knownChange(s, han, known)
@@ -195,6 +196,10 @@ func changeOfKnown(s string, ref time.Time, known []Subject) (found, bool) {
 	f.subject, f.change = k.Key, true
 	return f, ok
 }
+
+// enRemark is a sentence judging how something is rather than saying what
+// it is: "the commute is longer now but the house is lovely".
+var enRemark = regexp.MustCompile(`(?i)\b(?:is|are|was|were|'s)\s+(?:a\s+bit\s+|much\s+|way\s+|so\s+|really\s+|quite\s+)?(?:longer|shorter|bigger|smaller|better|worse|nicer|harder|easier|lovely|great|nice|awful|terrible|amazing|brilliant|grim|rubbish|fine)\b`)
 
 // joinStatements makes one memory of a statement and the sentence that
 // goes on with it.
