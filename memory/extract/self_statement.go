@@ -91,7 +91,7 @@ var enAside = regexp.MustCompile(`(?i)(?:^|,\s*)(?:why|how\s+come|who\s+knew|gue
 
 // enRequest is a sentence asking the bot to do something rather than
 // saying something about its author: an imperative or a polite request.
-var enRequest = regexp.MustCompile(`(?i)^(?:(?:ok|okay|so|hey|hi|hiya|also|and|pls|please|quick q|quick one)[,:!]?\s+)*(?:pls\b|please\b|can\s+you|could\s+you|would\s+you|will\s+you|help\b|explain\b|tell\s+me\b|give\s+me\b|make\s+me\b|show\s+me\b|write\b|draft\b|translate\b|list\b|suggest\b|recommend\b|remind\s+me\b|find\b|check\b|fix\b|summari[sz]e\b|rewrite\b|proofread\b|compare\b|any\s+(?:ideas?|tips|suggestions|recs|recommendations)\b|ideas?\s+for\b|need\s+(?:ideas?|help|a|an|some)\b|what\b|how\b|why\b|which\b|where\b|when\b|who\b|is\s+it\b|should\s+i\b|do\s+you\b)`)
+var enRequest = regexp.MustCompile(`(?i)^(?:(?:ok|okay|so|hey|hi|hiya|also|and|pls|please|quick q|quick one)[,:!]?\s+)*(?:pls\b|please\b|can\s+you|could\s+you|would\s+you|will\s+you|help\b|explain\b|tell\s+me\b|give\s+me\b|make\s+me\b|show\s+me\b|write\b|draft\b|translate\b|list\b|suggest\b|recommend\b|remind\s+me\b|find\b|check\b|fix\b|summari[sz]e\b|rewrite\b|proofread\b|compare\b|any\s+(?:ideas?|tips|suggestions|recs|recommendations)\b|ideas?\s+for\b|need\s+(?:ideas?|help|a|an|some|stuff|something|recipes?|tips)\b|what\b|how\b|why\b|which\b|where\b|when\b|who\b|is\s+it\b|should\s+i\b|do\s+you\b)`)
 
 // zhRequest is a Chinese sentence asking the bot to do something.
 var zhRequest = regexp.MustCompile(`^(?:那|哎|诶|嗯|好的?|ok|OK)?[，,\s]*(?:不要|帮[我俺额]|帮忙|给[我俺额]|再(?:短|长|简单|详细|少|多)|请你?|麻烦|推荐|你|您|写|翻译|解释|讲讲|说说|讲一下|说一下|列|查|看看|看下|教我|告诉我|能不能|可以|有没有)|帮[我俺额]|给[我俺额]推荐|推荐(?:几|一|个|点)|有啥|咋|怎么|如何|啥好|什么好|行不行|好不好|可以吗|啥[^的]|啥$|[吗呢吧]$`)
@@ -110,7 +110,7 @@ var zhPassing = regexp.MustCompile(`感动|救命|对不起|心疼|考虑要不�
 var zhAboutLife = regexp.MustCompile(`胃|腰|腿|膝|牙|眼|血压|血糖|过敏|哮喘|病|药|医生|复查|体检|怀孕|吃|喝|素|烟|酒|咖啡|茶|上班|下班|工作|打工|兼职|辞职|开店|店|工作室|公司|单位|种|养|播|直播|开播|住|租|搬|房子|家|上学|读|考|课|班|点|早上|晚上|周末|每天|习惯|喜欢|爱|讨厌|怕|用`)
 
 // enLeadFiller is chat filler before what a sentence says.
-var enLeadFiller = regexp.MustCompile(`(?i)^(?:(?:ok|okay|so|and|also|oh|btw|fyi|tbh|honestly|anyway|anyways|well|hey|hi|hiya|yeah|yep|right|lol|haha)\b[,.!:]*\s*)+`)
+var enLeadFiller = regexp.MustCompile(`(?i)^(?:(?:ok|okay|so|and|also|oh|ah|um|erm|hmm|btw|fyi|tbh|honestly|anyway|anyways|well|hey|hi|hiya|yeah|yep|right|lol|haha)\b[,.!:]*\s*)+`)
 
 // enTailFiller is chat filler after it.
 var enTailFiller = regexp.MustCompile(`(?i)(?:[,\s]+(?:tbh|lol|haha|btw|honestly|innit|eh|ha|yes\s+i'?m\s+mad|don'?t\s+laugh))+[.!]*\s*$`)
@@ -179,7 +179,8 @@ func changeOfKnown(s string, ref time.Time, known []Subject) (found, bool) {
 	s = strings.TrimSpace(strings.Map(dropSymbol, s))
 	han := hasHan(s)
 	if s == "" || isQuestion(s) || strings.ContainsAny(s, "?？") || introducesQuote.MatchString(s) ||
-		han && (zhRequest.MatchString(s) || strings.ContainsAny(s, "你您")) || !han && enRequest.MatchString(s) {
+		han && (zhRequest.MatchString(s) || zhPassing.MatchString(s) || strings.ContainsAny(s, "你您")) ||
+		!han && (enRequest.MatchString(s) || enPassing.MatchString(s) || enRemark.MatchString(s)) {
 		return found{}, false
 	}
 	k, ok := knownChange(s, han, known)
@@ -195,6 +196,10 @@ func changeOfKnown(s string, ref time.Time, known []Subject) (found, bool) {
 	f.subject, f.change = k.Key, true
 	return f, ok
 }
+
+// enRemark is a sentence judging how something is rather than saying what
+// it is: "the commute is longer now but the house is lovely".
+var enRemark = regexp.MustCompile(`(?i)\b(?:is|are|was|were|'s)\s+(?:a\s+bit\s+|much\s+|way\s+|so\s+|really\s+|quite\s+)?(?:longer|shorter|bigger|smaller|better|worse|nicer|harder|easier|lovely|great|nice|awful|terrible|amazing|brilliant|grim|rubbish|fine)\b`)
 
 // joinStatements makes one memory of a statement and the sentence that
 // goes on with it.
@@ -326,7 +331,7 @@ var introducesQuote = regexp.MustCompile(`(?i)[：:]\s*$|(?:说|喊|发|转|写|
 // replyToBot is an answer to what the bot just said: an acknowledgement
 // and what the author will do about it now ("ok I'll ask him", "好，我明天
 // 去换", "还行，再短点"), true for a moment only.
-var replyToBot = regexp.MustCompile(`(?i)^(?:ok|okay|thanks|thank\s+you|never\s*mind|nvm|sure|alright|fine|cool|great|perfect|will\s+do|好的?|行|嗯+|哦+|好吧|还行|那)[,，.!！\s]+(?:(?:i'?ll|i\s+will|i\s+shall|let\s+me|我(?:先|去|明天|待会|等下|回头|再|跟|看)?)\b|再|先|去|明天)|^(?:还行|行吧|好吧)[，,]`)
+var replyToBot = regexp.MustCompile(`(?i)^(?:ok|okay|thanks|thank\s+you|never\s*mind|nvm|sure|alright|fine|cool|great|perfect|will\s+do|好的?|行|嗯+|哦+|好吧|还行|那)[,，.!！\s]+(?:(?:i'?ll|i\s+will|i\s+shall|let\s+me)\b|我?(?:先|去|明天|待会|等下|回头|再|跟|看)|再|先|去|明天)|^(?:还行|行吧|好吧)[，,]`)
 
 // enOneOff is an intention of the moment: something the author will look
 // into, ask or try, with no date to keep it by.
