@@ -43,7 +43,8 @@ type Config struct {
 	// (0–1): no memory is better than an irrelevant one.
 	MinRelevance float64
 	// SoleMatchShare and SoleMatchLead keep one memory the threshold
-	// would drop when no memory reaches it: the best match, if its
+	// would drop when no memory reaches it and the query has no context
+	// turns (which could lend the match its words): the best match, if its
 	// relevance is at least SoleMatchShare of MinRelevance and
 	// SoleMatchLead times that of the next best (or no other memory
 	// matches at all). A question of a dozen Chinese characters that
