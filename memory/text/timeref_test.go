@@ -83,6 +83,9 @@ func TestHasTimeExpressionChineseClock(t *testing.T) {
 		{"快一点走吧", false},
 		{"下午一点钟开会", true},
 		{"晚上十一点睡", true},
+		{"八月二十三号回老家", true},
+		{"下个月3号去培训", true},
+		{"两个月没回家了", false},
 	} {
 		if got := HasTimeExpression(tc.in); got != tc.want {
 			t.Errorf("HasTimeExpression(%q) = %v, want %v", tc.in, got, tc.want)
