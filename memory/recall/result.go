@@ -122,7 +122,7 @@ func (v *View) Search(ctx context.Context, q Query) ([]Result, error) {
 		p := x.cfg.prior(m, now)
 		cands = append(cands, candidate{mem: m, hit: h, prior: p, score: h.Score * p.Value})
 	}
-	if len(cands) == 0 && len(q.Context) == 0 && !q.Literal {
+	if len(q.Context) == 0 && !q.Literal && !slices.ContainsFunc(cands, func(c candidate) bool { return !slices.Contains(q.Carried, c.mem.ID) }) {
 		if c, ok := x.soleMatch(e, q, hits, minScore, now); ok {
 			cands = append(cands, c)
 		}

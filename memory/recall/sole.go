@@ -10,10 +10,11 @@ import (
 	"github.com/membot/membot/memory/text"
 )
 
-// soleMatch is the one memory kept when none reaches minScore
-// (Config.SoleMatchShare): the recallable hit of the highest relevance, if
-// it reaches SoleMatchShare of minScore, leads the next by SoleMatchLead
-// and shares a word with q (Corpus.sharesWord). e.mu is read-locked.
+// soleMatch is the one memory kept when none but those q.Carried reaches
+// minScore (Config.SoleMatchShare): the recallable hit of the highest
+// relevance outside q.Carried, if it reaches SoleMatchShare of minScore,
+// leads the next by SoleMatchLead and shares a word with q
+// (Corpus.sharesWord). e.mu is read-locked.
 func (x *Index) soleMatch(e *ownerIndex, q Query, hits []Hit, minScore float64, now time.Time) (candidate, bool) {
 	share, lead := x.cfg.SoleMatchShare, max(x.cfg.SoleMatchLead, 1)
 	if share <= 0 || minScore <= 0 {
@@ -23,7 +24,7 @@ func (x *Index) soleMatch(e *ownerIndex, q Query, hits []Hit, minScore float64, 
 	var mem *memory.Memory
 	for _, h := range hits {
 		m, ok := e.get(h.ID)
-		if !ok || !recallable(m, now) {
+		if !ok || !recallable(m, now) || slices.Contains(q.Carried, h.ID) {
 			continue
 		}
 		switch {

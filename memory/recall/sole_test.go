@@ -54,3 +54,23 @@ func TestIndexSoleMatch(t *testing.T) {
 		t.Error("a match above the threshold was lost")
 	}
 }
+
+// A match the reply carries anyway (the profile) does not stand in the
+// way of the fallback: the best of the other memories is kept.
+func TestIndexSoleMatchPastCarried(t *testing.T) {
+	l := &fakeLoader{mems: map[string][]memory.Memory{"p1": {
+		mem("home", "老家在湖南衡阳"),
+		mem("wedding", "九月十五号回衡阳参加表哥婚礼，请了三天假"),
+		mem("job", "在深圳做电工"),
+		mem("diet", "不吃香菜"),
+	}}}
+	x, _ := newTestIndex(l)
+	q := Query{Text: "什么时候请假回老家比较合适呢"}
+	if ids := resultIDs(search(t, x, "p1", q)); slices.Contains(ids, "wedding") {
+		t.Fatalf("without the profile recalled %v; the test needs wedding under the threshold", ids)
+	}
+	q.Carried = []string{"home", "job"}
+	if ids := resultIDs(search(t, x, "p1", q)); !slices.Contains(ids, "wedding") {
+		t.Errorf("with the hometown carried recalled %v, want wedding", ids)
+	}
+}

@@ -222,6 +222,9 @@ func (s *Service) RecallWithProfile(ctx context.Context, owner string, q recall.
 	if q.Limit > 0 {
 		q.Limit += len(profile)
 	}
+	for _, m := range profile {
+		q.Carried = append(q.Carried, m.ID)
+	}
 	if q.Vector == nil && !q.Literal {
 		q.Vector = s.embedQuery(ctx, q.Text)
 	}
