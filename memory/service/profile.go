@@ -206,7 +206,9 @@ func (s *Service) Profile(ctx context.Context, owner string, budget int) ([]memo
 // RecallWithProfile is Profile within profileBudget followed by Recall
 // for q, on one view of the owner's index (one revision read for both):
 // recall gets q's token budget less what the profile took, and as many
-// more results as the profile holds, since it may find those again.
+// more results as the profile holds, since it may find those again; the
+// profile is what the reply carries (recall.Query.Carried), so a match
+// among it does not keep the threshold's fallback from the others.
 func (s *Service) RecallWithProfile(ctx context.Context, owner string, q recall.Query, profileBudget int) ([]memory.Memory, []recall.Result, error) {
 	v, err := s.index.View(ctx, owner)
 	if err != nil {
