@@ -42,6 +42,16 @@ type Config struct {
 	// MinRelevance drops memories matching the message less than this
 	// (0–1): no memory is better than an irrelevant one.
 	MinRelevance float64
+	// SoleMatchShare and SoleMatchLead keep one memory the threshold
+	// would drop when no memory reaches it and the query has no context
+	// turns (which could lend the match its words): the best match, if its
+	// relevance is at least SoleMatchShare of MinRelevance and
+	// SoleMatchLead times that of the next best (or no other memory
+	// matches at all). A question of a dozen Chinese characters that
+	// shares one word with one memory ("明天几点起床" and the shop's
+	// opening hours) then gets that memory, while a word many memories
+	// share still brings none. SoleMatchShare 0 turns it off.
+	SoleMatchShare, SoleMatchLead float64
 	// DuplicateSimilarity drops a result whose words (Jaccard) or vector
 	// (cosine) are at least this similar to a better one.
 	DuplicateSimilarity float64
@@ -85,6 +95,8 @@ func DefaultConfig() Config {
 		TemporaryHalfLife:   7 * 24 * time.Hour,
 		UsageScale:          5,
 		MinRelevance:        0.12,
+		SoleMatchShare:      0.4,
+		SoleMatchLead:       1.5,
 		DuplicateSimilarity: 0.8,
 		Limit:               5,
 		TokenBudget:         300,

@@ -40,7 +40,9 @@ package recall
 // the sports done, stations, airports and picking someone up how the
 // person gets about, learning to drive the driving test. Trips, getting
 // ready, the weather, what to wear, which day and a timetable also lift
-// the upcoming plans (Expansion.Plans).
+// the upcoming plans (Expansion.Plans). The errands of moreExpansions
+// (a thesis, a card to post, childcare, a weekend away, a fluid limit,
+// the boss, a college application) follow.
 func DefaultExpansions() []Expansion {
 	return append([]Expansion{
 		{
@@ -314,5 +316,5 @@ func DefaultExpansions() []Expansion {
 			Triggers: []string{"smoke", "smoking", "cigarette", "cigarettes", "抽烟", "递烟", "香烟", "烟"},
 			Terms:    []string{"smoking", "smoke", "cigarettes", "戒烟", "抽烟"},
 		},
-	}, lifeExpansions()...)
+	}, append(lifeExpansions(), moreExpansions()...)...)
 }

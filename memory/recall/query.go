@@ -34,6 +34,11 @@ type Query struct {
 	// Literal matches the words of Text alone, without topic expansion:
 	// a person searching their memories for a word wants that word.
 	Literal bool
+	// Carried lists memories the reply carries whatever is asked (the
+	// person's profile): a match among them is no reason to keep the
+	// threshold's fallback (Config.SoleMatchShare) from the best of the
+	// others, nor is it one to keep. They are searched as any other.
+	Carried []string
 }
 
 // analysedQuery is a query turned into weighted terms and signals.

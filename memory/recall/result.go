@@ -122,6 +122,11 @@ func (v *View) Search(ctx context.Context, q Query) ([]Result, error) {
 		p := x.cfg.prior(m, now)
 		cands = append(cands, candidate{mem: m, hit: h, prior: p, score: h.Score * p.Value})
 	}
+	if len(q.Context) == 0 && !q.Literal && !slices.ContainsFunc(cands, func(c candidate) bool { return !slices.Contains(q.Carried, c.mem.ID) }) {
+		if c, ok := x.soleMatch(e, q, hits, minScore, now); ok {
+			cands = append(cands, c)
+		}
+	}
 	cands = e.dropStale(cands, now)
 	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
 	kept := x.choose(e, cands, limit, budget)

@@ -24,6 +24,7 @@ const (
 	rankWork
 	rankCity
 	rankStyle
+	rankMeans
 	rankGettingAbout
 	notProfile
 )
@@ -68,7 +69,8 @@ var healthSubjects = map[string]bool{
 	"medication": true, "medications": true, "medicine": true, "medicines": true, "prescription": true,
 	"condition": true, "conditions": true, "medical history": true, "disability": true, "eyesight": true,
 	"vision": true, "colour vision": true, "color vision": true, "colour blindness": true, "color blindness": true,
-	"hearing": true, "mobility": true, "pregnancy": true, "mental health": true,
+	"hearing": true, "mobility": true, "pregnancy": true, "mental health": true, "fluid limit": true,
+	"fluid restriction": true, "fluids": true, "限水": true, "饮水量": true,
 	"用药": true, "药物": true, "吃药": true, "病情": true, "疾病": true, "身体": true, "身体状况": true, "视力": true,
 	"听力": true, "色盲": true, "怀孕": true,
 	// Conditions people and models name as the subject itself.
@@ -117,6 +119,22 @@ var workSubjects = map[string]bool{
 	"clinic hours": true, "直播时间": true, "开播时间": true, "营业时间": true, "出摊时间": true,
 }
 
+// studySubjects are free-topic subjects of what a person studies and
+// where, beside the school key: a student's studies are who they are as
+// a job is, and every question about their week or their writing turns
+// on them.
+var studySubjects = map[string]bool{
+	"studies": true, "study": true, "degree": true, "course": true, "major": true, "phd": true, "phd year": true,
+	"doctorate": true, "masters": true, "master's": true, "school year": true, "year group": true, "grade": true,
+	"学业": true, "专业": true, "学历": true, "读博": true, "读研": true, "年级": true, "学校": true,
+}
+
+// meansSubjects are free-topic subjects of what a person can spend: a
+// tight budget limits every suggestion as a diet limits every menu.
+var meansSubjects = map[string]bool{
+	"budget": true, "finances": true, "money": true, "spending": true, "预算": true, "经济状况": true, "开销": true,
+}
+
 // nameSubjects and homeSubjects are free-topic subjects of what a person
 // is called and where they live, beside the name and residence keys.
 var (
@@ -151,12 +169,15 @@ func profileRank(subj string) int {
 		return rankName
 	case key == subject.Family:
 		return rankFamily
-	case key == subject.Employer, key == subject.Occupation, key == subject.WorkSchedule, workSubjects[key]:
+	case key == subject.Employer, key == subject.Occupation, key == subject.WorkSchedule, workSubjects[key],
+		key == subject.School, studySubjects[key]:
 		return rankWork
 	case key == subject.Residence, homeSubjects[key]:
 		return rankCity
 	case styleSubject(key):
 		return rankStyle
+	case meansSubjects[key]:
+		return rankMeans
 	case gettingAboutSubjects[key]:
 		return rankGettingAbout
 	}
@@ -185,7 +206,9 @@ func (s *Service) Profile(ctx context.Context, owner string, budget int) ([]memo
 // RecallWithProfile is Profile within profileBudget followed by Recall
 // for q, on one view of the owner's index (one revision read for both):
 // recall gets q's token budget less what the profile took, and as many
-// more results as the profile holds, since it may find those again.
+// more results as the profile holds, since it may find those again; the
+// profile is what the reply carries (recall.Query.Carried), so a match
+// among it does not keep the threshold's fallback from the others.
 func (s *Service) RecallWithProfile(ctx context.Context, owner string, q recall.Query, profileBudget int) ([]memory.Memory, []recall.Result, error) {
 	v, err := s.index.View(ctx, owner)
 	if err != nil {
@@ -200,6 +223,9 @@ func (s *Service) RecallWithProfile(ctx context.Context, owner string, q recall.
 	}
 	if q.Limit > 0 {
 		q.Limit += len(profile)
+	}
+	for _, m := range profile {
+		q.Carried = append(q.Carried, m.ID)
 	}
 	if q.Vector == nil && !q.Literal {
 		q.Vector = s.embedQuery(ctx, q.Text)

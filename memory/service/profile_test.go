@@ -165,6 +165,15 @@ func TestProfileCarriesWhatIndirectQuestionsNeed(t *testing.T) {
 		{"有慢性胃炎，吃不了辣", "胃炎", memory.TypeFact, true},
 		{"春天花粉症犯得厉害", "花粉症", memory.TypeFact, true},
 		{"Is training for a 10k", "10k training", memory.TypeFact, false},
+		// A student's studies are who they are as a job is; a tight
+		// budget and a fluid limit bound every suggestion.
+		{"Is in the second year of a history degree at Bristol", "degree", memory.TypeFact, true},
+		{"Studies at Leeds Beckett", "school", memory.TypeFact, true},
+		{"在浙大读研，学的是土木", "读研", memory.TypeFact, true},
+		{"高三理科班", "年级", memory.TypeFact, true},
+		{"Money is tight until the student loan comes in", "budget", memory.TypeFact, true},
+		{"最近手头紧，每月预算两千", "预算", memory.TypeFact, true},
+		{"Has to keep to a litre and a half of fluids a day", "fluid limit", memory.TypeFact, true},
 		{"Goes by Sasha", "nickname", memory.TypeFact, true},
 		{"住在滨江的一个老小区", "小区", memory.TypeFact, true},
 		{"Likes hiking", "hiking", memory.TypePreference, false},

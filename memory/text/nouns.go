@@ -18,7 +18,8 @@ var nounChars = func() map[rune]struct{} {
 	for _, r := range "狗猫鸟鱼兔龟猪牛羊鸡鸭鹅马虾蟹" + // animals
 		"茶酒烟药糖盐油醋奶蛋肉饭面粥米菜果" + // food, drink, medicine
 		"腰胃牙眼耳鼻腿膝脚肩颈背肝肾肺心皮" + // the body
-		"车房船琴书画花树草表" { // things owned and kept
+		"车房船琴书画花树草表" + // things owned and kept
+		"歌剧店" { // what is listened to, watched, run
 		m[r] = struct{}{}
 	}
 	return m

@@ -67,3 +67,28 @@ func TestDateRefOnDay(t *testing.T) {
 		}
 	}
 }
+
+func TestHasTimeExpressionChineseClock(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want bool
+	}{
+		{"门诊改成九点开始", true},
+		{"每天7点半送孩子", true},
+		{"十二点以后不吃东西", true},
+		{"两点要去接人", true},
+		{"想吃点甜的", false},
+		{"有点累", false},
+		{"这一点很重要", false},
+		{"快一点走吧", false},
+		{"下午一点钟开会", true},
+		{"晚上十一点睡", true},
+		{"八月二十三号回老家", true},
+		{"下个月3号去培训", true},
+		{"两个月没回家了", false},
+	} {
+		if got := HasTimeExpression(tc.in); got != tc.want {
+			t.Errorf("HasTimeExpression(%q) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
