@@ -54,7 +54,7 @@ var enSelfLead = regexp.MustCompile(`(?i)^(?:\S+\s+){0,2}?(?:i|i'm|i've|i'd|i'll
 // "I" left out: a verb of doing or being ("been doing keto", "started
 // bouldering", "got a job"), or a state ("on nights all month", "still
 // off work", "first year at uni").
-var enDroppedSubject = regexp.MustCompile(`(?i)^(?:just\s+|finally\s+|still\s+|currently\s+|recently\s+)?(?:been|started|starting|got|getting|moving|moved|working|work|living|doing|trying|training|sitting\s+(?:my|an?|the)|taking|studying|learning|quit|quitting|left|joined|joining|switched|switching|gave\s+up|giving\s+up|off|on|back\s+(?:at|on|to|in)|first|second|third|final|retired|married|single|engaged|pregnant|allergic|vegan|vegetarian|gluten|lactose|diabetic)\b`)
+var enDroppedSubject = regexp.MustCompile(`(?i)^(?:just\s+|finally\s+|still\s+|currently\s+|recently\s+)?(?:used\s+to|love|loving|miss|missing|hate|prefer|been|started|starting|got|getting|moving|moved|working|work|living|doing|trying|training|sitting\s+(?:my|an?|the)|taking|studying|learning|quit|quitting|left|joined|joining|switched|switching|gave\s+up|giving\s+up|off|on|back\s+(?:at|on|to|in)|first|second|third|final|retired|married|single|engaged|pregnant|allergic|vegan|vegetarian|gluten|lactose|diabetic)\b`)
 
 // enSelfSubject is the author as the subject of a clause: "physio is
 // kicking my butt" is about the physio.
@@ -63,7 +63,22 @@ var enSelfSubject = regexp.MustCompile(`(?i)\b(?:i|i'm|i've|i'd|i'll|im|ive|we|w
 // enOtherLead is a sentence opening on someone or something else: a
 // third-person pronoun, a determiner ("a customer asked me…", "her
 // teacher sent…") or a capitalised name.
-var enOtherLead = regexp.MustCompile(`^(?:(?i:he|she|they|it|his|her|their|its|this|that|these|those|there|a|an|the|someone|somebody|everyone|nobody)\b|\p{Lu}\p{Ll}+\b)`)
+var enOtherLead = regexp.MustCompile(`^(?i:he|she|they|it|his|her|their|its|this|that|these|those|there|a|an|the|someone|somebody|everyone|nobody)\b`)
+
+// enCapitalLead is the capitalised first word of a sentence, which is a
+// name ("Graham put me right") unless it is a common word ("In the
+// evenings I…").
+var enCapitalLead = regexp.MustCompile(`^\p{Lu}\p{Ll}+\b`)
+
+// enOpensOnOther reports whether an English sentence opens on someone or
+// something other than its author.
+func enOpensOnOther(s string) bool {
+	if enOtherLead.MatchString(s) {
+		return true
+	}
+	w := enCapitalLead.FindString(s)
+	return w != "" && !text.IsStopword(strings.ToLower(w)) && !enSelfWord.MatchString(w)
+}
 
 // enSpeaksOfSelf reports whether an English sentence is about its author:
 // it opens on them, leaves them out as chat does, or names them in a
@@ -74,8 +89,17 @@ func enSpeaksOfSelf(s string) bool {
 		return false
 	}
 	return enSelfLead.MatchString(s) || enDroppedSubject.MatchString(s) ||
-		enSelfSubject.MatchString(s) && !enOtherLead.MatchString(s)
+		(enSelfSubject.MatchString(s) || enSelfWord.MatchString(s) && !enOtherActs.MatchString(s)) && !enOpensOnOther(s)
 }
+
+// enToldMe is someone telling the author something about themself: "the
+// doctors tell me I have heart failure" says the author has it.
+var enToldMe = regexp.MustCompile(`(?i)^[^,.;]{0,40}?\b(?:tell|tells|told|say|says|said)\s+(?:me\s+)?(?:that\s+)?(I\s)`)
+
+// enOtherActs is a sentence whose first word is someone doing something
+// to the author: "physio is kicking my butt", "grandson set this up for
+// me".
+var enOtherActs = regexp.MustCompile(`(?i)^\S+\s+(?:is|was|has|had|keeps|kept|set|sets|put|puts|says|said|told|tells|made|makes|gave|gives|asked|asks|sent|sends|wants|got|gets|drives|drove|took|takes)\b`)
 
 // enOtherPronounLead is a sentence opening on someone else by a pronoun:
 // "she cuts my hair when she visits".
@@ -107,7 +131,7 @@ var zhPassing = regexp.MustCompile(`感动|救命|对不起|心疼|考虑要不�
 // about when it speaks of its author: body and health, food and drink,
 // work and money, home, study, the day's schedule. In a private chat
 // "胃不好，凉的吃不了" and "每晚八点开播" need no 我 to be the author's.
-var zhAboutLife = regexp.MustCompile(`胃|腰|腿|膝|牙|眼|血压|血糖|过敏|哮喘|病|药|医生|复查|体检|怀孕|吃|喝|素|烟|酒|咖啡|茶|上班|下班|工作|打工|兼职|辞职|开店|店|工作室|公司|单位|种|养|播|直播|开播|住|租|搬|房子|家|上学|读|考|课|班|点|早上|晚上|周末|每天|习惯|喜欢|爱|讨厌|怕|用`)
+var zhAboutLife = regexp.MustCompile(`胃|腰|腿|膝|牙|眼|脖子|颈椎|肩|背|头疼|头痛|手腕|脚|耳朵|嗓子|喉咙|皮肤|血压|血糖|过敏|哮喘|病|药|医生|复查|体检|怀孕|吃|喝|素|烟|酒|咖啡|茶|上班|下班|工作|打工|兼职|辞职|开店|店|工作室|公司|单位|种|养|播|直播|开播|住|租|搬|房子|家|上学|读|考|课|班|点|早上|晚上|周末|每天|习惯|喜欢|爱|讨厌|怕|用`)
 
 // enLeadFiller is chat filler before what a sentence says.
 var enLeadFiller = regexp.MustCompile(`(?i)^(?:(?:ok|okay|so|and|also|oh|ah|um|erm|hmm|btw|fyi|tbh|honestly|anyway|anyways|well|hey|hi|hiya|yeah|yep|right|lol|haha)\b[,.!:]*\s*)+`)
@@ -265,8 +289,7 @@ func authorStatement(s string, ref time.Time, han, going bool) (found, bool) {
 		s = zhTailFiller.ReplaceAllString(zhLeadFiller.ReplaceAllString(s, ""), "")
 		s = zhToYou.ReplaceAllString(s, "")
 		if zhRequest.MatchString(s) || zhPassing.MatchString(s) || zhSomeone.MatchString(s) || zhOthersJob.MatchString(s) ||
-			strings.ContainsAny(s, "你您") || !zhFirstPerson.MatchString(s) && strings.Contains(s, "说") ||
-			zhOther.MatchString(s) && !zhFirstPerson.MatchString(s) {
+			strings.ContainsAny(s, "你您") || !zhFirstPerson.MatchString(s) && strings.Contains(s, "说") {
 			return found{}, false
 		}
 		if zhOthersFirst(s) || !going && zhLaterSelf(s) || zhComparison.MatchString(s) || zhOthersSay.MatchString(s) {
@@ -283,7 +306,7 @@ func authorStatement(s string, ref time.Time, han, going bool) (found, bool) {
 			return found{}, false
 		}
 	} else {
-		s = enTailFiller.ReplaceAllString(enLeadFiller.ReplaceAllString(s, ""), "")
+		s = enToldMe.ReplaceAllString(enTailFiller.ReplaceAllString(enLeadFiller.ReplaceAllString(s, ""), ""), "$1")
 		if enRequest.MatchString(s) || enPassing.MatchString(s) || enAside.MatchString(s) || enAboutOther.MatchString(s) || enOneOff.MatchString(s) {
 			return found{}, false
 		}
@@ -379,8 +402,8 @@ func zhLaterSelf(s string) bool {
 var zhComparison = regexp.MustCompile(`比.{1,10}?(?:高|低|大|小|多|少|好|差|贵|便宜|轻松|累|远|近|快|慢)|反而|一点[。！!]?$`)
 
 // zhOthersSay is someone in the author's life reported speaking: "我妈说
-// 给我炖汤" is her plan.
-var zhOthersSay = regexp.MustCompile(`(?:` + zhFamily + `|同事|朋友|室友|老板|领导|同学|邻居|医生|老师)说`)
+// 给我炖汤" is her plan; "医生说我血脂高" is the author's.
+var zhOthersSay = regexp.MustCompile(`(?:` + zhFamily + `|同事|朋友|室友|老板|领导|同学|邻居|医生|老师)说(?:[^我俺]|$)`)
 
 // zhSomeone is a sentence about someone unnamed: "有人刷…", "别人说…".
 var zhSomeone = regexp.MustCompile(`有人|别人|人家说|大家都|^(?:同桌|舍友|闺蜜|哥们|兄弟|师傅|徒弟|学生|病人|客人|组里)`)
