@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/membot/membot/internal/fakeopenai"
 )
 
 // tinyPersonas is one persona whose allergy the offline rules keep and a
@@ -94,5 +96,23 @@ func TestEvalPersonasErrors(t *testing.T) {
 				t.Errorf("exit %d, stderr lacks %q or stdout not empty:\nstdout:\n%s\nstderr:\n%s", code, tt.want, out, errOut)
 			}
 		})
+	}
+}
+
+// TestEvalPersonasPerfectEmbedsGold checks that with an embedding model
+// configured the perfect extractor stores every gold memory with its
+// vector, as the extraction pipeline stores what it extracts, so that the
+// follow-ups are recalled as replies recall them.
+func TestEvalPersonasPerfectEmbedsGold(t *testing.T) {
+	fake := fakeopenai.New(t)
+	file := writeBench(t, tinyPersonas)
+	env := map[string]string{"OPENAI_BASE_URL": fake.URL(), "MEMBOT_MODEL": "m", "MEMBOT_EMBEDDING_MODEL": "emb", "MEMBOT_LOG_LEVEL": "warn"}
+	out, errOut, code := run(t, "", env, "eval", "personas", file, "--perfect", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	// The two gold memories and the follow-up's question.
+	if n := fake.Count(fakeopenai.KindEmbeddings); n < 3 {
+		t.Errorf("%d embedding requests, want each gold memory and the follow-up embedded", n)
 	}
 }

@@ -161,6 +161,9 @@ func (b *appBot) Remember(ctx context.Context, m memory.Memory, replaces string,
 	}
 	m.Owner, m.CreatedAt, m.UpdatedAt = b.person, at, at
 	m.Source = memory.Source{Platform: personaPlatform, Time: at}
+	if err := b.embed(ctx, &m); err != nil {
+		return "", err
+	}
 	if replaces == "" {
 		if err := b.app.Memory.Insert(ctx, &m); err != nil {
 			return "", fmt.Errorf("remember: %w", err)
@@ -171,6 +174,23 @@ func (b *appBot) Remember(ctx context.Context, m memory.Memory, replaces string,
 		return "", fmt.Errorf("remember correction: %w", err)
 	}
 	return m.ID, nil
+}
+
+// embed gives m its vector when an embedding model is configured, as the
+// extraction pipeline gives every memory it stores, so that recall ranks
+// the gold memories as it ranks extracted ones.
+func (b *appBot) embed(ctx context.Context, m *memory.Memory) error {
+	if b.app.Model == nil || b.app.Model.EmbeddingModel() == "" {
+		return nil
+	}
+	vecs, err := b.app.Model.Embed(ctx, []string{m.Text})
+	if err != nil {
+		return fmt.Errorf("embed a gold memory: %w", err)
+	}
+	if len(vecs) == 1 {
+		m.Embedding = &memory.Embedding{Model: b.app.Model.EmbeddingModel(), Vector: vecs[0]}
+	}
+	return nil
 }
 
 func (b *appBot) Memories(ctx context.Context) ([]memory.Memory, error) {

@@ -33,7 +33,7 @@ var zhFamilyLead = regexp.MustCompile(`^(?:我|我的|我家|我家的|我们家
 
 // enPronounLead and zhPronounLead open a sentence on "she" or "he".
 var (
-	enPronounLead = regexp.MustCompile(`(?i)^(?:she|he|she's|he's)\b`)
+	enPronounLead = regexp.MustCompile(`(?i)^(?:she|he|she's|he's|shes|hes)\b`)
 	zhPronounLead = regexp.MustCompile(`^(?:她|他)`)
 )
 

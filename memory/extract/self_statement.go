@@ -103,7 +103,7 @@ var enOtherActs = regexp.MustCompile(`(?i)^\S+\s+(?:is|was|has|had|keeps|kept|se
 
 // enOtherPronounLead is a sentence opening on someone else by a pronoun:
 // "she cuts my hair when she visits".
-var enOtherPronounLead = regexp.MustCompile(`(?i)^(?:he|she|they|he's|she's|they're|his|her|their)\b`)
+var enOtherPronounLead = regexp.MustCompile(`(?i)^(?:he|she|they|he's|she's|they're|hes|shes|theyre|his|her|their)\b`)
 
 // enOtherSubject is a sentence whose subject is someone or something
 // else: a third-person pronoun or a name first.

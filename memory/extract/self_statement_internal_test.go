@@ -36,6 +36,7 @@ func TestSelfStatementsKeepWhatPeopleSayAboutThemselves(t *testing.T) {
 		{"reply to the bot", "ok I'll ask my brother then", nil, ""},
 		{"someone else's", "my landlord is selling the building next year", nil, ""},
 		{"told by someone", "a customer asked me for a refund and I panicked", nil, ""},
+		{"someone else, typed fast", "shes mad about horses, me not so much", nil, ""},
 		{"quote introduced", "here's what my gym sent me: 'Classes resume Monday.'", nil, ""},
 		{"zh request", "帮我写个请假条，明天要去医院", nil, ""},
 		{"zh someone else's job", "我表哥的女朋友在银行上班", nil, ""},
