@@ -12,11 +12,11 @@ import (
 
 // TestPersonaRounds guards the rounds of personas written to check the
 // rules and recall on conversations they had not seen
-// (testdata/personas/FORMAT.md): rounds 3 to 6 were scored first and
-// tuned on afterwards, and so was round 7. Pooled floors,
-// offline and with a perfect extractor, as TestPersonasOffline's: the
-// rates may only rise, harm only fall. The offline figures of rounds 5 to
-// 7 are far below the targets, and say so on purpose.
+// (testdata/personas/FORMAT.md): rounds 3 to 7 were scored first and
+// tuned on afterwards, rounds 8 and 9 have not been tuned on. Pooled
+// floors, offline and with a perfect extractor, as TestPersonasOffline's:
+// the rates may only rise, harm only fall. The offline figures of the
+// later rounds are below the targets, and say so on purpose.
 func TestPersonaRounds(t *testing.T) {
 	type floor struct {
 		precision, recall, corrections, followUps, perfectFollowUps float64
@@ -27,12 +27,15 @@ func TestPersonaRounds(t *testing.T) {
 		floor
 	}{
 		{"round3.json", floor{0.977, 0.988, 1.000, 0.975, 0.975, 0, 1}},
-		{"round4.json", floor{0.890, 0.774, 0.526, 0.600, 1.000, 0, 1}},
-		// One memory of round 5 and one of round 7 are stored in some runs
-		// and not in others: their floors take the worse run.
-		{"round5.json", floor{0.820, 0.645, 0.187, 0.500, 1.000, 0, 2}},
-		{"round6.json", floor{0.707, 0.662, 0.125, 0.575, 1.000, 0, 0}},
-		{"round7.json", floor{0.650, 0.647, 0.111, 0.475, 1.000, 0, 1}},
+		{"round4.json", floor{0.898, 0.808, 0.631, 0.725, 1.000, 0, 1}},
+		{"round5.json", floor{0.837, 0.682, 0.375, 0.575, 1.000, 0, 1}},
+		{"round6.json", floor{0.755, 0.683, 0.375, 0.625, 1.000, 0, 0}},
+		{"round7.json", floor{0.738, 0.726, 0.333, 0.650, 1.000, 0, 1}},
+		// Rounds 8 and 9 have not been tuned on.
+		// With a perfect extractor one of round 8's follow-ups turns on a tie
+		// between memories stored at one instant, broken by their random ids.
+		{"round8.json", floor{0.756, 0.610, 0.125, 0.475, 0.725, 0, 1}},
+		{"round9.json", floor{0.782, 0.634, 0.333, 0.525, 0.775, 0, 1}},
 	}
 	for _, r := range rounds {
 		t.Run(r.file, func(t *testing.T) {
