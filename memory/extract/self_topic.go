@@ -106,6 +106,9 @@ func sameTopic(topic string, m memory.Memory) bool {
 		return false
 	}
 	key := subject.Of(m.Subject)
+	if key == topic {
+		return true
+	}
 	if !slices.ContainsFunc(selfTopics, func(t selfTopic) bool { return t.key == key }) && key != subject.Employer {
 		key = topicOf(m.Text)
 	}
