@@ -104,7 +104,7 @@ var enRequest = regexp.MustCompile(`(?i)^(?:(?:ok|okay|so|hey|hi|hiya|also|and|p
 var enPassing = regexp.MustCompile(`(?i)\b(?:just\s+(?:woke|got\s+(?:up|in|back|home)|finished|had)|right\s+now|at\s+the\s+moment|atm|tonight|this\s+(?:morning|afternoon|evening)|feel(?:s|ing)?\s+(?:like|so|really|a\s+bit|kinda|sorta|tired|rough|awful|great|good|better|sick)|i'?m\s+(?:so\s+|really\s+|a\s+bit\s+)?(?:tired|knackered|exhausted|bored|shattered|hungry|starving|sleepy|done)|lol|lmao|haha+|thanks|thank\s+you|thx|cheers|bye|good\s*night|gn|off\s+to\s+(?:bed|sleep|work)|brb|weather|raining|sunny|weekend\s+vibes|no\s+worries|got\s+it|sounds\s+good|makes\s+sense|that\s+helps|you'?re\s+(?:right|the\s+best)|set\s+(?:this|it)\s+up|bear\s+with\s+me|minutes?\s+away|on\s+my\s+way|have\s+a\s+feeling|i\s+(?:think|guess|hope|wish|bet|suppose|reckon)|i'?m\s+(?:glad|sure|afraid|sorry)|never\s*mind|do\s+the\s+dishes|washing\s+up|laundry)\b|^(?:i|we)\s+(?:went|ended\s+up|came\s+back|got\s+back|saw|met|picked\s+up|bought|found|watched|ate|spoke|talked|rang|called|have\s+made\s+a\s+mistake|made\s+a\s+mistake)\b`)
 
 // enLeadFiller is chat filler before what a sentence says.
-var enLeadFiller = regexp.MustCompile(`(?i)^(?:(?:ok|okay|so|and|also|oh|ah|um|erm|hmm|btw|fyi|tbh|honestly|anyway|anyways|well|hey|hi|hiya|yeah|yep|right|lol|haha)\b[,.!:]*\s*)+`)
+var enLeadFiller = regexp.MustCompile(`(?i)^(?:(?:correction|ok|okay|so|and|also|oh|ah|um|erm|hmm|btw|fyi|tbh|honestly|anyway|anyways|well|hey|hi|hiya|yeah|yep|right|lol|haha)\b[,.!:]*\s*)+`)
 
 // enTailFiller is chat filler after it.
 var enTailFiller = regexp.MustCompile(`(?i)(?:[,\s]+(?:tbh|lol|haha|btw|honestly|innit|eh|ha|yes\s+i'?m\s+mad|don'?t\s+laugh))+[.!]*\s*$`)
@@ -118,7 +118,7 @@ var enLiking = regexp.MustCompile(`(?i)\b(?:love|loves|like|likes|into|hate|hate
 
 // enRemark is a sentence judging how something is rather than saying what
 // it is: "the commute is longer now but the house is lovely".
-var enRemark = regexp.MustCompile(`(?i)\b(?:is|are|was|were|'s)\s+(?:a\s+bit\s+|much\s+|way\s+|so\s+|really\s+|quite\s+)?(?:longer|shorter|bigger|smaller|better|worse|nicer|harder|easier|lovely|great|nice|awful|terrible|amazing|brilliant|grim|rubbish|fine)\b`)
+var enRemark = regexp.MustCompile(`(?i)\b(?:is|are|was|were|'s)\s+(?:a\s+bit\s+|much\s+|way\s+|so\s+|really\s+|quite\s+)?(?:longer|shorter|bigger|smaller|better|worse|nicer|harder|easier|lovely|great|nice|awful|terrible|amazing|brilliant|grim|rubbish|fine|free|cheap|expensive|pricey|closed|open|busy|quiet|packed|full|empty|late|early)\b`)
 
 // enOneOff is an intention of the moment: something the author will look
 // into, ask or try, with no date to keep it by.

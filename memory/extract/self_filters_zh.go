@@ -11,7 +11,7 @@ import (
 
 // zhFirstPerson is a Chinese sentence speaking of its author.
 // Dialect speakers write 额 or 俺 for 我 ("额胃不好", "额们").
-var zhFirstPerson = regexp.MustCompile(`我|咱|俺|本人|自己|^额|额们|额家`)
+var zhFirstPerson = regexp.MustCompile(`我|咱|俺|本人|自己|^额[^度外头]|额们|额家`)
 
 // zhSelfLead is how Chinese opens a statement about oneself with the 我
 // left out: a place or a doing ("在一家店打工"), an intention ("打算…",
@@ -98,7 +98,8 @@ var zhChangeWords = regexp.MustCompile(`没.{0,6}了|停了|戒了|拜拜了|改
 const zhGrammar = "我的了是在也都就还很很又把被着过啊呀呢吧哈嘛么这那个一"
 
 // zhContent counts the characters of s that carry content: Chinese
-// characters besides the grammar, and each Latin word as one.
+// characters besides the grammar, and each Latin word as two (a word
+// carries what two characters do).
 func zhContent(s string) int {
 	n := 0
 	for _, r := range s {

@@ -58,6 +58,8 @@ func selfStatements(msg string, ref time.Time, known []Subject) []found {
 				if !ok {
 					f, ok = changeOfKnown(sentence, ref, known)
 				}
+				// enInformal wrote a correction's lead-in as "Correction:".
+				f.change = f.change || strings.HasPrefix(sentence, "Correction:")
 				switch {
 				case !ok:
 					before = noOne
