@@ -85,7 +85,7 @@ func enInformal(msg string) string {
 
 // enCorrectionLead is a lead-in before a colon that announces a
 // correction of something said before.
-var enCorrectionLead = regexp.MustCompile(`(?i)^[^:\n]{0,40}\b(?:correct(?:ion)?|mistake|got\s+(?:it|that)\s+wrong|wrong\s+about)\b[^:\n]{0,50}:\s*`)
+var enCorrectionLead = regexp.MustCompile(`(?i)^[^:\n]{0,40}?\b(?:(?:small|quick|little|one)\s+correction|correction\s+(?:to|on|about|of)|(?:need|have|must|want|got)\s+to\s+correct|let\s+me\s+correct|i\s+(?:made\s+a\s+mistake|got\s+(?:it|that|something)\s+wrong|was\s+wrong\s+about|have\s+to\s+correct))\b[^:\n]{0,50}?[^:\n\d]:\s+`)
 
 // enChatWords restores contractions, the pronoun "I" and shorthand, word by
 // word.

@@ -181,16 +181,6 @@ func (r *Reconciler) reconcile(ctx context.Context, owner string, cands []memory
 			}
 			near = append(near, more...)
 		}
-		if t := topicOfMemory(c); t != "" && changeMarked(c) {
-			// A change read from the words may end a memory keyed by the
-			// vocabulary ("Lives in Dunedin" for "we're in a unit out at
-			// Mosgiel now"): look for it by that key too.
-			more, err := r.mem.Similar(ctx, owner, "", t, nil, defaultNeighbours)
-			if err != nil {
-				return out, fmt.Errorf("reconcile memories of %s: %w", owner, err)
-			}
-			near = append(near, more...)
-		}
 		near = r.related(c, owner, near)
 		if duplicateOf(c, near) {
 			out.Duplicates++
@@ -261,7 +251,7 @@ func (r *Reconciler) related(c memory.Memory, owner string, near []memory.Memory
 			sameSubject(c.Subject, m.Subject) ||
 			overlap(ct, contentTerms(r.tok, m.Text)) >= relatedOverlap ||
 			(m.Embedding != nil && cosine(vectorOf(c), m.Embedding.Vector) >= relatedCosine) ||
-			(changeMarked(c) && (endedBy(c, m) || c.Subject == "" && continuesTopic(c, m, ct, r.tok))) {
+			(changeMarked(c) && (endedBy(c, m) || continuesTopic(c, m, ct, r.tok))) {
 			out = append(out, m)
 		}
 	}

@@ -215,6 +215,7 @@ func ruleDecision(c memory.Memory, near []memory.Memory, tok text.Tokenizer) dec
 	changed := changeMarked(c)
 	ct := contentTerms(tok, c.Text)
 	var d decision
+	candidates := near
 	if inferred(c) {
 		// A topic read from the words ends only the one memory closest to
 		// it, and only when the statement says something changed.
@@ -223,12 +224,10 @@ func ruleDecision(c memory.Memory, near []memory.Memory, tok text.Tokenizer) dec
 				return decision{action: ActionSupersede, target: m, reason: "changed"}
 			}
 		}
+		candidates = nil
 	}
-	for i := range near {
-		if inferred(c) {
-			break
-		}
-		m := &near[i]
+	for i := range candidates {
+		m := &candidates[i]
 		if m.Status != memory.StatusActive {
 			continue
 		}

@@ -1,10 +1,12 @@
 package extract
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/subject"
 	"github.com/membot/membot/memory/text"
 )
 
@@ -16,8 +18,8 @@ import (
 // someone drinks on shift does not end when they work their shifts.
 
 // minTopicTerms is how many telling terms a change shares with the
-// memory it ends; a name or a word in another script (a Latin word in a
-// Chinese sentence) tells alone.
+// memory it ends; a word in another script (a Latin word in a Chinese
+// sentence) tells alone.
 const minTopicTerms = 2
 
 // timeTerms are the Chinese pairs of time and change words, which every
@@ -39,8 +41,16 @@ func topicTarget(c memory.Memory, near []memory.Memory, tok text.Tokenizer) *mem
 			continue
 		}
 		score := topicScore(ct, contentTerms(tok, m.Text), hasHan(c.Text))
-		if sameTopic(topicOfMemory(c), *m) {
+		switch t := topicOfMemory(c); {
+		case !sameTopic(t, *m):
+		case subject.SingleValued(t):
+			// Where someone lives, when they work: one value at a time,
+			// so a change on the topic ends it whatever its words.
 			score += minTopicTerms
+		case score > 0:
+			// What they drink or how they keep fit may hold many values:
+			// a change ends the one it shares a word with.
+			score++
 		}
 		if score > bestScore {
 			best, bestScore = m, score
@@ -60,7 +70,7 @@ func continuesTopic(c, m memory.Memory, ct termSet, tok text.Tokenizer) bool {
 
 // topicScore counts the telling terms two texts share: English words of
 // four letters or more, Chinese character pairs other than time words;
-// a Latin word inside Chinese counts twice.
+// a Latin word inside Chinese counts twice. Numbers tell no topic.
 func topicScore(a, b termSet, han bool) int {
 	n := 0
 	for t := range a {
@@ -68,6 +78,9 @@ func topicScore(a, b termSet, han bool) int {
 			continue
 		}
 		r, _ := utf8.DecodeRuneInString(t)
+		if strings.Trim(t, "0123456789.,:") == "" {
+			continue
+		}
 		switch {
 		case unicode.Is(unicode.Han, r):
 			if utf8.RuneCountInString(t) >= 2 && !timeTerms[t] {

@@ -39,6 +39,8 @@ type found struct {
 	// earlier value; replaces is the value it replaces, when said.
 	keyed, change bool
 	replaces      string
+	// inferred marks a subject read from the words (topicOf), not said.
+	inferred bool
 }
 
 // ChangeTag is the tag of a candidate that states a change of its
@@ -63,15 +65,11 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 		}
 		var fs []found
 		fs, before = enLineFacts(l.Text, l.Time, before, in.Subjects)
-		said := len(fs) == 0
-		if said {
+		if len(fs) == 0 {
 			fs = selfStatements(l.Text, l.Time, in.Subjects)
 		}
 		for _, f := range fs {
 			m := f.toMemory(in, l)
-			if said && m.Subject != "" {
-				m.Tags = append(m.Tags, InferredTag)
-			}
 			if m.Validate() == nil {
 				ms = append(ms, m)
 			}
@@ -103,6 +101,9 @@ func (f found) toMemory(in Input, l Line) memory.Memory {
 	}
 	if f.change {
 		m.Tags = append(m.Tags, ChangeTag)
+	}
+	if f.inferred && m.Subject != "" {
+		m.Tags = append(m.Tags, InferredTag)
 	}
 	if f.change && f.replaces != "" {
 		m.Tags = append(m.Tags, ReplacesPrefix+f.replaces)

@@ -26,10 +26,14 @@ const (
 
 // enFamilyLead is an English sentence opening on a relative: "my son
 // Jas is 15", "wife is Nia", "our eldest starts school".
-var enFamilyLead = regexp.MustCompile(`(?i)^(?:my\s+|our\s+)?(?:new\s+|little\s+|eldest\s+|youngest\s+|oldest\s+|baby\s+)?` + enFamily + `\b`)
+var enFamilyLead = regexp.MustCompile(`(?i)^(?:my\s+|our\s+)(?:new\s+|little\s+|eldest\s+|youngest\s+|oldest\s+|baby\s+)?` + enFamily + `\b|^(wife|husband|hubby|son|daughter|mum|mom|dad|grandson|granddaughter)\b`)
 
 // zhFamilyLead is the same in Chinese: "闺女十一月过生日", "我老公在…".
 var zhFamilyLead = regexp.MustCompile(`^(?:我|我的|我家|我家的|我们家|我们家的|俺|俺家|俺家的|额家|咱家)?` + zhFamily)
+
+// zhFamilyWordElse is a family word that means something else where it
+// stands: "对象存储", "妈呀".
+var zhFamilyWordElse = regexp.MustCompile(`^(?:对象(?:存储|是指|的)|妈(?:呀|耶|的))`)
 
 // enPronounLead and zhPronounLead open a sentence on "she" or "he".
 var (
@@ -50,7 +54,7 @@ func familyKey(s string, han bool) string {
 	var m []string
 	if han {
 		m = zhFamilyLead.FindStringSubmatch(s)
-		if m != nil && zhRelativesOther.MatchString(s[len(m[0]):]) {
+		if m == nil || zhRelativesOther.MatchString(s[len(m[0]):]) || zhFamilyWordElse.MatchString(s[len(m[0])-len(m[1]):]) {
 			return ""
 		}
 	} else {
@@ -59,7 +63,11 @@ func familyKey(s string, han bool) string {
 	if m == nil {
 		return ""
 	}
-	rel, ok := subject.Relation(strings.ToLower(m[len(m)-1]))
+	word := m[len(m)-1]
+	if word == "" && len(m) > 2 {
+		word = m[1]
+	}
+	rel, ok := subject.Relation(strings.ToLower(word))
 	if !ok {
 		return ""
 	}

@@ -1,12 +1,14 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/subject"
+	"github.com/membot/membot/memory/text"
 )
 
 // TestSelfStatementsKeepWhatPeopleSayAboutThemselves covers the last
@@ -171,18 +173,60 @@ func TestRulesDoNotNameTheAuthorAfterAThing(t *testing.T) {
 }
 
 // TestCorrectionLeadInIsNoPlan checks that announcing a correction is read
-// as a change, not as a plan to correct something.
+// as a change, not as a plan to correct something, and that a colon after
+// other words ("my biggest mistake at work:", "10:30") is no such lead-in.
 func TestCorrectionLeadInIsNoPlan(t *testing.T) {
 	ref := time.Date(2025, 5, 5, 10, 0, 0, 0, time.UTC)
-	for _, msg := range []string{
-		"I need to correct what I told you yesterday: the recital is on the 9th of June, not the 6th.",
-		"quick correction to something i said last week: im allergic to kiwi, not mango",
+	for _, tt := range []struct{ msg, want string }{
+		{"I need to correct what I told you yesterday: my recital is on the 9th of June, not the 6th.", "recital"},
+		{"quick correction to something i said last week: im allergic to kiwi, not mango", "kiwi"},
 	} {
-		fs, _ := enLineFacts(msg, ref, relative{}, nil)
+		fs, _ := enLineFacts(tt.msg, ref, relative{}, nil)
+		if len(fs) == 0 {
+			fs = selfStatements(tt.msg, ref, nil)
+		}
+		var kept []string
 		for _, f := range fs {
+			kept = append(kept, f.text)
 			if strings.Contains(strings.ToLower(f.text), "correct") {
-				t.Errorf("%q: kept the lead-in as %q", msg, f.text)
+				t.Errorf("%q: kept the lead-in as %q", tt.msg, f.text)
 			}
+		}
+		if !slices.ContainsFunc(fs, func(f found) bool { return f.change && strings.Contains(strings.ToLower(f.text), tt.want) }) {
+			t.Errorf("%q: kept %q, want a change holding %q", tt.msg, kept, tt.want)
+		}
+	}
+	for _, msg := range []string{"My biggest mistake at work: I trust people too fast", "I made a mistake in the 10:30 meeting, I work at Acme as a tester"} {
+		if got := enInformal(msg); strings.HasPrefix(got, "Correction:") {
+			t.Errorf("enInformal(%q) = %q, read as a correction", msg, got)
+		}
+	}
+}
+
+// TestSelfStatementsKeepOthersNewsApart checks, with what reviewers found
+// wrong, that someone else's news, a general remark or a relative's word
+// used otherwise is not kept as the author's or as a relative's fact.
+func TestSelfStatementsKeepOthersNewsApart(t *testing.T) {
+	ref := time.Date(2025, 5, 5, 10, 0, 0, 0, time.UTC)
+	known := []Subject{{Key: "diet", Text: "Is vegan"}, {Key: "residence", Text: "Lives in Leith with a flatmate"},
+		{Key: "occupation", Text: "Works as a nurse at the hospital"}}
+	for _, msg := range []string{
+		"my flatmate is moving to London now", "my boss is vegan now", "Anna quit smoking now",
+		"hospital parking is free now", "Tom told me he's moving to Leeds next month",
+		"我同事现在去别的医院了", "Kids these days have no attention span", "对象存储的方案定了", "妈呀这个菜好辣",
+	} {
+		for _, f := range selfStatements(msg, ref, known) {
+			if f.change || strings.HasPrefix(f.subject, "family:") || f.subject == "residence" || f.subject == "diet" {
+				t.Errorf("%q kept as %q under %q (change %v)", msg, f.text, f.subject, f.change)
+			}
+		}
+	}
+	// A sentence with its own "I" is the author's, not more of the
+	// relative spoken of before.
+	got := selfStatements("Mum has dementia. I visit her every Sunday in the care home.", ref, nil)
+	for _, f := range got {
+		if f.subject == "family:mother" && strings.Contains(f.text, "visit") {
+			t.Errorf("the author's visit joined the mother's memory: %q", f.text)
 		}
 	}
 }
@@ -206,10 +250,18 @@ func TestSelfStatementsChangeWhatWasSaid(t *testing.T) {
 	for _, tt := range tests {
 		got := selfStatements(tt.msg, ref, known)
 		switch {
-		case tt.key == "" && len(got) > 0 && got[0].change:
-			t.Errorf("%q kept as a change of %q: %q", tt.msg, got[0].subject, got[0].text)
+		case tt.key == "" && slices.ContainsFunc(got, func(f found) bool { return f.change }):
+			t.Errorf("%q kept as a change: %+v", tt.msg, got)
 		case tt.key != "" && (len(got) != 1 || got[0].subject != tt.key || !got[0].change):
 			t.Errorf("%q: got %+v, want one change of %q", tt.msg, got, tt.key)
 		}
+	}
+	// Reconciled, the change ends what it changes.
+	tok := text.NewTokenizer()
+	old := memory.Memory{ID: "m1", Text: "Is based at the Leyton depot", Subject: "work base", Status: memory.StatusActive, Type: memory.TypeFact}
+	f := selfStatements("transfer sorted. walthamstow depot from next week", ref, known)[0]
+	c := f.toMemory(Input{Owner: "p1"}, Line{Text: "transfer sorted. walthamstow depot from next week", Time: ref})
+	if d := ruleDecision(c, []memory.Memory{old}, tok); d.action != ActionSupersede || d.target == nil || d.target.ID != "m1" {
+		t.Errorf("decision %+v, want the depot memory superseded", d)
 	}
 }

@@ -60,27 +60,28 @@ var selfTopics = []selfTopic{
 		regexp.MustCompile(`(?i)\b(?:breakfast|lunch|dinner|supper|brunch)\b`),
 		regexp.MustCompile(`早餐|早饭|午饭|午餐|晚饭|晚餐|夜宵`)},
 	{topicExercise,
-		regexp.MustCompile(`(?i)\b(?:gym|run|running|jog\w*|swim\w*|cycl\w*|climb\w*|boulder\w*|yoga|pilates|walk(?:ing)?\s+group|hik\w*|football|soccer|rugby|tennis|badminton|bowling|dance\w*|martial|capoeira|crossfit|kettlebells?|rowing|workouts?|training\s+for\s+(?:a|an|the\s+)?(?:marathon|race|half|10k|5k|triathlon)|marathon|5k|10k|league|club)\b`),
+		regexp.MustCompile(`(?i)\b(?:gyms?|running|go\s+for\s+a\s+run|runs?\s+\d+k|jog\w*|swim\w*|cycl\w*|climb\w*|boulder\w*|yoga|pilates|walk(?:ing)?\s+group|hik\w*|football|soccer|rugby|tennis|badminton|bowling|dance\w*|martial|capoeira|crossfit|kettlebells?|rowing|workouts?|training\s+for\s+(?:a|an|the\s+)?(?:marathon|race|half|10k|5k|triathlon)|marathon|5k|10k|league)\b`),
 		regexp.MustCompile(`健身|跑步|夜跑|游泳|骑车|爬山|徒步|瑜伽|普拉提|打球|篮球|足球|羽毛球|乒乓|网球|广场舞|太极|跳舞|锻炼|运动|撸铁|练`)},
 	{topicBusiness,
-		regexp.MustCompile(`(?i)\b(?:shop|store|stall|salon|caf[eé]|restaurant|takeaway|bakery|practice|clinic|workshop|business)\b`),
+		regexp.MustCompile(`(?i)\b(?:shop|store|stall|salon|caf[eé]|restaurant|takeaway|bakery|clinic|workshop|business)\b`),
 		regexp.MustCompile(`店|铺|摊|门面|工作室|档口|生意`)},
 	{subject.School,
-		regexp.MustCompile(`(?i)\b(?:school|uni|university|college|degree|course|major|phd|masters|thesis|dissertation|semester|apply(?:ing)?\s+(?:to|for)|medicine|med\s+school)\b`),
-		regexp.MustCompile(`学校|大学|专业|学医|读研|读博|考研|高考|报志愿|志愿|毕业|论文|导师|上学|读书|学临床|本科|硕士|博士`)},
+		regexp.MustCompile(`(?i)\b(?:school|uni|university|college|degree|major|phd|masters|thesis|dissertation|semester|apply(?:ing)?\s+(?:to|for)|medicine|med\s+school)\b`),
+		regexp.MustCompile(`学校|大学|专业|学医|读研|读博|考研|高考|报志愿|填志愿|毕业|论文|导师|上学|读书|学临床|本科|硕士|博士`)},
 	{subject.Occupation,
-		regexp.MustCompile(`(?i)\b(?:work(?:ing|s)?\s+(?:at|for|as|in)|job|jobs|hired|employer|company|firm|boss|promot\w*|quit|resign\w*|redundan\w*|laid\s+off|career|part[\s-]?time|full[\s-]?time|freelanc\w*|self[\s-]?employed|contract)\b`),
+		regexp.MustCompile(`(?i)\b(?:work(?:ing|s)?\s+(?:at|for|as|in)|job|jobs|hired|employer|company|firm|boss|promot\w*|quit\s+(?:my|the|a)\s+job|resign\w*|redundan\w*|laid\s+off|career|part[\s-]?time|full[\s-]?time|freelanc\w*|self[\s-]?employed|contract)\b`),
 		regexp.MustCompile(`上班|工作|打工|兼职|辞职|跳槽|入职|离职|公司|单位|老板|开店|开了个|工作室|跑外卖|跑单|接单|做生意|摆摊|护工|保姆|月嫂|司机|店员|服务员|厨师|骑手|快递员`)},
 	{subject.Residence,
 		regexp.MustCompile(`(?i)\b(?:live|living|lives|moved|moving|renting|rent|flat|apartment|house|unit|studio|bungalow|cottage|room\s+in|dorms?|halls)\b`),
 		regexp.MustCompile(`住|租|搬|合租|公寓|房子|小区|宿舍`)},
 	{topicTransport,
-		regexp.MustCompile(`(?i)\b(?:car|truck|van|bike|motorbike|scooter|bus|train|tube|subway|metro|commute|drive|driving|licen[cs]e|ttc|skytrain)\b`),
+		regexp.MustCompile(`(?i)\b(?:car|truck|van|bike|motorbike|scooter|bus|(?:the|a|by)\s+train|trains|tube|subway|metro|commute|drive|driving|licen[cs]e|ttc|skytrain)\b`),
 		regexp.MustCompile(`开车|车|地铁|公交|骑车|电动车|驾照|通勤|打车`)},
 }
 
-// flatmateWords are words that hold a topic's word without its sense.
-var flatmateWords = regexp.MustCompile(`(?i)\b(?:flat|house|room)mates?\b|\blive\s+on\b|\blive\s+for\b`)
+// flatmateWords are words that hold a topic's word without its sense:
+// "flatmate", "live on", 酒店, 茶馆, 烟台, 住院, 练字.
+var flatmateWords = regexp.MustCompile(`(?i)\b(?:flat|house|room)mates?\b|\blive\s+on\b|\blive\s+for\b|\brun\s+(?:a|the|my|our)\s+\w+|酒店|酒吧|酒席|茶馆|茶几|茶叶店|烟台|烟花|住院|练字|练琴|书法|志愿者`)
 
 // topicOf is the topic a statement is about, or "": a key of package
 // subject or a free topic.
@@ -106,6 +107,9 @@ func sameTopic(topic string, m memory.Memory) bool {
 		return false
 	}
 	key := subject.Of(m.Subject)
+	if key == topic {
+		return true
+	}
 	if !slices.ContainsFunc(selfTopics, func(t selfTopic) bool { return t.key == key }) && key != subject.Employer {
 		key = topicOf(m.Text)
 	}

@@ -2,6 +2,7 @@ package recall
 
 import (
 	"fmt"
+	"hash/fnv"
 	"sort"
 	"sync"
 	"time"
@@ -39,6 +40,9 @@ type posting struct {
 type slotDoc struct {
 	id   string
 	time time.Time
+	// tie orders documents of equal score by what they say, so that a
+	// ranking is the same from run to run whatever ids the store drew.
+	tie uint64
 	// terms and tfs are the distinct term ids of the document and their
 	// weighted frequencies.
 	terms []int32
@@ -157,6 +161,7 @@ type pendingDoc struct {
 	length   float32
 	temporal bool
 	vec      quantVec
+	tie      uint64
 }
 
 // analyse tokenises d outside the lock.
@@ -176,13 +181,16 @@ func (c *Corpus) analyse(d Doc) pendingDoc {
 		pd.temporal = text.HasTimeExpression(d.Text)
 	}
 	pd.vec = quantise(d.Vector)
+	h := fnv.New64a()
+	h.Write([]byte(d.Text))
+	pd.tie = h.Sum64()
 	return pd
 }
 
 // insert places an analysed document in a free slot. c.mu is held.
 func (c *Corpus) insert(pd pendingDoc, d Doc) {
 	sd := &slotDoc{
-		id: d.ID, time: d.Time,
+		id: d.ID, time: d.Time, tie: pd.tie,
 		length: pd.length, temporal: pd.temporal,
 		terms: make([]int32, 0, len(pd.terms)), tfs: make([]float32, 0, len(pd.terms)),
 	}

@@ -1,48 +1,14 @@
 package recall
 
 // DefaultExpansions returns the topics membot expands, in English and
-// Chinese: food, dishes and eating out to diet, allergies and the
-// conditions that limit what one eats; drinks and the pub to beverage
-// preferences and not drinking; medicine to health, conditions and
-// medicines taken; children to the family; gifts and surprises to what
-// relatives love and their dates; trips and packing to travel plans;
-// getting ready to plans; the weather to what is done outdoors; what to
-// wear to the occasions it is for; which day to schedules; the weekend to
-// weekend routines; pets' care to the pets; sleep, tiredness and the
-// body clock to shifts; the commute to where home and work are; exercise
-// and soreness to the sports done; books to reading tastes; courses,
-// exams, cramming and putting it off to studies and the exams ahead; a
-// language's words to the language
-// learnt; software to the tools used; the car to driving; music to tastes
-// and instruments; partners to the relationship; free time to hobbies;
-// the garden and hives to what is grown and kept; pupils, grades and
-// marking to teaching; jobs, shifts and side
-// gigs to the work done; timber, wool and clay to the crafts made with
-// them; screens to the eyes, headaches and necks they strain; money to
-// budgeting; smoking to having quit; a craving to what was given up;
-// customers and live selling to what is sold and where; a hoarse voice
-// to the work done talking (teaching, streaming, calls); a rainy or
-// empty afternoon indoors to what the household loves; a timetable to
-// the exams and shifts ahead; a party to the birthdays; a post, caption
-// or email to write to how the person likes writing done; forms and
-// renewals to the visa or permit held; skincare to the skin's condition;
-// the rent, the landlord and flatmates to where and how one lives. A CV
-// or a promotion raises the work done, the school run the children, a
-// religious fast the diet. A dog or a cat raises the breeds a memory may
-// name it by, and the car's upkeep the makes. Whether a purchase is
-// affordable raises the saving up, a talk or presentation a stammer or
-// nerves, headphones and a concert the ears. A stomach, reflux or kidney stones weigh on
-// what to eat and drink as an allergy does. What is in the fridge and a
-// cheese by name
-// raise the diet (a pregnancy rules foods out), the heat and thirst raise
-// drinks, a child's nickname, Christmas or a festival the family and
-// gifts, an anniversary or a couple's day out the partner, hills and pace
-// the sports done, stations, airports and picking someone up how the
-// person gets about, learning to drive the driving test. Trips, getting
-// ready, the weather, what to wear, which day and a timetable also lift
-// the upcoming plans (Expansion.Plans). The errands of moreExpansions
-// (a thesis, a card to post, childcare, a weekend away, a fluid limit,
-// the boss, a college application) follow.
+// Chinese: each names the words of a situation a question may be about
+// (eating out, a trip, a sore back, a rainy afternoon) and the words of
+// the memories that answer it (diet and allergies, travel plans, the
+// conditions and sports, what the household loves), so that an indirect
+// question reaches a memory it shares no word with. The lists below say
+// what each topic bridges; expansions_life.go and expansions_more.go hold
+// the everyday situations and errands added to them. Some topics also
+// lift the upcoming plans (Expansion.Plans).
 func DefaultExpansions() []Expansion {
 	return append([]Expansion{
 		{

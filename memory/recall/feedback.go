@@ -20,7 +20,7 @@ func (s *scorer) feedback(o Options, mass float64) {
 	top := topK{k: k}
 	for _, slot := range s.touched {
 		if v := s.scores[slot]; v > 0 {
-			top.offer(ranked{slot: slot, score: v, id: s.c.slots[slot].id})
+			top.offer(ranked{slot: slot, score: v, tie: s.c.slots[slot].tie, id: s.c.slots[slot].id})
 		}
 	}
 	best := top.sorted()

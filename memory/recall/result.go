@@ -237,7 +237,9 @@ func (e *ownerIndex) dropStale(cands []candidate, now time.Time) []candidate {
 }
 
 // Newer reports whether a was stated after b: created later, else updated
-// later, else (for a stable choice) the greater id. Of two active memories
+// later, else from a later message (memories stored by one extraction
+// share their times), else, for a choice that is the same in every run
+// whatever ids the store drew, by text and then id. Of two active memories
 // on one single-valued subject recall injects the newer, and the memory
 // service flags the other for review by the same order.
 func Newer(a, b *memory.Memory) bool {
@@ -247,10 +249,11 @@ func Newer(a, b *memory.Memory) bool {
 	if !a.UpdatedAt.Equal(b.UpdatedAt) {
 		return a.UpdatedAt.After(b.UpdatedAt)
 	}
-	// Memories stored together (one extraction) are as new as the
-	// messages they come from.
 	if !a.Source.Time.Equal(b.Source.Time) {
 		return a.Source.Time.After(b.Source.Time)
+	}
+	if a.Text != b.Text {
+		return a.Text > b.Text
 	}
 	return a.ID > b.ID
 }

@@ -150,7 +150,7 @@ func (c *Corpus) collect(sc *scorer, final []float64, boosted []uint8, y yardsti
 	top := topK{k: limit}
 	consider := func(slot int32) {
 		if _, _, score, rel := fuse(slot); score > 0 && rel >= minScore {
-			top.offer(ranked{slot: slot, score: score, id: c.slots[slot].id})
+			top.offer(ranked{slot: slot, score: score, tie: c.slots[slot].tie, id: c.slots[slot].id})
 		}
 	}
 	for _, s := range sc.touched {

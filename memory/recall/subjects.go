@@ -45,10 +45,13 @@ func (v *View) BySubject(want func(subject string) bool) []memory.Memory {
 		}
 	}
 	slices.SortFunc(out, func(a, b memory.Memory) int {
-		if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
-			return c
+		switch {
+		case Newer(&a, &b):
+			return -1
+		case Newer(&b, &a):
+			return 1
 		}
-		return strings.Compare(a.ID, b.ID)
+		return 0
 	})
 	return out
 }

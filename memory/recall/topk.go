@@ -10,14 +10,19 @@ import (
 type ranked struct {
 	slot  int32
 	score float64
+	tie   uint64
 	id    string
 }
 
-// better orders ranked items: higher score first, then smaller id, so that
-// results do not depend on insertion order.
+// better orders ranked items: higher score first, then by what the
+// documents say and by id, so that results depend neither on insertion
+// order nor on the ids a store drew at random.
 func better(a, b ranked) bool {
 	if a.score != b.score {
 		return a.score > b.score
+	}
+	if a.tie != b.tie {
+		return a.tie < b.tie
 	}
 	return a.id < b.id
 }

@@ -246,8 +246,9 @@ func TestVectorScoresSharedAndRefreshed(t *testing.T) {
 		t.Fatalf("after Remove = %v, want no hits", ids(hits))
 	}
 	mustAdd(t, c, Doc{ID: "f", Text: "zeta", Vector: []float32{0, 3, 0}})
-	if hits := c.Search(Query{Vector: []float32{0, 1, 0}}); len(hits) != 2 || hits[0].ID != "b" || hits[1].ID != "f" {
-		t.Fatalf("reused row = %v, want [b f]", ids(hits))
+	// b and f score alike; which comes first is the tie-break's.
+	if hits := c.Search(Query{Vector: []float32{0, 1, 0}}); len(hits) != 2 || !slices.Contains(ids(hits), "b") || !slices.Contains(ids(hits), "f") {
+		t.Fatalf("reused row = %v, want b and f", ids(hits))
 	}
 	// Only vectors of the query's dimension are compared.
 	if hits := c.Search(Query{Vector: []float32{1, 0}}); len(hits) != 1 || hits[0].ID != "short" {

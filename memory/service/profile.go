@@ -254,6 +254,9 @@ func profileOf(v *recall.View, budget int) []memory.Memory {
 		if r == rankStyle && m.Type != memory.TypePreference {
 			continue
 		}
+		if subject.SingleValued(key) && !m.HoldsValue() {
+			continue // a guessed subject says nothing of the key's value
+		}
 		if subject.SingleValued(key) || r == rankStyle {
 			if seen[key] {
 				continue

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/recall"
 	"github.com/membot/membot/memory/subject"
 )
 
@@ -29,10 +30,13 @@ func (s *Service) Subjects(ctx context.Context, owner string, limit int) ([]memo
 	// The store lists newest first; memories stored by one extraction are
 	// as new as the messages they come from.
 	slices.SortStableFunc(ms, func(a, b memory.Memory) int {
-		if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
-			return c
+		switch {
+		case recall.Newer(&a, &b):
+			return -1
+		case recall.Newer(&b, &a):
+			return 1
 		}
-		return b.Source.Time.Compare(a.Source.Time)
+		return 0
 	})
 	seen := make(map[string]bool)
 	var out []memory.Memory
