@@ -2,6 +2,7 @@ package recall
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/membot/membot/memory"
@@ -41,7 +42,7 @@ func TestNamedPersonRanksFirst(t *testing.T) {
 	}}}
 	x, _ := newTestIndex(l)
 	got := resultIDs(search(t, x, "p1", Query{Text: "What is Anna doing in the garden these days?", MinScore: -1}))
-	if len(got) == 0 || got[0] == "garden1" || got[0] == "garden2" || got[0] == "garden3" {
+	if len(got) == 0 || !strings.HasPrefix(got[0], "anna") {
 		t.Errorf("recalled %v, want a memory about Anna first", got)
 	}
 }
