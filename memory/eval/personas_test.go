@@ -20,6 +20,22 @@ type personaFloor struct {
 	wrongOwner, duplicates                    int
 }
 
+// rate is one persona figure and the floor it may not drop below.
+type rate struct {
+	name         string
+	got, atLeast float64
+}
+
+// checkRates reports every figure below its floor, prefix naming the set.
+func checkRates(t *testing.T, prefix string, rates ...rate) {
+	t.Helper()
+	for _, r := range rates {
+		if r.got < r.atLeast {
+			t.Errorf("%s%s = %.3f, dropped below %.3f", prefix, r.name, r.got, r.atLeast)
+		}
+	}
+}
+
 // TestPersonasOffline runs the committed persona set through the bot as
 // production assembles it, offline (the rules extract, lexical recall),
 // and guards today's figures as floors so that no change makes them
@@ -51,19 +67,11 @@ func TestPersonasOffline(t *testing.T) {
 		}
 		t.Logf("%s: precision %.3f recall %.3f corrections %.3f wrong owner %d duplicates %d follow-ups %.3f",
 			lang, got.Precision, got.Recall, got.CorrectionsApplied, got.WrongOwner, got.Duplicates, got.FollowUpsAnswered)
-		for _, c := range []struct {
-			name      string
-			got, want float64
-		}{
-			{"precision", got.Precision, floor.precision},
-			{"gold recall", got.Recall, floor.recall},
-			{"corrections applied", got.CorrectionsApplied, floor.corrections},
-			{"follow-ups answered", got.FollowUpsAnswered, floor.followUps},
-		} {
-			if c.got < c.want {
-				t.Errorf("%s: %s = %.3f, dropped below %.3f", lang, c.name, c.got, c.want)
-			}
-		}
+		checkRates(t, lang+": ",
+			rate{"precision", got.Precision, floor.precision},
+			rate{"gold recall", got.Recall, floor.recall},
+			rate{"corrections applied", got.CorrectionsApplied, floor.corrections},
+			rate{"follow-ups answered", got.FollowUpsAnswered, floor.followUps})
 		if got.WrongOwner > floor.wrongOwner {
 			t.Errorf("%s: %d memories about someone else stored as the person's, was %d", lang, got.WrongOwner, floor.wrongOwner)
 		}

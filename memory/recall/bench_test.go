@@ -75,19 +75,24 @@ func (s *synth) memories(n, dims int) []memory.Memory {
 	return ms
 }
 
+// warmIndex is an index holding ms as the owner "bench", loaded.
+func warmIndex(b *testing.B, ms []memory.Memory) *Index {
+	b.Helper()
+	cfg := DefaultConfig()
+	cfg.Now = func() time.Time { return t0 }
+	x := NewIndex(fixedLoader(func(context.Context, string) ([]memory.Memory, error) { return ms, nil }), cfg)
+	if err := x.Warm(context.Background(), "bench"); err != nil {
+		b.Fatal(err)
+	}
+	return x
+}
+
 // benchmarkRecall measures Index.Search over n memories of one owner and
 // reports the 50th and 95th percentile latency besides the mean.
 func benchmarkRecall(b *testing.B, n, dims int) {
 	s := newSynth(uint64(n + dims))
 	ms := s.memories(n, dims)
-	loader := fixedLoader(func(context.Context, string) ([]memory.Memory, error) { return ms, nil })
-	cfg := DefaultConfig()
-	cfg.Now = func() time.Time { return t0 }
-	x := NewIndex(loader, cfg)
-	ctx := context.Background()
-	if err := x.Warm(ctx, "bench"); err != nil {
-		b.Fatal(err)
-	}
+	x := warmIndex(b, ms)
 	queries := make([]Query, 64)
 	for i := range queries {
 		queries[i] = Query{Text: s.sentence(10), Context: []string{s.sentence(12), s.sentence(12)}}
@@ -212,14 +217,7 @@ func BenchmarkRecall10kDated(b *testing.B) {
 			ms[i].Lifecycle = memory.LifecycleTemporary
 		}
 	}
-	loader := fixedLoader(func(context.Context, string) ([]memory.Memory, error) { return ms, nil })
-	cfg := DefaultConfig()
-	cfg.Now = func() time.Time { return t0 }
-	x := NewIndex(loader, cfg)
-	ctx := context.Background()
-	if err := x.Warm(ctx, "bench"); err != nil {
-		b.Fatal(err)
-	}
+	x := warmIndex(b, ms)
 	queries := []Query{
 		{Text: "any ideas for this weekend?"}, {Text: "what is on the 5th?"},
 		{Text: "下周有什么安排"}, {Text: "what should I pack for the trip next week?"},

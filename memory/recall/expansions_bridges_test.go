@@ -98,6 +98,17 @@ func owned(owner string, ms ...memory.Memory) []memory.Memory {
 	return ms
 }
 
+// wantRecalled checks that each question recalls the memory it names,
+// asked by the owner its language gives (ownerOf).
+func wantRecalled(t *testing.T, x *Index, cases []struct{ q, want string }) {
+	t.Helper()
+	for _, tc := range cases {
+		if got := resultIDs(search(t, x, ownerOf(tc.q), Query{Text: tc.q})); !slices.Contains(got, tc.want) {
+			t.Errorf("%q recalled %v, want %s", tc.q, got, tc.want)
+		}
+	}
+}
+
 // ownerOf is whose memories a test question is asked of: p2 keeps the
 // Chinese speaker's, p1 the English speaker's, as people keep theirs in
 // their own language.
@@ -128,7 +139,7 @@ func TestBridgesReachMemoriesInThePersonsOwnWords(t *testing.T) {
 		plan("期末", "下个月期末考试", t0.AddDate(0, 1, 0)),
 		mem("三高", "老爸三高，医生让少吃盐"),
 	)}})
-	for _, tc := range []struct{ q, want string }{
+	wantRecalled(t, x, []struct{ q, want string }{
 		{"How do I fix my body clock?", "nights"},
 		{"I can never get to sleep in the daytime", "nights"},
 		{"生物钟全乱了咋办", "三班倒"},
@@ -147,12 +158,7 @@ func TestBridgesReachMemoriesInThePersonsOwnWords(t *testing.T) {
 		{"What time should I leave to miss the rush hour?", "croydon"},
 		{"What should I cook for the family on Sunday?", "bp"},
 		{"过年回去做点啥菜", "三高"},
-	} {
-		rs := search(t, x, ownerOf(tc.q), Query{Text: tc.q})
-		if got := resultIDs(rs); !slices.Contains(got, tc.want) {
-			t.Errorf("%q recalled %v, want %s", tc.q, got, tc.want)
-		}
-	}
+	})
 }
 
 // Errands of everyday life meet the facts they turn on: a form to fill
@@ -173,7 +179,7 @@ func TestBridgesFromEverydayErrands(t *testing.T) {
 		mem("前台", "在酒店做前台"),
 		mem("儿子", "儿子上幼儿园大班"),
 	)}})
-	for _, tc := range []struct{ q, want string }{
+	wantRecalled(t, x, []struct{ q, want string }{
 		{"What paperwork do I need for the embassy?", "visa"},
 		{"Which moisturiser is gentle enough?", "eczema"},
 		{"Can my landlord keep the whole deposit?", "flat"},
@@ -185,12 +191,7 @@ func TestBridgesFromEverydayErrands(t *testing.T) {
 		{"房东要涨房租怎么办", "合租"},
 		{"帮我改改简历", "前台"},
 		{"保姆下周来试工，要交代些啥", "儿子"},
-	} {
-		rs := search(t, x, ownerOf(tc.q), Query{Text: tc.q})
-		if got := resultIDs(rs); !slices.Contains(got, tc.want) {
-			t.Errorf("%q recalled %v, want %s", tc.q, got, tc.want)
-		}
-	}
+	})
 }
 
 // A question naming a thing by its kind meets the memory naming it
@@ -210,7 +211,7 @@ func TestBridgesFromKindsToNames(t *testing.T) {
 		mem("卡罗拉", "开一辆老款卡罗拉"),
 		mem("控糖", "最近在控糖"),
 	)}})
-	for _, tc := range []struct{ q, want string }{
+	wantRecalled(t, x, []struct{ q, want string }{
 		{"Where could we go on holiday with the dog?", "ret"},
 		{"What time should I go to bed?", "nurse"},
 		{"What tyre pressure is right?", "honda"},
@@ -221,12 +222,7 @@ func TestBridgesFromKindsToNames(t *testing.T) {
 		{"有什么适合练听力的播客", "日语"},
 		{"轮胎气压多少合适", "卡罗拉"},
 		{"奶茶能喝吗", "控糖"},
-	} {
-		rs := search(t, x, ownerOf(tc.q), Query{Text: tc.q})
-		if got := resultIDs(rs); !slices.Contains(got, tc.want) {
-			t.Errorf("%q recalled %v, want %s", tc.q, got, tc.want)
-		}
-	}
+	})
 }
 
 // What a purchase, a talk or a loud night out turns on: saving up, a
@@ -241,19 +237,14 @@ func TestBridgesFromOccasionsToConstraints(t *testing.T) {
 		mem("社恐", "我有点社恐"),
 		mem("耳鸣", "左耳耳鸣好几年了"),
 	)}})
-	for _, tc := range []struct{ q, want string }{
+	wantRecalled(t, x, []struct{ q, want string }{
 		{"Can I afford the new phone this month?", "deposit"},
 		{"Any tips for my presentation on Monday?", "stammer"},
 		{"Which earbuds should I get for the gym?", "tinnitus"},
 		{"这个包值不值得买", "首付"},
 		{"明天要上台演讲怎么准备", "社恐"},
 		{"周末去看演唱会要注意啥", "耳鸣"},
-	} {
-		rs := search(t, x, ownerOf(tc.q), Query{Text: tc.q})
-		if got := resultIDs(rs); !slices.Contains(got, tc.want) {
-			t.Errorf("%q recalled %v, want %s", tc.q, got, tc.want)
-		}
-	}
+	})
 }
 
 // A bridge's Chinese words are whole words: the 戒 of a ring, the 酒 of a

@@ -1,7 +1,6 @@
 package recall
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/membot/membot/memory"
@@ -37,7 +36,7 @@ func TestMoreBridgesAnswerIndirectQuestions(t *testing.T) {
 		mem("专业", "想报医学专业"),
 		mem("搬店", "奶茶店搬到了解放路"),
 	)}})
-	for _, tc := range []struct{ q, want string }{
+	wantRecalled(t, x, []struct{ q, want string }{
 		{"How long should I give the last part of my dissertation?", "phd"},
 		{"Can you sketch a plan for finishing the thesis?", "phd"},
 		{"How do I run a regression on the survey answers?", "stata"},
@@ -62,12 +61,7 @@ func TestMoreBridgesAnswerIndirectQuestions(t *testing.T) {
 		{"明天要跟老板开会，怎么说比较好", "导师"},
 		{"填志愿要注意什么", "专业"},
 		{"门口怎么引流", "搬店"},
-	} {
-		rs := search(t, x, ownerOf(tc.q), Query{Text: tc.q})
-		if got := resultIDs(rs); !slices.Contains(got, tc.want) {
-			t.Errorf("%q recalled %v, want %s", tc.q, got, tc.want)
-		}
-	}
+	})
 	// Nothing in these asks about any of it.
 	for _, q := range []string{"What's the capital of Peru?", "这道几何题怎么解"} {
 		for _, r := range search(t, x, ownerOf(q), Query{Text: q}) {
