@@ -2,7 +2,6 @@ package recall
 
 import (
 	"fmt"
-	"hash/fnv"
 	"sort"
 	"sync"
 	"time"
@@ -181,10 +180,19 @@ func (c *Corpus) analyse(d Doc) pendingDoc {
 		pd.temporal = text.HasTimeExpression(d.Text)
 	}
 	pd.vec = quantise(d.Vector)
-	h := fnv.New64a()
-	h.Write([]byte(d.Text))
-	pd.tie = h.Sum64()
+	pd.tie = textHash(d.Text)
 	return pd
+}
+
+// textHash is the 64-bit FNV-1a hash of s, without allocating: the tie
+// order of documents that score alike.
+func textHash(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
 }
 
 // insert places an analysed document in a free slot. c.mu is held.

@@ -112,22 +112,25 @@ func HasTimeExpression(text string) bool {
 // alone is "a little" (快一点) unless 十 comes before it or 钟, 半 or 整
 // after. 日 and 月 are left out: with them MemDaily recall@10 fell.
 func hasChineseClockTime(text string) bool {
-	rs := []rune(text)
-	for i, r := range rs {
-		if i == 0 || !strings.ContainsRune("点号", r) {
-			continue
-		}
-		p := rs[i-1]
-		switch {
-		case p >= '0' && p <= '9', strings.ContainsRune("零二三四五六七八九十两", p):
-			return true
-		case p == '一' && r != '点':
-			return true
-		case p == '一':
-			if (i >= 2 && rs[i-2] == '十') || (i+1 < len(rs) && strings.ContainsRune("钟半整", rs[i+1])) {
+	if !strings.ContainsAny(text, "点号") {
+		return false // most texts: no scan, no allocation
+	}
+	var p2, p rune // the two runes before r
+	for i, r := range text {
+		if strings.ContainsRune("点号", r) {
+			next, _ := utf8.DecodeRuneInString(text[i+utf8.RuneLen(r):])
+			switch {
+			case p >= '0' && p <= '9', p != 0 && strings.ContainsRune("零二三四五六七八九十两", p):
 				return true
+			case p == '一' && r != '点':
+				return true
+			case p == '一':
+				if p2 == '十' || strings.ContainsRune("钟半整", next) {
+					return true
+				}
 			}
 		}
+		p2, p = p, r
 	}
 	return false
 }
