@@ -10,13 +10,18 @@ import (
 // The English filters of statements about oneself (self_statement.go):
 // who a sentence is about, and what is not worth keeping.
 
+// enSubjectSelf is the author as the subject of a clause, as English
+// writes it; the patterns below add the chat spellings and the other
+// cases where they need them.
+const enSubjectSelf = `i|i'm|i've|i'd|i'll|we|we're|we've`
+
 // enSelfWord is an English sentence speaking of its author.
-var enSelfWord = regexp.MustCompile(`(?i)\b(?:i|i'm|i've|i'd|i'll|im|ive|my|mine|me|myself|we|we're|we've|our|us)\b`)
+var enSelfWord = regexp.MustCompile(`(?i)\b(?:` + enSubjectSelf + `|im|ive|my|mine|me|myself|our|us)\b`)
 
 // enSelfLead is how an English statement about its author opens: the
 // first person within its first three words ("I", "my flatmate", "also
 // sitting my exam", "me and my wife").
-var enSelfLead = regexp.MustCompile(`(?i)^(?:\S+\s+){0,2}?(?:i|i'm|i've|i'd|i'll|im|ive|my|me|we|we're|we've|our)\b`)
+var enSelfLead = regexp.MustCompile(`(?i)^(?:\S+\s+){0,2}?(?:` + enSubjectSelf + `|im|ive|my|me|our)\b`)
 
 // enDroppedSubject is how chat opens a statement about oneself with the
 // "I" left out: a verb of doing or being ("been doing keto", "started
@@ -26,7 +31,7 @@ var enDroppedSubject = regexp.MustCompile(`(?i)^(?:just\s+|finally\s+|still\s+|c
 
 // enSelfSubject is the author as the subject of a clause: "physio is
 // kicking my butt" is about the physio.
-var enSelfSubject = regexp.MustCompile(`(?i)\b(?:i|i'm|i've|i'd|i'll|im|ive|we|we're|we've)\b`)
+var enSelfSubject = regexp.MustCompile(`(?i)\b(?:` + enSubjectSelf + `|im|ive)\b`)
 
 // enOtherLead is a sentence opening on someone or something else: a
 // third-person pronoun, a determiner ("a customer asked me…", "her
@@ -62,12 +67,12 @@ func enSpeaksOfSelf(s string) bool {
 
 // enSelfOpen is a sentence opening on the author, which a capital letter
 // does not make a name.
-var enSelfOpen = regexp.MustCompile(`(?i)^(?:i|i'm|i've|i'd|i'll|my|me|we|we're|we've|our)\b`)
+var enSelfOpen = regexp.MustCompile(`(?i)^(?:` + enSubjectSelf + `|my|me|our)\b`)
 
 // enLaterSelf is the author as the subject of a later clause of a
 // sentence that opens on someone else: "Rexall made me an offer, so I've
 // handed in my notice".
-var enLaterSelf = regexp.MustCompile(`(?i)(?:[,;]\s*|\b(?:so|and|but|then)\s+)(?:i|i'm|i've|i'd|i'll|we|we're|we've)\b`)
+var enLaterSelf = regexp.MustCompile(`(?i)(?:[,;]\s*|\b(?:so|and|but|then)\s+)(?:` + enSubjectSelf + `)\b`)
 
 // enNameActs is a sentence opening on someone named doing something:
 // "Anna quit smoking", "Tom moved to Leeds".
