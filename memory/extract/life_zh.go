@@ -78,10 +78,11 @@ var zhLifeFacts = []lifeRule{
 		f.change = changeCue.MatchString(sentence)
 		return f, ok
 	}},
-	// Quitting a habit; no longer doing something; switching.
+	// Quitting a habit ("戒不掉" is the opposite); no longer doing
+	// something; switching.
 	{regexp.MustCompile(`我?(?:已经|终于|最近|刚)?戒(?:掉)?了?([^，,。！!；;]{1,8}?)了?(?:[，,；;。！!]|$)|(?:^|[，,])(\p{Han}{1,4}?)(?:我)?(?:已经|早就|早|终于)?戒(?:掉)?了`), func(m []string, _ string, _ time.Time) (found, bool) {
-		obj := trimObject(zhDuration.ReplaceAllString(m[1]+m[2], ""))
-		if !validObject(obj) {
+		obj := zhMustTail.ReplaceAllString(trimObject(zhDuration.ReplaceAllString(m[1]+m[2], "")), "")
+		if !validObject(obj) || zhCannotQuit.MatchString(obj) {
 			return found{}, false
 		}
 		return found{text: "已戒" + obj, subject: firstNonEmpty(kindOf(obj), zhHead(obj)), typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
@@ -353,3 +354,11 @@ var zhNotPerson = regexp.MustCompile(`^(?:今天|明天|昨天|后天|那天|哪
 // zhOther marks a clause about someone or something other than the
 // author: its clauses without a subject are theirs, not the author's.
 var zhOther = regexp.MustCompile(zhFamily + `|` + zhPetKind + `|同事|朋友|室友|老板|领导|同学|邻居|^(?:他|她|它)`)
+
+// zhCannotQuit is what follows 戒 when the author says they cannot quit
+// ("戒不掉", "戒不了"), which the quitting rule would read as the habit.
+var zhCannotQuit = regexp.MustCompile(`^(?:不|没)`)
+
+// zhMustTail is a modal between the habit and 戒了 ("奶茶只能戒了"):
+// the habit is what comes before it.
+var zhMustTail = regexp.MustCompile(`(?:只能|只好|必须|不得不|得|也|都|就|要)$`)

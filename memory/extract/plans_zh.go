@@ -16,7 +16,7 @@ var zhPlanLead = regexp.MustCompile(`^(.{1,10}?)(要|打算|准备|计划|得|(?
 
 // zhNotOwnPlan is what follows a plan verb in a clause that is no plan of
 // the author's: the weather, a holiday or an outage ("明天要下雨").
-var zhNotOwnPlan = regexp.MustCompile(`^(?:下雨|下雪|降温|升温|刮风|变天|放假|停电|停水|涨价)`)
+var zhNotOwnPlan = regexp.MustCompile(`^(?:不|没|下雨|下雪|降温|升温|刮风|变天|放假|停电|停水|涨价)`)
 
 // zhRecurring marks a clause about something that recurs ("每周六去游泳"):
 // its weekday is no one date.

@@ -350,7 +350,7 @@ func isQuestion(s string) bool {
 
 var (
 	zhQuestion = regexp.MustCompile(`[吗么嘛][。！!]*$|什么|怎么|为什么|哪里|哪儿|哪个|谁|多少|是不是|有没有|能不能|可不可以`)
-	enQuestion = regexp.MustCompile(`(?i)^(?:do|does|did|what|why|how|where|when|who|which|can|could|would|should|is|are|am|will|shall)\b`)
+	enQuestion = regexp.MustCompile(`(?i)^(?:do|does|did|what|why|how|where|when|who|which|can|could|would|should|is|are|am|will|shall|wat|wot|whats|wats|hw|hows|any\s+(?:ideas?|tips|recs|suggestions))\b`)
 )
 
 // explicitPrefix matches a request to remember at the start of a sentence.

@@ -27,7 +27,7 @@ var enSelfLead = regexp.MustCompile(`(?i)^(?:\S+\s+){0,2}?(?:` + enSubjectSelf +
 // "I" left out: a verb of doing or being ("been doing keto", "started
 // bouldering", "got a job"), or a state ("on nights all month", "still
 // off work", "first year at uni").
-var enDroppedSubject = regexp.MustCompile(`(?i)^(?:just\s+|finally\s+|still\s+|currently\s+|recently\s+)?(?:used\s+to|love|loving|miss|missing|hate|prefer|been|started|starting|got|getting|moving|moved|working|work|living|doing|trying|training|sitting\s+(?:my|an?|the)|taking|studying|learning|quit|quitting|left|joined|joining|switched|switching|gave\s+up|giving\s+up|off|on|back\s+(?:at|on|to|in)|first|second|third|final|retired|married|single|engaged|pregnant|allergic|vegan|vegetarian|gluten|lactose|diabetic)\b`)
+var enDroppedSubject = regexp.MustCompile(`(?i)^(?:just\s+|finally\s+|still\s+|currently\s+|recently\s+)?(?:used\s+to|love|loving|miss|missing|hate|prefer|been|started|starting|got|getting|moving|moved|working|work|living|live\s+(?:in|at|near|with|out|on\s+(?:my|our|a|the)\s+own)|own\s+(?:a|an|two|three)|drive\s+(?:a|an|for)|teach|do\s+(?:nights|days|lates|earlies|shifts)|doing|trying|training|sitting\s+(?:my|an?|the)|taking|studying|learning|quit|quitting|left|joined|joining|switched|switching|gave\s+up|giving\s+up|off|on|back\s+(?:at|on|to|in)|first|second|third|final|retired|married|single|engaged|pregnant|allergic|vegan|vegetarian|gluten|lactose|diabetic)\b`)
 
 // enSelfSubject is the author as the subject of a clause: "physio is
 // kicking my butt" is about the physio.
@@ -109,7 +109,7 @@ var enRequest = regexp.MustCompile(`(?i)^(?:(?:ok|okay|so|hey|hi|hiya|also|and|p
 var enPassing = regexp.MustCompile(`(?i)\b(?:just\s+(?:woke|got\s+(?:up|in|back|home)|finished|had)|right\s+now|at\s+the\s+moment|atm|tonight|this\s+(?:morning|afternoon|evening)|feel(?:s|ing)?\s+(?:like|so|really|a\s+bit|kinda|sorta|tired|rough|awful|great|good|better|sick)|i'?m\s+(?:so\s+|really\s+|a\s+bit\s+)?(?:tired|knackered|exhausted|bored|shattered|hungry|starving|sleepy|done)|lol|lmao|haha+|thanks|thank\s+you|thx|cheers|bye|good\s*night|gn|off\s+to\s+(?:bed|sleep|work)|brb|weather|raining|sunny|weekend\s+vibes|no\s+worries|got\s+it|sounds\s+good|makes\s+sense|that\s+helps|you'?re\s+(?:right|the\s+best)|set\s+(?:this|it)\s+up|bear\s+with\s+me|minutes?\s+away|on\s+my\s+way|have\s+a\s+feeling|i\s+(?:think|guess|hope|wish|bet|suppose|reckon)|i'?m\s+(?:glad|sure|afraid|sorry)|never\s*mind|do\s+the\s+dishes|washing\s+up|laundry)\b|^(?:i|we)\s+(?:went|ended\s+up|came\s+back|got\s+back|saw|met|picked\s+up|bought|found|watched|ate|spoke|talked|rang|called|have\s+made\s+a\s+mistake|made\s+a\s+mistake)\b`)
 
 // enLeadFiller is chat filler before what a sentence says.
-var enLeadFiller = regexp.MustCompile(`(?i)^(?:(?:correction|ok|okay|so|and|also|oh|ah|um|erm|hmm|btw|fyi|tbh|honestly|anyway|anyways|well|hey|hi|hiya|yeah|yep|right|lol|haha)\b[,.!:]*\s*)+`)
+var enLeadFiller = regexp.MustCompile(`(?i)^(?:(?:correction|ok|okay|so|and|also|oh|ah|um|erm|hmm|btw|fyi|tbh|honestly|anyway|anyways|well|hey|hi|hiya|yeah|yep|right|lol|haha|ugh|argh|omg|ooh)\b[,.!:]*\s*)+`)
 
 // enTailFiller is chat filler after it.
 var enTailFiller = regexp.MustCompile(`(?i)(?:[,\s]+(?:tbh|lol|haha|btw|honestly|innit|eh|ha|yes\s+i'?m\s+mad|don'?t\s+laugh))+[.!]*\s*$`)
@@ -136,7 +136,7 @@ var enAboutOther = regexp.MustCompile(`(?i)^(?:my|our)\s+(?:new\s+|old\s+|best\s
 
 // enChangeWords are the everyday words of a change beyond those every
 // rule reads: what was dropped, swapped, or is back.
-var enChangeWords = regexp.MustCompile(`(?i)\b(?:binned|ditched|dropped|quit|stopped|traded\s+(?:\w+\s+)?in|sold|replaced|upgraded|got\s+a\s+(?:new|used)|gave\s+up|given\s+up|switched|swapped|flipped|changed|moved|used\s+to|back\s+to|instead|not\s+any\s+longer|off\s+the)\b`)
+var enChangeWords = regexp.MustCompile(`(?i)\b(?:binned|ditched|dropped|quit|stopped|traded\s+(?:\w+\s+)?in|sold|replaced|upgraded|got\s+a\s+(?:new|used)|got\s+the\s+keys|handed\s+in\s+(?:my\s+|their\s+)?notice|rotated|transferred|gave\s+up|given\s+up|switched|swapped|flipped|changed|moved|used\s+to|back\s+to|instead|not\s+any\s+longer|off\s+the)\b`)
 
 // enContent counts the words of s that are not stopwords.
 func enContent(s string) int {

@@ -17,7 +17,7 @@ var zhFirstPerson = regexp.MustCompile(`我|咱|俺|本人|自己|^额[^度外�
 // left out: a place or a doing ("在一家店打工"), an intention ("打算…",
 // "准备…"), a habit or period word ("平时…", "最近…", "周末…"), or a date
 // ("11月20号路考").
-var zhSelfLead = regexp.MustCompile(`^(?:在|去|要|想|打算|准备|计划|刚|已经|正在|一直|从小|平时|平常|每天|每晚|每早|每周|每个月|每年|周末|最近|现在|目前|如今|以后|后来|这阵子|这段时间|这个月|这周|下周|下个月|下个星期|明天|后天|月底|年底|今年|明年|去年|上个月|上周|人在|有|没有|不|没|戒了|改|换|搬|住|\d{1,2}月|[一二三四五六七八九十]{1,2}月|\d{1,2}[号日])`)
+var zhSelfLead = regexp.MustCompile(`^(?:在|去|要|想|打算|准备|计划|刚|已经|正在|一直|从小|平时|平常|每天|每晚|每早|每周|每个月|每年|周末|最近|从(?:这|下|本|今|明)|现在|目前|如今|以后|后来|这阵子|这段时间|这个月|这周|下周|下个月|下个星期|明天|后天|月底|年底|今年|明年|去年|上个月|上周|人在|有|没有|不|没|戒了|改|换|搬|住|\d{1,2}月|[一二三四五六七八九十]{1,2}月|\d{1,2}[号日])`)
 
 // zhRequest is a Chinese sentence asking the bot to do something.
 var zhRequest = regexp.MustCompile(`^(?:那|哎|诶|嗯|好的?|ok|OK)?[，,\s]*(?:不要|帮[我俺额]|帮忙|给[我俺额]|再(?:短|长|简单|详细|少|多)|请你?|麻烦|推荐|你|您|写|翻译|解释|讲讲|说说|讲一下|说一下|列|查|看看|看下|教我|告诉我|能不能|可以|有没有)|帮[我俺额]|给[我俺额]推荐|推荐(?:几|一|个|点)|有啥|咋|怎么|如何|啥好|什么好|行不行|好不好|可以吗|啥[^的]|啥$|[吗呢吧]$`)
@@ -45,7 +45,7 @@ var zhLiking = regexp.MustCompile(`喜欢|爱|讨厌|受不了|习惯|偏好|最
 
 // zhToYou is how a Chinese message turns to the listener before saying
 // something ("跟你说个事", "告诉你"), which is no address to the bot.
-var zhToYou = regexp.MustCompile(`^(?:跟你说(?:个事儿?|一下)?|告诉你(?:个事儿?)?|和你说(?:个事儿?)?)[，,\s]*`)
+var zhToYou = regexp.MustCompile(`^(?:(?:跟|和|给)你(?:说|讲|汇报|更新|报告|交代)(?:个事儿?|一下|下|个情况)?|告诉你(?:个事儿?|一下)?)[：:，,\s]*`)
 
 // zhOthersJob is someone else's job or status: "儿媳妇在幼儿园当老师",
 // "Lukas 是纯素的".
@@ -69,9 +69,12 @@ var zhRemark = regexp.MustCompile(`有点|挺|蛮|太|真的?|压力|但是|不�
 
 // zhLaterSelf reports whether the author comes in only after a first
 // clause about something else: "豆包也带回来了，天天睡我床上" tells of 豆包.
+// A first clause worded as a change and naming no one else is the
+// author's own ("针不打了，医生说我…").
 func zhLaterSelf(s string) bool {
 	first, _, more := strings.Cut(strings.NewReplacer(",", "，").Replace(s), "，")
-	return more && !zhFirstPerson.MatchString(first) && !zhSelfLead.MatchString(first) && !zhAboutLife.MatchString(first)
+	return more && !zhFirstPerson.MatchString(first) && !zhSelfLead.MatchString(first) && !zhAboutLife.MatchString(first) &&
+		!((zhChangeWords.MatchString(first) || changeCue.MatchString(first)) && !zhOther.MatchString(first))
 }
 
 // zhComparison is a sentence weighing one thing against another ("新店比

@@ -99,7 +99,7 @@ func trimFiller(s string, han bool) string {
 // bot, reports someone else's words or passes the time of day rather than
 // telling anything to keep.
 func notAStatement(s string, han bool) bool {
-	if s == "" || isQuestion(s) || strings.ContainsAny(s, "?？") || introducesQuote.MatchString(s) || replyToBot.MatchString(s) {
+	if s == "" || isQuestion(s) || strings.ContainsAny(s, "?？") || enLaterQuestion.MatchString(s) || introducesQuote.MatchString(s) || replyToBot.MatchString(s) {
 		return true
 	}
 	if han {
@@ -161,8 +161,8 @@ func joinStatements(a, b found) found {
 // kept about: a sentence without a subject of its own goes on about them.
 func selfStatement(s string, ref time.Time, before whose) (found, whose, bool) {
 	han := hasHan(s)
-	if notAStatement(s, han) {
-		return found{}, noOne, false
+	if notAStatement(trimFiller(s, han), han) {
+		return found{}, noOne, false // a trailing "lol" or "tbh" is no mood
 	}
 	if aboutRelative(s, han, before) {
 		return relativeStatement(s, ref, han)
@@ -246,6 +246,12 @@ func keptStatement(s string, ref time.Time, han bool) (found, bool) {
 	f.change = changeCue.MatchString(s) || enCorrection.MatchString(s) || han && zhChangeWords.MatchString(s) || !han && enChangeWords.MatchString(s)
 	return f, true
 }
+
+// enLaterQuestion is a question asked after a clause of context, without
+// its mark: "need to sleep, what's a good wind-down", "ugh it's hot, how
+// do I keep the flowers fresh". The rules still read the clause before
+// it; kept whole, the sentence would be a question.
+var enLaterQuestion = regexp.MustCompile(`(?i)[,;]\s*(?:so\s+|but\s+|and\s+)?(?:what(?:'s|\s+is|\s+are|\s+should|\s+can|\s+do)|how\s+(?:do|does|can|should|would|much|many|long)|where\s+(?:do|can|should|is)|which\s+\w+\s+(?:should|is|do)|any\s+(?:ideas?|tips|recs|suggestions)|wat|wats)\b`)
 
 // introducesQuote is a sentence reporting someone else's words: what is
 // left once the quote it introduced is dropped ("村里喇叭刚喊了：",

@@ -72,7 +72,7 @@ var selfTopics = []selfTopic{
 		regexp.MustCompile(`(?i)\b(?:work(?:ing|s)?\s+(?:at|for|as|in)|job|jobs|hired|employer|company|firm|boss|promot\w*|quit\s+(?:my|the|a)\s+job|resign\w*|redundan\w*|laid\s+off|career|part[\s-]?time|full[\s-]?time|freelanc\w*|self[\s-]?employed|contract)\b`),
 		regexp.MustCompile(`上班|工作|打工|兼职|辞职|跳槽|入职|离职|公司|单位|老板|开店|开了个|工作室|跑外卖|跑单|接单|做生意|摆摊|护工|保姆|月嫂|司机|店员|服务员|厨师|骑手|快递员`)},
 	{subject.Residence,
-		regexp.MustCompile(`(?i)\b(?:live|living|lives|moved|moving|renting|rent|flat|apartment|house|unit|studio|bungalow|cottage|room\s+in|dorms?|halls)\b`),
+		regexp.MustCompile(`(?i)\b(?:live|living|lives|moved|moving|renting|rent|flat|apartment|house|unit|studio|bungalow|cottage|terrace|townhouse|condo|room\s+in|dorms?|halls|keys\s+to|new\s+place)\b`),
 		regexp.MustCompile(`住|租|搬|合租|公寓|房子|小区|宿舍`)},
 	{topicTransport,
 		regexp.MustCompile(`(?i)\b(?:car|truck|van|bike|motorbike|scooter|bus|(?:the|a|by)\s+train|trains|tube|subway|metro|commute|drive|driving|licen[cs]e|ttc|skytrain)\b`),
@@ -80,8 +80,9 @@ var selfTopics = []selfTopic{
 }
 
 // flatmateWords are words that hold a topic's word without its sense:
-// "flatmate", "live on", 酒店, 茶馆, 烟台, 住院, 练字.
-var flatmateWords = regexp.MustCompile(`(?i)\b(?:flat|house|room)mates?\b|\blive\s+on\b|\blive\s+for\b|\brun\s+(?:a|the|my|our)\s+\w+|酒店|酒吧|酒席|茶馆|茶几|茶叶店|烟台|烟花|住院|练字|练琴|书法|志愿者`)
+// "flatmate", "live on", "he lives with", "a party at the house", 酒店,
+// 茶馆, 烟台, 住院, 练字, 遭不住.
+var flatmateWords = regexp.MustCompile(`(?i)\b(?:flat|house|room)mates?\b|\blive\s+on\b|\blive\s+for\b|\b(?:he|she|it|who|they\s+both)\s+lives?\b|\b(?:at|to|round)\s+(?:the|his|her|their)\s+(?:house|flat|place)\b|[遭受扛记忍挡顶撑憋稳]不住|(?:忍|记|抓|挺|顶|撑|站|停|拦|按)住|\brun\s+(?:a|the|my|our)\s+\w+|酒店|酒吧|酒席|茶馆|茶几|茶叶店|烟台|烟花|住院|练字|练琴|书法|志愿者`)
 
 // topicOf is the topic a statement is about, or "": a key of package
 // subject or a free topic.

@@ -113,6 +113,7 @@ func TestRulesChineseCorrections(t *testing.T) {
 		{"钢琴那事黄了，闺女非要学跳舞", []lifeWant{{"闺女非要学跳舞", "family:daughter", true}}},
 		{"健身卡到期没续，现在改在家跟着视频练", []lifeWant{{"改在家跟着视频练", "跟着视频练", true}}},
 		{"现在改喝茶了，不喝咖啡了", []lifeWant{{"改喝茶", "茶", true}}},
+		{"奶茶只好戒了，血糖高", []lifeWant{{"已戒奶茶", "茶", true}}},
 	})
 }
 
@@ -145,6 +146,7 @@ func TestRulesChinesePlansAndDaysOff(t *testing.T) {
 		{"元旦准备去哈尔滨看冰雕", []lifeWant{{"2026年1月1日准备去哈尔滨看冰雕", "去哈尔滨看冰雕", false}}},
 		{"我报了教师资格证，十一月一号考", []lifeWant{{"2025年11月1日考教师资格证", "教师资格证", false}}},
 		{"腊月初八要回老家", nil},
+		{"下周五回不了老家", []lifeWant{{"下周五回不了老家", "", true}}}, // no trip planned: kept as said
 		{"周三是我唯一休息的日子，其他时间都在店里", []lifeWant{{"周三休息，其他时间都在店里", "work schedule", false}}},
 		{"我每周二休息", []lifeWant{{"周二休息", "work schedule", false}}},
 	})

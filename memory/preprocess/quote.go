@@ -78,8 +78,9 @@ var (
 // said:", "简单来说：", "换句话说：", "也就是说：".
 var ownSubjects = wordSet("i we me that this it as all enough having 我 我们 我們 咱 咱们")
 
-// ownSubjectSuffixes end Chinese subjects of the same kind.
-var ownSubjectSuffixes = []string{"我", "我们", "我們", "咱们", "来", "來", "如", "话", "話", "是", "再", "所以", "总之", "總之"}
+// ownSubjectSuffixes end Chinese subjects of the same kind, among them
+// the author turning to the listener ("跟你说，…", "告诉你：…").
+var ownSubjectSuffixes = []string{"我", "我们", "我們", "咱们", "来", "來", "如", "话", "話", "是", "再", "所以", "总之", "總之", "你", "您"}
 
 // MarkQuotes finds quoted, pasted, forwarded and linked content in text and
 // wraps each in «kind: …» markers: lines starting with ">", ``` fenced

@@ -24,6 +24,8 @@ func TestMarkQuotes(t *testing.T) {
 		{"I said stays", "I said: I love sushi", "I said: I love sushi", false},
 		{"我说 stays", "我说：我喜欢寿司", "我说：我喜欢寿司", false},
 		{"简单来说 stays", "简单来说：我更喜欢远程办公", "简单来说：我更喜欢远程办公", false},
+		{"跟你说 stays", "跟你说，我下个月退休", "跟你说，我下个月退休", false},
+		{"告诉你 stays", "告诉你：我考上研了", "告诉你：我考上研了", false},
 		{"that said stays", "That said: I still prefer Vim", "That said: I still prefer Vim", false},
 		{"请问 stays", "请问：怎么配置代理？", "请问：怎么配置代理？", false},
 		{"long quoted string", `she wrote "the meeting is cancelled for the whole week" yesterday`, `she wrote «quoted: the meeting is cancelled for the whole week» yesterday`, false},
