@@ -1,8 +1,10 @@
 package extract
 
 import (
+	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/membot/membot/memory"
 )
@@ -55,5 +57,29 @@ func TestAddSubjectBounded(t *testing.T) {
 	}
 	if n := len([]rune(list[0].Text)); n > subjectTextRunes {
 		t.Errorf("subject line of %d runes, want at most %d", n, subjectTextRunes)
+	}
+}
+
+// TestRulesKeepALineEach checks that the model's cap on a call does not
+// cut what the rules read from a window of many lines: each line of
+// the person's own may give a memory.
+func TestRulesKeepALineEach(t *testing.T) {
+	at := time.Date(2025, 4, 7, 9, 0, 0, 0, time.UTC)
+	lines := []string{
+		"I'm vegetarian", "I work as a welder at Harland", "I have asthma",
+		"I live in Ballymena", "My daughter Orla is 7", "I'm allergic to penicillin",
+		"I play the bodhrán in a trad band",
+	}
+	in := ruleInput(lines[0], at)
+	for i, l := range lines[1:] {
+		in.Window = append(in.Window, Line{ID: fmt.Sprintf("m%d", i+2), MessageIDs: []string{fmt.Sprintf("msg-%d", i+2)},
+			PersonID: "p1", Author: "Ann", Role: memory.RoleUser, Text: l, Time: at.Add(time.Duration(i+1) * time.Minute), Source: true})
+	}
+	got, err := RuleExtractor{}.Extract(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Memories) < len(lines) {
+		t.Fatalf("kept %d memories of %d lines, want one a line: %v", len(got.Memories), len(lines), got.Memories)
 	}
 }

@@ -75,8 +75,26 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 			}
 		}
 	}
+	// The cap on a call is the model's: a model merges what belongs
+	// together, the rules keep what each line says, so they may keep as
+	// many memories as the window has lines of the person's own.
+	if in.MaxMemories <= 0 {
+		in.MaxMemories = DefaultMaxMemories
+	}
+	in.MaxMemories = max(in.MaxMemories, sourceLines(in.Window))
 	kept, dropped := finishCandidates(ms, in)
 	return Extraction{Memories: kept, Rejected: dropped}, nil
+}
+
+// sourceLines counts the person's own lines a window extracts from.
+func sourceLines(w []Line) int {
+	n := 0
+	for _, l := range w {
+		if l.Source && l.Role == memory.RoleUser {
+			n++
+		}
+	}
+	return n
 }
 
 // toMemory fills the memory structure the model path fills too.
