@@ -32,8 +32,7 @@ const minKnownTerms = 1
 // knownChange finds the subject among known that the change sentence s
 // goes on about, if s is worded as a change.
 func knownChange(s string, han bool, known []Subject) (Subject, bool) {
-	said := han && zhChangeSaid.MatchString(s) || !han && enChangeSaid.MatchString(s)
-	if !said || len(known) == 0 {
+	if !saysChange(s) || len(known) == 0 {
 		return Subject{}, false
 	}
 	tok := text.NewTokenizer()
@@ -42,13 +41,28 @@ func knownChange(s string, han bool, known []Subject) (Subject, bool) {
 	bestScore := 0
 	for _, k := range known {
 		key := subject.Of(k.Key)
-		if key == "" || strings.HasPrefix(key, subject.FamilyPrefix) || strings.HasPrefix(key, subject.PetPrefix) ||
+		if strings.HasPrefix(key, subject.FamilyPrefix) || strings.HasPrefix(key, subject.PetPrefix) ||
 			strings.HasPrefix(key, subject.BirthdayPrefix) || key == subject.Name || key == subject.Identity {
 			continue
 		}
-		if score := topicScore(st, contentTerms(tok, k.Text), han); score > bestScore {
+		score := topicScore(st, contentTerms(tok, k.Text), han)
+		if key == "" {
+			// A memory without a subject is one of many things said: one
+			// shared word is no sign the change is of it.
+			score -= minTopicTerms - minKnownTerms
+		}
+		if score > bestScore {
 			best, bestScore = k, score
 		}
 	}
 	return best, bestScore >= minKnownTerms
+}
+
+// saysChange reports whether a line is worded as a change said in
+// passing, which knownChange may tie to what was said before.
+func saysChange(line string) bool {
+	if hasHan(line) {
+		return zhChangeSaid.MatchString(line)
+	}
+	return enChangeSaid.MatchString(line)
 }

@@ -282,3 +282,27 @@ func TestSelfStatementsChangeWhatWasSaid(t *testing.T) {
 		t.Errorf("decision %+v, want the depot memory superseded", d)
 	}
 }
+
+// TestSelfStatementsChangeAMemoryWithoutSubject checks a change said in
+// passing of something kept without a subject: it takes two shared
+// telling words, not one, and reconciled it ends that memory.
+func TestSelfStatementsChangeAMemoryWithoutSubject(t *testing.T) {
+	ref := time.Date(2025, 5, 5, 10, 0, 0, 0, time.UTC)
+	known := []Subject{
+		{Text: "每天早上空腹吃一片降压药，五毫克"},
+		{Text: "Grows runner beans on the allotment"},
+	}
+	changed := "降压药加量了，现在十毫克"
+	got := selfStatements(changed, ref, known)
+	if len(got) != 1 || !got[0].change {
+		t.Fatalf("%q: got %+v, want one change", changed, got)
+	}
+	if got := selfStatements("allotment fees now doubled", ref, known); slices.ContainsFunc(got, func(f found) bool { return f.change }) {
+		t.Errorf("one shared word made a change: %+v", got)
+	}
+	old := memory.Memory{ID: "m1", Text: known[0].Text, Status: memory.StatusActive, Type: memory.TypeFact}
+	c := got[0].toMemory(Input{Owner: "p1"}, Line{Text: changed, Time: ref})
+	if d := ruleDecision(c, []memory.Memory{old}, text.NewTokenizer()); d.action != ActionSupersede || d.target == nil || d.target.ID != "m1" {
+		t.Errorf("decision %+v, want the dose memory superseded", d)
+	}
+}

@@ -70,7 +70,8 @@ const correctedNeighbours = 8
 
 // correctedSubjects adds to subjects, for the rules, the owner's memories
 // resembling each of the owner's lines in window that corrects a detail
-// ("scratch that about the hives, it's three now"): the subject list
+// ("scratch that about the hives, it's three now") or says a change: the
+// subject list
 // holds one memory per subject, and the detail may be in an older memory
 // of a subject that has many (a relative's). A failed lookup is logged
 // and the list is returned as it was.
@@ -80,7 +81,11 @@ func (r *run) correctedSubjects(ctx context.Context, owner string, window []Line
 	}
 	out := subjects
 	for _, l := range window {
-		if !l.Source || l.PersonID != owner || l.Role != memory.RoleUser || !correctsDetail(l.Text) {
+		if !l.Source || l.PersonID != owner || l.Role != memory.RoleUser {
+			continue
+		}
+		detail, said := correctsDetail(l.Text), saysChange(l.Text)
+		if !detail && !said {
 			continue
 		}
 		ms, err := r.p.opts.Memories.Similar(ctx, owner, l.Text, "", nil, correctedNeighbours)
@@ -89,7 +94,11 @@ func (r *run) correctedSubjects(ctx context.Context, owner string, window []Line
 			return subjects
 		}
 		for _, m := range ms {
-			if m.Owner != owner || m.Status != memory.StatusActive || strings.TrimSpace(m.Subject) == "" {
+			// A change said in passing may change a memory that has no
+			// subject ("优甲乐加量了" of "一直吃优甲乐，50微克"); knownChange
+			// asks more shared words of those.
+			keyed := strings.TrimSpace(m.Subject) != ""
+			if m.Owner != owner || m.Status != memory.StatusActive || !keyed && (!said || m.Type == memory.TypeEvent || m.Type == memory.TypeTask) {
 				continue
 			}
 			line := text.Truncate(strings.Join(strings.Fields(m.Text), " "), subjectTextRunes)
