@@ -1,5 +1,7 @@
 package recall
 
+import "slices"
+
 // DefaultExpansions returns the topics membot expands, in English and
 // Chinese: each names the words of a situation a question may be about
 // (eating out, a trip, a sore back, a rainy afternoon) and the words of
@@ -282,5 +284,5 @@ func DefaultExpansions() []Expansion {
 			Triggers: []string{"smoke", "smoking", "cigarette", "cigarettes", "抽烟", "递烟", "香烟", "烟"},
 			Terms:    []string{"smoking", "smoke", "cigarettes", "戒烟", "抽烟"},
 		},
-	}, append(lifeExpansions(), moreExpansions()...)...)
+	}, slices.Concat(lifeExpansions(), moreExpansions(), worldExpansions())...)
 }
