@@ -71,10 +71,10 @@ const correctedNeighbours = 8
 // correctedSubjects adds to subjects, for the rules, the owner's memories
 // resembling each of the owner's lines in window that corrects a detail
 // ("scratch that about the hives, it's three now") or says a change: the
-// subject list
-// holds one memory per subject, and the detail may be in an older memory
-// of a subject that has many (a relative's). A failed lookup is logged
-// and the list is returned as it was.
+// subject list holds one memory per subject, and the detail may be in an
+// older memory of a subject that has many (a relative's), or in one kept
+// without a subject. A failed lookup is logged and the list is returned
+// as it was.
 func (r *run) correctedSubjects(ctx context.Context, owner string, window []Line, subjects []Subject) []Subject {
 	if _, rules := r.p.extractor.(RuleExtractor); !rules {
 		return subjects
