@@ -93,8 +93,7 @@ func TestLongRetryAfterKeepsTheAnswerForTheNextMessage(t *testing.T) {
 	}
 	fake.SendDM(u, "what is the capital of Australia?")
 	fake.WaitUntil("the answer to be kept", func() bool {
-		n, err := b.Store.CountSettings(context.Background(), "undelivered:")
-		return err == nil && n == 1
+		return b.AnswerKept(context.Background(), "discord", u.ID)
 	})
 	if ms := fake.Messages(dm); len(ms) != 0 {
 		t.Fatalf("DM shows %d messages under a rate limit", len(ms))

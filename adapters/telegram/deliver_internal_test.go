@@ -2,6 +2,7 @@ package telegram
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -59,8 +60,7 @@ func TestLongRetryAfterKeepsTheAnswerForTheNextMessage(t *testing.T) {
 	chat := faketelegram.PrivateChat(alice)
 	hs.fake.PushMessage(hs.fake.NewMessage(chat, alice, "what is the capital of Australia?"))
 	hs.fake.Wait(t, waitTimeout, "the answer to be kept", func() bool {
-		n, err := b.Store.CountSettings(context.Background(), "undelivered:")
-		return err == nil && n == 1
+		return b.AnswerKept(context.Background(), "telegram", strconv.FormatInt(alice.ID, 10))
 	})
 	if got := hs.fake.SentTexts(alice.ID); len(got) != 0 {
 		t.Fatalf("chat shows %q under flood control", got)

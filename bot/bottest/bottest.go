@@ -224,3 +224,18 @@ func Group(platform, group, user, text string, addressed bool) bot.Message {
 		Text:   text, Time: time.Now(), Addressed: addressed,
 	}
 }
+
+// AnswerKept reports whether exactly one undelivered answer is kept and
+// the person behind the platform account is marked as having it. Keeping
+// is two writes, the answer and then the mark; a message that comes
+// between them reads the mark of none and leaves the answer for the
+// message after, so a test sending the next message waits for both.
+func (b *Bot) AnswerKept(ctx context.Context, platform, userID string) bool {
+	n, err := b.Store.CountSettings(ctx, "undelivered:")
+	if err != nil || n != 1 {
+		return false
+	}
+	// No name: the account is known by now, and reading it writes nothing.
+	p, err := b.Store.ResolveIdentity(ctx, platform, userID, "")
+	return err == nil && !p.NoUndelivered
+}
