@@ -53,6 +53,11 @@ func TestOfflineCorrectionsSupersede(t *testing.T) {
 		{"戒咖啡", "我很喜欢喝咖啡", "我已经戒咖啡了", []string{"喜欢喝咖啡"}, []string{"已戒咖啡"}, nil},
 		{"不再吃肉", "我喜欢吃牛排，我喜欢爬山", "我不再吃肉了", []string{"喜欢吃牛排"}, []string{"不吃肉"}, []string{"喜欢爬山"}},
 		{"改用", "我喜欢用Vim", "我现在改用VS Code了", []string{"喜欢用Vim"}, []string{"改用VS Code"}, nil},
+		// A change said in passing of a memory kept without a subject.
+		{"dose said in passing", "I take two puffs of the brown Clenil inhaler every morning", "clenil dose doubled now, four puffs",
+			[]string{"They take two puffs of the brown Clenil inhaler every morning"}, []string{"Clenil dose doubled now, four puffs"}, nil},
+		{"加量", "我每天早上空腹吃一片降压药，五毫克", "降压药加量了，现在十毫克",
+			[]string{"每天早上空腹吃一片降压药，五毫克"}, []string{"降压药加量了，现在十毫克"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

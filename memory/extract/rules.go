@@ -59,10 +59,12 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 	}
 	var ms []memory.Memory
 	before := lastSpokenOf(in.Subjects)
+	lines := 0 // the person's own lines
 	for _, l := range in.Window {
 		if !l.Source || l.Role != memory.RoleUser {
 			continue
 		}
+		lines++
 		var fs []found
 		fs, before = enLineFacts(l.Text, l.Time, before, in.Subjects)
 		if len(fs) == 0 {
@@ -81,20 +83,9 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 	if in.MaxMemories <= 0 {
 		in.MaxMemories = DefaultMaxMemories
 	}
-	in.MaxMemories = max(in.MaxMemories, sourceLines(in.Window))
+	in.MaxMemories = max(in.MaxMemories, lines)
 	kept, dropped := finishCandidates(ms, in)
 	return Extraction{Memories: kept, Rejected: dropped}, nil
-}
-
-// sourceLines counts the person's own lines a window extracts from.
-func sourceLines(w []Line) int {
-	n := 0
-	for _, l := range w {
-		if l.Source && l.Role == memory.RoleUser {
-			n++
-		}
-	}
-	return n
 }
 
 // toMemory fills the memory structure the model path fills too.

@@ -38,7 +38,7 @@ func TestSelfStatementsKeepWhatPeopleSayAboutThemselves(t *testing.T) {
 		{"zh cannot quit", "我每天两包辣条，戒不掉", []string{"辣条"}, memory.TypePreference},
 
 		{"question without mark", "what time does the pharmacy shut on sundays", nil, ""},
-		{"question typed fast", "wat time do buses stop on the bank holiday", nil, ""},
+		{"question typed fast", "wat time should i leave for my flight on friday", nil, ""},
 		{"question after context", "ugh the garden is parched, how do I keep the lawn alive", nil, ""},
 		{"request", "pls write me a cover letter for a barista job", nil, ""},
 		{"passing mood", "i'm so tired today, long shift", nil, ""},

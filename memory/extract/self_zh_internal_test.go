@@ -114,6 +114,7 @@ func TestRulesChineseCorrections(t *testing.T) {
 		{"健身卡到期没续，现在改在家跟着视频练", []lifeWant{{"改在家跟着视频练", "跟着视频练", true}}},
 		{"现在改喝茶了，不喝咖啡了", []lifeWant{{"改喝茶", "茶", true}}},
 		{"奶茶只好戒了，血糖高", []lifeWant{{"已戒奶茶", "茶", true}}},
+		{"我每天两包辣条，戒不掉", []lifeWant{{"每天两包辣条，戒不掉", "", false}}}, // cannot quit: kept as said, no 已戒
 	})
 }
 

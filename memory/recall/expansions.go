@@ -8,8 +8,9 @@ import "slices"
 // the memories that answer it (diet and allergies, travel plans, the
 // conditions and sports, what the household loves), so that an indirect
 // question reaches a memory it shares no word with. The lists below say
-// what each topic bridges; expansions_life.go and expansions_more.go hold
-// the everyday situations and errands added to them. Some topics also
+// what each topic bridges; expansions_life.go, expansions_more.go and
+// expansions_world.go hold the everyday situations, errands and common
+// knowledge added to them. Some topics also
 // lift the upcoming plans (Expansion.Plans).
 func DefaultExpansions() []Expansion {
 	return append([]Expansion{

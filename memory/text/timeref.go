@@ -120,7 +120,7 @@ func hasChineseClockTime(text string) bool {
 		if strings.ContainsRune("点号", r) {
 			next, _ := utf8.DecodeRuneInString(text[i+utf8.RuneLen(r):])
 			switch {
-			case p >= '0' && p <= '9', p != 0 && strings.ContainsRune("零二三四五六七八九十两", p):
+			case p >= '0' && p <= '9', strings.ContainsRune("零二三四五六七八九十两", p):
 				return true
 			case p == '一' && r != '点':
 				return true
