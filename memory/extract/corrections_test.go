@@ -58,6 +58,9 @@ func TestOfflineCorrectionsSupersede(t *testing.T) {
 			[]string{"They take two puffs of the brown Clenil inhaler every morning"}, []string{"Clenil dose doubled now, four puffs"}, nil},
 		{"加量", "我每天早上空腹吃一片降压药，五毫克", "降压药加量了，现在十毫克",
 			[]string{"每天早上空腹吃一片降压药，五毫克"}, []string{"降压药加量了，现在十毫克"}, nil},
+		// Traditional characters, kept as written.
+		{"戒咖啡 in traditional characters", "我很喜歡喝咖啡", "我已經戒咖啡了", []string{"喜歡喝咖啡"}, []string{"已戒咖啡"}, nil},
+		{"換工作", "我在鴻海上班", "我換工作了，現在在台積電", []string{"在鴻海上班"}, []string{"在台積電工作"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -24,7 +24,7 @@ func singleValued(s string) bool { return subject.SingleValued(subject.Of(s)) }
 // changeMarked reports whether a candidate states a change: tagged so by
 // its extractor, or worded so.
 func changeMarked(c memory.Memory) bool {
-	return slices.Contains(c.Tags, ChangeTag) || changeCue.MatchString(c.Text+" "+c.Source.Excerpt)
+	return slices.Contains(c.Tags, ChangeTag) || changeCue.MatchString(text.Simplified(c.Text+" "+c.Source.Excerpt))
 }
 
 // givenUp finds what a change says the author stopped having or using:
@@ -34,7 +34,7 @@ var givenUp = regexp.MustCompile(`(?i)^(?:has given up (?:drinking |smoking |eat
 
 // givenUpObject is what c says the author gave up, lower-cased, or "".
 func givenUpObject(c memory.Memory) string {
-	m := givenUp.FindStringSubmatch(strings.TrimSpace(c.Text))
+	m := givenUp.FindStringSubmatch(strings.TrimSpace(text.Simplified(c.Text)))
 	if m == nil {
 		return ""
 	}
@@ -75,7 +75,7 @@ func dietFoodsOf(c memory.Memory) []string {
 // endedBy reports whether a change candidate ends what m says: m mentions
 // what c gave up, or a food c's diet leaves out, without rejecting it.
 func endedBy(c, m memory.Memory) bool {
-	lt := strings.ToLower(m.Text)
+	lt := strings.ToLower(text.Simplified(m.Text))
 	if negatedObject.MatchString(m.Text) || strings.HasPrefix(lt, "does not") || strings.HasPrefix(lt, "不吃") || strings.HasPrefix(lt, "已戒") {
 		return false
 	}

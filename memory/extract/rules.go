@@ -65,12 +65,20 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 			continue
 		}
 		lines++
+		// The rules read simplified characters; what they keep is written
+		// back in the characters the person used.
+		said := text.Simplified(l.Text)
+		unfold := text.NewUnfolder(l.Text)
 		var fs []found
-		fs, before = enLineFacts(l.Text, l.Time, before, in.Subjects)
+		fs, before = enLineFacts(said, l.Time, before, in.Subjects)
 		if len(fs) == 0 {
-			fs = selfStatements(l.Text, l.Time, in.Subjects)
+			fs = selfStatements(said, l.Time, in.Subjects)
 		}
 		for _, f := range fs {
+			f.text = unfold.Unfold(f.text)
+			if !f.keyed {
+				f.subject = unfold.Unfold(f.subject)
+			}
 			m := f.toMemory(in, l)
 			if m.Validate() == nil {
 				ms = append(ms, m)

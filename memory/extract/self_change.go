@@ -62,7 +62,7 @@ func knownChange(s string, han bool, known []Subject) (Subject, bool) {
 // passing, which knownChange may tie to what was said before.
 func saysChange(line string) bool {
 	if hasHan(line) {
-		return zhChangeSaid.MatchString(line)
+		return zhChangeSaid.MatchString(text.Simplified(line))
 	}
 	return enChangeSaid.MatchString(line)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/subject"
+	"github.com/membot/membot/memory/text"
 )
 
 // A statement kept in the author's words names no subject, but most of
@@ -87,7 +88,7 @@ var flatmateWords = regexp.MustCompile(`(?i)\b(?:flat|house|room)mates?\b|\blive
 // topicOf is the topic a statement is about, or "": a key of package
 // subject or a free topic.
 func topicOf(s string) string {
-	s = flatmateWords.ReplaceAllString(s, " ")
+	s = flatmateWords.ReplaceAllString(text.Simplified(s), " ")
 	han := hasHan(s)
 	for _, t := range selfTopics {
 		if han && t.zh.MatchString(s) || t.en.MatchString(s) {

@@ -17,7 +17,8 @@ const maxWordBytes = 48
 // as words. Chinese, Japanese and Korean runs, which have no spaces, become
 // single characters plus overlapping character pairs, so that no dictionary
 // is needed and a question matches a statement sharing any two-character
-// word. Full-width ASCII is folded to ASCII first.
+// word. Full-width ASCII is folded to ASCII first, and traditional Chinese
+// characters to simplified ones (Simplified).
 type Tokenizer struct {
 	// Stem maps irregular forms to their base ("ran" → "run") and reduces
 	// English words to Snowball English stems ("painting" → "paint").
@@ -165,7 +166,7 @@ func scanSegments(s string, emit func(seg string, cjk bool)) {
 			flushRun()
 		case IsCJK(r):
 			flushWord()
-			run = utf8.AppendRune(run, r)
+			run = utf8.AppendRune(run, SimplifiedRune(r))
 		case unicode.IsLetter(r) || unicode.IsDigit(r) || (unicode.Is(unicode.Mn, r) && len(word) > 0):
 			flushRun()
 			word = appendWordRune(word, unicode.ToLower(r), &pendingApos)

@@ -1,0 +1,47 @@
+package text
+
+import (
+	"slices"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestSimplified(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"我換工作了，現在在台積電", "我换工作了，现在在台积电"},
+		{"後來她說們會過來", "后来她说们会过来"},
+		{"已经是简体", "已经是简体"},
+		{"mixed 醫生 text", "mixed 医生 text"},
+		// Characters simplified Chinese writes too are left alone.
+		{"俱乐部的著名作家", "俱乐部的著名作家"},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		got := Simplified(tt.in)
+		if got != tt.want {
+			t.Errorf("Simplified(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if utf8.RuneCountInString(got) != utf8.RuneCountInString(tt.in) {
+			t.Errorf("Simplified(%q) changed the rune count", tt.in)
+		}
+	}
+}
+
+func TestUnfolderWritesBackTheWritersCharacters(t *testing.T) {
+	source := "醫生說我換藥了"
+	u := NewUnfolder(source)
+	if got, want := u.Unfold("医生说用户换药了"), "醫生說用户換藥了"; got != want {
+		t.Errorf("Unfold = %q, want %q", got, want)
+	}
+	if NewUnfolder("医生说") != nil {
+		t.Error("a simplified source should need no unfolding")
+	}
+}
+
+func TestTokensFoldTraditionalCharacters(t *testing.T) {
+	tok := NewTokenizer()
+	trad, simp := tok.Tokens("換了藥"), tok.Tokens("换了药")
+	if !slices.Equal(trad, simp) {
+		t.Errorf("tokens %q, want those of the simplified text %q", trad, simp)
+	}
+}
