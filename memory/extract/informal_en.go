@@ -37,6 +37,34 @@ var enShorthand = map[string]string{
 	"tmrw": "tomorrow", "tmr": "tomorrow", "rn": "right now",
 }
 
+// enDialect maps spellings of Scots, Irish and other spoken Englishes,
+// and the dropped g of "mornin", to the written words the rules read
+// ("dinnae", "wi", "noo", "whit", "hoose"). Only spellings that are no
+// standard English word of their own are listed, and only as typed in
+// lower case.
+var enDialect = map[string]string{
+	"dinnae": "don't", "cannae": "can't", "didnae": "didn't", "wouldnae": "wouldn't",
+	"couldnae": "couldn't", "isnae": "isn't", "wasnae": "wasn't", "havnae": "haven't",
+	"havenae": "haven't", "willnae": "won't", "shouldnae": "shouldn't", "doesnae": "doesn't",
+	"wi": "with", "whit": "what", "noo": "now", "oot": "out", "aboot": "about", "hoose": "house",
+	"tae": "to", "intae": "into", "ontae": "onto", "awa": "away", "efter": "after", "gaun": "going",
+	"auld": "old", "mither": "mother", "faither": "father", "aff": "off", "yer": "your", "ye": "you",
+	"nae": "no", "oor": "our", "masel": "myself", "nicht": "night", "richt": "right", "aye": "yes",
+	"yous": "you", "youse": "you", "ur": "your", "wetin": "what", "abeg": "please", "dey": "am",
+	"mornin": "morning", "evenin": "evening", "nothin": "nothing", "somethin": "something",
+	"comin": "coming", "goin": "going", "doin": "doing", "sendin": "sending", "gettin": "getting",
+	"makin": "making", "takin": "taking", "havin": "having", "livin": "living", "workin": "working",
+	"drivin": "driving", "startin": "starting", "expectin": "expecting", "lookin": "looking",
+	"talkin": "talking", "walkin": "walking", "fishin": "fishing", "typin": "typing", "fixin": "fixing",
+	"buildin": "building", "runnin": "running", "playin": "playing", "stayin": "staying",
+	"killin": "killing", "thinkin": "thinking", "feelin": "feeling", "tryin": "trying",
+	"waitin": "waiting", "movin": "moving", "plannin": "planning", "cookin": "cooking",
+}
+
+// enMaPossessive are the words after which "ma" is a mother ("my ma"),
+// not "my".
+var enMaPossessive = map[string]bool{"my": true, "me": true, "your": true, "his": true, "her": true, "our": true, "their": true, "the": true, "yer": true, "ur": true}
+
 // enChatWord matches one word (with an optional trailing slash, "w/").
 var enChatWord = regexp.MustCompile(`[\p{L}\p{N}'’-]+/?`)
 
@@ -92,13 +120,20 @@ var enCorrectionLead = regexp.MustCompile(`(?i)^[^:\n]{0,40}?\b(?:(?:small|quick
 func enChatWords(line string) string {
 	var b strings.Builder
 	last := 0
+	prev := ""
 	for _, loc := range enChatWord.FindAllStringIndex(line, -1) {
 		w := line[loc[0]:loc[1]]
 		lw := strings.ToLower(w)
+		before := prev
+		prev = lw
 		rep, ok := "", false
 		switch {
 		case w == "i":
 			rep, ok = "I", true
+		case w == "ma" && !enMaPossessive[before] && loc[1] < len(line) && line[loc[1]] == ' ':
+			rep, ok = "my", true // "ma tablets", not "my ma"
+		case enDialect[w] != "":
+			rep, ok = enDialect[w], true
 		case enContractions[lw] != "":
 			rep, ok = enContractions[lw], true
 		case enShorthand[lw] != "" && w == lw:

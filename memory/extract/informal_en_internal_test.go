@@ -20,6 +20,13 @@ func TestEnInformalRestoresWrittenForms(t *testing.T) {
 		{"Quick intro:\n- 41, living in Leeds\n- nurse at St James's", "Quick intro:\nI'm 41, living in Leeds.\nI'm nurse at St James's."},
 		{"Shopping:\n- milk\n- eggs", "Shopping:\nMilk.\nEggs."},
 		{"我不吃辣 im ok", "我不吃辣 im ok"},
+		// Spoken Englishes and the dropped g.
+		{"i cannae drive at nicht noo", "I can't drive at night now"},
+		{"we bide in a wee hoose wi ma sister", "we bide in a wee house with my sister"},
+		{"my ma says whit she likes", "my ma says what she likes"},
+		{"ma ma", "my ma"},
+		{"workin mornins an goin tae the gym efter", "working mornins an going to the gym after"},
+		{"Wi is a word in capitals", "Wi is a word in capitals"},
 	}
 	for _, c := range cases {
 		if got := enInformal(c.in); got != c.want {

@@ -18,7 +18,7 @@ const medicationSubject = "medication"
 
 // enDrug is a medicine: a common one by name, or a word with the ending of
 // a class of drugs.
-const enDrug = `((?:[\p{L}]*(?:pril|statin|statins|xaban|parin|farin|olol|sartan|dipine|formin|prazole|cillin|mycin|oxetine|azepam|triptan|profen|fenac|gliptin|lukast|tidine|thyroxine))|insulin|aspirin|lithium|methotrexate|gabapentin|pregabalin|tramadol|codeine|sertraline|citalopram|prednisolone|steroids|antibiotics|antidepressants|blood\s+thinners|beta[- ]blockers|hrt|the\s+pill)`
+const enDrug = `((?:[\p{L}]*(?:pril|statin|statins|xaban|parin|farin|olol|sartan|dipine|formin|prazole|azole|zide|oxacin|cycline|semide|asone|olone|cillin|mycin|oxetine|azepam|triptan|profen|fenac|gliptin|lukast|tidine|thyroxine))|insulin|aspirin|lithium|methotrexate|gabapentin|pregabalin|tramadol|codeine|sertraline|citalopram|prednisolone|steroids|antibiotics|antidepressants|blood\s+thinners|beta[- ]blockers|hrt|the\s+pill)`
 
 // enDose is what a medicine's mention says of how it is taken.
 var enDose = regexp.MustCompile(`(?i)\b(?:tablets?|pills?|mg|doses?|injections?|blood\s+tests?|every|a\s+day|daily|twice|morning|night)\b`)
@@ -29,11 +29,18 @@ var enDoseLead = regexp.MustCompile(`(?i)^(?:and\s+|now\s+)?(?:I\s+(?:go\s+for|h
 
 // enMedication are the English medication rules.
 var enMedication = []lifeRule{
-	{regexp.MustCompile(`(?i)\b(?:I(?:'m|\s+am|'ve\s+been|\s+have\s+been)|they(?:'ve)?\s+(?:have|got|put)\s+me|(?:the\s+)?(?:doctor|gp|consultant|hospital)\s+(?:has\s+)?(?:put|got|started)\s+me|\b(?:and\s+|then\s+)?(?:put|switched|moved|changed|started)\s+me)\s+(?:now\s+|still\s+|back\s+|over\s+)?(?:on|to|onto)\s+(?:the\s+)?` + enDrug + `\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\b(?:I(?:'m|\s+am|'ve\s+been|\s+have\s+been)|they(?:'ve)?\s+(?:have|got|put)\s+me|(?:the\s+)?(?:doctor|gp|consultant|hospital|he|she)\s+(?:has\s+|'s\s+)?(?:put|got|started|has|kept)\s+me|\b(?:and\s+|then\s+)?(?:put|switched|moved|changed|started)\s+me)\s+(?:now\s+|still\s+|back\s+|over\s+)?(?:on|to|onto)\s+(?:the\s+|something\s+called\s+)?` + enDrug + `\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		return enTakes(m[1], m[2], sentence)
 	}},
 	{regexp.MustCompile(`(?i)\bit'?s\s+` + enDrug + `\s+(?:that\s+)?I(?:'m|\s+am)\s+on\b(.*)|\bI\s+(?:now\s+|still\s+)?take\s+` + enDrug + `\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		return enTakes(m[1]+m[3], m[2]+m[4], sentence)
+	}},
+	// A new medicine said by its name alone after the old one's end:
+	// "swapped my tablets, it's losartan now".
+	{regexp.MustCompile(`(?i)\bit'?s\s+` + enDrug + `\s+now\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		f, ok := enTakes(m[1], m[2], sentence)
+		f.change = true
+		return f, ok
 	}},
 	// "the GP gave me sumatriptan for the migraines", "I've been
 	// prescribed statins": a medicine handed over is one taken.

@@ -107,7 +107,7 @@ var zhLifeFacts = []lifeRule{
 			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: obj, negative: true,
 			terms: []string{obj}, change: true, keyed: true}, true
 	}},
-	{regexp.MustCompile(`我` + zhAdverbs + `(?:改用|换用|转用|换成了|换成|改成了|改成)(?:了)?(.{1,15}?)了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`我` + zhAdverbs + `(?:改用|换用|转用|换成了|换成|改成了|改成)(?:了)?([^，,。！!；;：:]{1,15}?)了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
 		obj := trimObject(m[2])
 		if !validObject(obj) {
 			return found{}, false
@@ -126,7 +126,7 @@ var zhLifeFacts = []lifeRule{
 			importance: 0.6, confidence: 0.85, object: to, terms: []string{to, from}, change: true, keyed: true}, true
 	}},
 	// What is changed is named inside the clause: never across a comma.
-	{regexp.MustCompile(`(?:我)?(?:把)?(?:我的)?([^，,。！!；;：:]{1,8}?)(?:改成|改为|换成)了?(.{1,15}?)了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:我)?(?:把)?(?:我的)?([^，,。！!；;：:]{1,8}?)(?:改成|改为|换成)了?([^，,。！!；;：:]{1,15}?)了?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
 		what, to := trimObject(strings.TrimPrefix(m[1], "把")), trimObject(m[2])
 		if !validObject(what) || !validObject(to) || zhWhenWord.MatchString(what) {
 			return found{}, false

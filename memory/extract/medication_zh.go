@@ -14,7 +14,7 @@ import (
 // old one (the subject is the same, and 换/改 marks the change).
 
 // zhDose is how much and how often ("每天一片", "一天两粒", "早晚各一次").
-const zhDose = `(?:每天|一天|每日|一日|每晚|每早|早晚各?)(?:吃|服|用)?[一两半\d]+(?:片|粒|颗|次|支|袋)`
+const zhDose = `(?:每天|一天|每日|一日|每晚|每早|早晚各?|早上|晚上|睡前)(?:吃|服|用)?[一两半\d]+(?:片|粒|颗|次|支|袋)`
 
 // zhMedication are the sentence rules of medicines taken.
 var zhMedication = []lifeRule{
@@ -23,7 +23,9 @@ var zhMedication = []lifeRule{
 		return zhMedicine(m[2], m[1]+m[2], sentence, false)
 	}},
 	// The medicine first, its dose in the next clause: "医生开了非布司他，每天一片".
-	{regexp.MustCompile(`(开了|换了个?|换成了?|改成了?|改吃|换吃|吃上了?|在吃)(?:一种|种)?(\p{Han}{2,8}?)[，,]\s*(` + zhDose + `)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	// Voice input leaves spaces for commas and words between: "吃那个X 缓释片
+	// 一天一片", "给我换成X了 早上一片".
+	{regexp.MustCompile(`(开了|换了个?|换成了?|改成了?|改吃|换吃|吃上了?|在吃|吃(?:那个|这个|的是))(?:一种|种)?\s*(\p{Han}{2,8}?)(?:[，,\s]*(?:缓释片|控释片|胶囊))?了?(?:[，,]\s*|\s+)(?:还是|也是|照样|仍然)?(` + zhDose + `)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		changed := strings.ContainsAny(m[1], "换改")
 		t := "在吃" + m[2] + "，" + m[3]
 		if changed {

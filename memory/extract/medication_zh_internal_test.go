@@ -25,3 +25,19 @@ func TestRulesChineseDosesAndNames(t *testing.T) {
 		{"下周起去 Shopee 上班", []lifeWant{{"在Shopee上班", "employer", true}}},
 	})
 }
+
+// Medicines as people say them by voice or in passing: a dose without
+// 每天, spaces for commas, the form of the tablet between name and dose,
+// a doctor who "has me on" one, and the new medicine named alone.
+func TestRulesMedicinesSaidInPassing(t *testing.T) {
+	at := time.Date(2025, 3, 10, 9, 0, 0, 0, time.UTC)
+	checkLife(t, at, []lifeCase{
+		{"吃的是氯沙坦 控释片 每天一片", []lifeWant{{"在吃氯沙坦，每天一片", "health:用药", false}}},
+		{"医生给我换成了二甲双胍 晚上两片", []lifeWant{{"药换成了二甲双胍，晚上两片", "health:用药", true}}},
+		{"后来改成了格列美脲，也是早上一片", []lifeWant{{"药换成了格列美脲，早上一片", "health:用药", true}}},
+		{"the consultant has me on warfarin, 3mg every evening", []lifeWant{{"Takes warfarin, 3mg every evening", "medication", false}}},
+		{"she has put me on something called furosemide", []lifeWant{{"Takes furosemide", "medication", false}}},
+		{"the old pills made me dizzy so its losartan now, one a day", []lifeWant{{"Takes losartan, one a day", "medication", true}}},
+		{"i'm on ciprofloxacin for a week", []lifeWant{{"Takes ciprofloxacin", "medication", false}}},
+	})
+}
