@@ -58,6 +58,14 @@ func TestOfflineCorrectionsSupersede(t *testing.T) {
 			[]string{"They take two puffs of the brown Clenil inhaler every morning"}, []string{"Clenil dose doubled now, four puffs"}, nil},
 		{"加量", "我每天早上空腹吃一片降压药，五毫克", "降压药加量了，现在十毫克",
 			[]string{"每天早上空腹吃一片降压药，五毫克"}, []string{"降压药加量了，现在十毫克"}, nil},
+		// Changes told the way they happen, of memories read by topic.
+		{"sold the house", "home is bristol when im not working away", "we sold the house. got a static caravan outside hull",
+			[]string{"Home is bristol when they are not working away"}, []string{"They got a static caravan outside hull"}, nil},
+		{"walk moved to the evening", "every morning i go for my walk along the canal", "too dark for morning walks now, walking in the evening round the park instead",
+			[]string{"Every morning they go for their walk along the canal"}, []string{"Too dark for morning walks now, walking in the evening round the park instead"}, nil},
+		{"gave up a diet", "been doing paleo since march", "gave up on that paleo nonsense", []string{"Is doing paleo"}, []string{"Has given up paleo"}, nil},
+		{"notice handed in", "drive buses for first in leeds", "put in my two weeks, starting monday driving trams for metrolink",
+			[]string{"Drive buses for first in leeds"}, []string{"Put in their two weeks, starting monday driving trams for metrolink"}, nil},
 		// Traditional characters, kept as written.
 		{"戒咖啡 in traditional characters", "我很喜歡喝咖啡", "我已經戒咖啡了", []string{"喜歡喝咖啡"}, []string{"已戒咖啡"}, nil},
 		{"換工作", "我在鴻海上班", "我換工作了，現在在台積電", []string{"在鴻海上班"}, []string{"在台積電工作"}, nil},

@@ -124,14 +124,15 @@ var enLife = []lifeRule{
 		f.change = f.change || changeCue.MatchString(sentence) || strings.Contains(strings.ToLower(m[0]), "got") || m[2] != ""
 		return f, ok
 	}},
-	// Quitting a habit, switching a tool.
+	// Quitting a habit, switching a tool: "gave up on that keto mess too"
+	// gave up keto.
 	{regexp.MustCompile(`(?i)\bI(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:quit|gave\s+up|given\s+up|stopped)\s+(drinking\s+|smoking\s+|eating\s+|using\s+|playing\s+)?(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
-		obj := trimObject(enTimeTail.ReplaceAllString(enClauseEnd.ReplaceAllString(m[2], ""), ""))
+		obj := trimObject(enGivenUpWords.ReplaceAllString(enTimeTail.ReplaceAllString(enClauseEnd.ReplaceAllString(m[2], ""), ""), ""))
 		if enJob.MatchString(obj) || !validObject(obj) {
 			return found{}, false
 		}
 		verb := strings.TrimSpace(strings.ToLower(m[1]))
-		key := firstNonEmpty(subject.ToolOf(obj), kindOf(obj), enHead(obj))
+		key := firstNonEmpty(subject.ToolOf(obj), kindOf(obj), dietTopic(obj), enHead(obj))
 		return found{text: strings.Join(strings.Fields("Has given up "+verb+" "+obj), " "), subject: key, typ: memory.TypePreference,
 			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: obj, negative: true,
 			terms: []string{obj}, change: true, keyed: true}, true
@@ -286,4 +287,16 @@ func nonEmpty(ss ...string) []string {
 func changed(f found, ok bool) (found, bool) {
 	f.change = true
 	return f, ok
+}
+
+// enGivenUpWords are the words around what someone gave up that say how
+// they feel about it, not what it was: "on that", "mess", "too".
+var enGivenUpWords = regexp.MustCompile(`(?i)^(?:on\s+)?(?:that|the|this|all\s+that|all\s+the)\s+|^on\s+|\s+(?:mess|thing|stuff|nonsense|malarkey|lark|business)\b|\s+(?:too|as\s+well|either)\s*$`)
+
+// dietTopic is the diet key when obj is a diet ("keto", "paleo"), or "".
+func dietTopic(obj string) string {
+	if topicOf(obj) == subject.Diet {
+		return subject.Diet
+	}
+	return ""
 }

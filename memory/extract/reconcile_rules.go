@@ -24,13 +24,13 @@ func singleValued(s string) bool { return subject.SingleValued(subject.Of(s)) }
 // changeMarked reports whether a candidate states a change: tagged so by
 // its extractor, or worded so.
 func changeMarked(c memory.Memory) bool {
-	return slices.Contains(c.Tags, ChangeTag) || changeCue.MatchString(text.Simplified(c.Text+" "+c.Source.Excerpt))
+	return slices.Contains(c.Tags, ChangeTag) || changeCue.MatchString(text.Simplified(c.Text+" "+c.Source.Excerpt)) || saysChange(c.Source.Excerpt)
 }
 
 // givenUp finds what a change says the author stopped having or using:
 // "Has given up coffee", "已戒咖啡", "Switched from Vim to …", "No longer
 // works at Acme", "Switched to green tea; no longer drinks coffee".
-var givenUp = regexp.MustCompile(`(?i)^(?:has given up (?:drinking |smoking |eating |using |playing )?|no longer works at |no longer (?:drinks|smokes|uses|plays) |does not eat |已戒|不再(?:喝|吃|用|抽|玩|去|看|做)?|不吃|已从)(.+?)(?:离职)?$|^switched from (.+?) to |^switched to .+?; no longer (?:drinks|smokes|uses|plays|eats) (.+)$`)
+var givenUp = regexp.MustCompile(`(?i)^(?:has given up (?:on )?(?:(?:that|the|this|my|their|all|all that) )?(?:drinking |smoking |eating |using |playing )?|no longer works at |no longer (?:drinks|smokes|uses|plays) |does not eat |已戒|不再(?:喝|吃|用|抽|玩|去|看|做)?|不吃|已从)(.+?)(?:离职|\s+(?:mess|thing|stuff|nonsense|business|malarkey|lark|too|as\s+well))*$|^switched from (.+?) to |^switched to .+?; no longer (?:drinks|smokes|uses|plays|eats) (.+)$`)
 
 // givenUpObject is what c says the author gave up, lower-cased, or "".
 func givenUpObject(c memory.Memory) string {

@@ -119,12 +119,14 @@ func (r *run) window(ctx context.Context, history, lines []Line) error {
 		in := r.input(owner, history, lines)
 		in.Subjects = r.correctedSubjects(ctx, owner, in.Window, r.ownerSubjects(ctx, owner))
 		ext, err := r.p.extractor.Extract(ctx, in)
+		if _, rules := r.p.extractor.(RuleExtractor); rules && err == nil {
+			n := len(ext.Memories)
+			ext.Memories = dropExpired(ext.Memories, r.p.opts.Clock.Now())
+			ext.Rejected += n - len(ext.Memories)
+		}
 		r.res.addExtraction(ext)
 		if err != nil {
 			return err
-		}
-		if _, rules := r.p.extractor.(RuleExtractor); rules {
-			ext.Memories = dropExpired(ext.Memories, r.p.opts.Clock.Now())
 		}
 		if len(ext.Memories) == 0 {
 			continue

@@ -27,7 +27,7 @@ var enSelfLead = regexp.MustCompile(`(?i)^(?:\S+\s+){0,2}?(?:` + enSubjectSelf +
 // "I" left out: a verb of doing or being ("been doing keto", "started
 // bouldering", "got a job"), or a state ("on nights all month", "still
 // off work", "first year at uni").
-var enDroppedSubject = regexp.MustCompile(`(?i)^(?:just\s+|finally\s+|still\s+|currently\s+|recently\s+)?(?:used\s+to|love|loving|miss|missing|hate|prefer|been|started|starting|got|getting|moving|moved|working|work|living|live\s+(?:in|at|near|with|out|on\s+(?:my|our)\s+own)|own\s+(?:a|an|two|three)|drive\s+(?:a|an|for)|teach|do\s+(?:nights|days|lates|earlies|shifts)|doing|trying|training|sitting\s+(?:my|an?|the)|taking|studying|learning|quit|quitting|left|joined|joining|switched|switching|gave\s+up|giving\s+up|off|on|back\s+(?:at|on|to|in)|first|second|third|final|retired|married|single|engaged|pregnant|allergic|vegan|vegetarian|gluten|lactose|diabetic)\b`)
+var enDroppedSubject = regexp.MustCompile(`(?i)^(?:just\s+|finally\s+|still\s+|currently\s+|recently\s+)?(?:used\s+to|love|loving|miss|missing|hate|prefer|been|started|starting|got|getting|moving|moved|working|work|living|live\s+(?:in|at|near|with|out|on\s+(?:my|our)\s+own)|own\s+(?:a|an|two|three)|drive\s+(?:a|an|for|(?:\w+\s+){1,2}for|trucks?|lorries|taxis?|buses|cabs?)|teach|do\s+(?:nights|days|lates|earlies|shifts)|doing|trying|training|sitting\s+(?:my|an?|the)|taking|studying|learning|quit|quitting|left|joined|joining|switched|switching|gave\s+up|giving\s+up|off|on|back\s+(?:at|on|to|in)|first|second|third|final|retired|married|single|engaged|pregnant|allergic|vegan|vegetarian|gluten|lactose|diabetic)\b`)
 
 // enSelfSubject is the author as the subject of a clause: "physio is
 // kicking my butt" is about the physio.

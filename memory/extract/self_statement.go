@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/subject"
 	"github.com/membot/membot/memory/text"
 )
 
@@ -235,13 +236,18 @@ func keptStatement(s string, ref time.Time, han bool) (found, bool) {
 	}
 	f := found{text: upperFirst(s), typ: memory.TypeFact, lifecycle: memory.LifecycleFact, importance: 0.5, confidence: 0.6}
 	planned := han && zhPlanCue.MatchString(s) || !han && enPlanCue.MatchString(s)
+	topic := topicOf(s)
 	switch when, ok := text.ResolveDate(s, ref); {
+	case ok && planned && lastingTopics[topic] && (han && zhStartsState.MatchString(s) || !han && enStartsState.MatchString(s)):
+		// "starting Monday driving trams", "下个月起搬去杭州住": the date is
+		// when a lasting state begins, not when a plan is over.
+		f.event = text.Span{Start: when.Start, Phrase: when.Phrase}
 	case ok && planned && !when.End.Before(dayStart(ref)) && !enEvery.MatchString(s) && !zhEvery.MatchString(s):
 		f.typ, f.lifecycle, f.event = memory.TypeEvent, memory.LifecycleTemporary, when
 	case han && zhLiking.MatchString(s), !han && enLiking.MatchString(s):
 		f.typ, f.lifecycle = memory.TypePreference, memory.LifecycleLongTerm
 	}
-	f.subject = topicOf(s)
+	f.subject = topic
 	f.inferred = f.subject != ""
 	f.change = changeCue.MatchString(s) || enCorrection.MatchString(s) || han && zhChangeWords.MatchString(s) || !han && enChangeWords.MatchString(s)
 	return f, true
@@ -272,3 +278,18 @@ func dropSymbol(r rune) rune {
 	}
 	return r
 }
+
+// lastingTopics are the topics of a state that lasts once begun: a job,
+// a home, working hours, a school.
+var lastingTopics = map[string]bool{
+	subject.Occupation: true, subject.Employer: true, subject.Residence: true,
+	subject.WorkSchedule: true, subject.School: true,
+}
+
+// enStartsState and zhStartsState are a date said as the start of
+// something: "starting Monday", "from the 1st", "as of next week", "下周起",
+// "从下个月开始".
+var (
+	enStartsState = regexp.MustCompile(`(?i)\b(?:starting|start(?:s|ing)?\s+on|from|as\s+of|beginning|effective)\s+(?:on\s+)?(?:this\s+|next\s+|the\s+)?(?:mon|tue|wed|thu|fri|sat|sun|week|month|year|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)`)
+	zhStartsState = regexp.MustCompile(`从.{1,8}(?:开始|起)|(?:号|日|月|周|礼拜|星期.)起`)
+)

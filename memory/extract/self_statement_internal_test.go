@@ -306,3 +306,29 @@ func TestSelfStatementsChangeAMemoryWithoutSubject(t *testing.T) {
 		t.Errorf("decision %+v, want the dose memory superseded", d)
 	}
 }
+
+// A date said as when a job, a home or working hours begin is not the
+// end of a plan: the memory lasts.
+func TestStatementsOfAStateThatBeginsLast(t *testing.T) {
+	at := time.Date(2025, 9, 8, 10, 0, 0, 0, time.UTC)
+	tests := []struct {
+		in      string
+		lasting bool
+	}{
+		{"put in my notice, starting monday driving trams for metrolink", true},
+		{"from next month i'm working nights at the depot", true},
+		{"下个月起我就在杭州那边上班了，公司租的房子", true},
+		{"i'm going to the dentist on monday for a filling", false},
+	}
+	for _, tt := range tests {
+		ms := extractAll(t, tt.in, at)
+		if len(ms) == 0 {
+			t.Errorf("%q: nothing kept", tt.in)
+			continue
+		}
+		m := ms[0]
+		if lasting := m.ExpiresAt.IsZero() && m.Lifecycle != memory.LifecycleTemporary; lasting != tt.lasting {
+			t.Errorf("%q: %q lifecycle %s, expires %v; want lasting %v", tt.in, m.Text, m.Lifecycle, m.ExpiresAt, tt.lasting)
+		}
+	}
+}
