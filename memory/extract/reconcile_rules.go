@@ -24,7 +24,10 @@ func singleValued(s string) bool { return subject.SingleValued(subject.Of(s)) }
 // changeMarked reports whether a candidate states a change: tagged so by
 // its extractor, or worded so.
 func changeMarked(c memory.Memory) bool {
-	return slices.Contains(c.Tags, ChangeTag) || changeCue.MatchString(text.Simplified(c.Text+" "+c.Source.Excerpt)) || saysChange(c.Source.Excerpt)
+	if slices.Contains(c.Tags, ChangeTag) {
+		return true
+	}
+	return !wished(c.Text) && (changeCue.MatchString(text.Simplified(c.Text+" "+c.Source.Excerpt)) || saysChange(c.Source.Excerpt))
 }
 
 // givenUp finds what a change says the author stopped having or using:

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // The Chinese filters of statements about oneself (self_statement.go):
@@ -51,6 +52,18 @@ var zhToYou = regexp.MustCompile(`^(?:(?:跟|和|给)你(?:说|讲|汇报|更新
 // "Lukas 是纯素的".
 var zhOthersJob = regexp.MustCompile(`(?:儿媳妇?|女婿|医生|大夫|老师|导师|老板|房东|邻居|同事|朋友|室友|男朋友|女朋友|老公|老婆|媳妇|孩子|儿子|女儿)(?:在|是|做|当)|(?:^|[，,\s])\p{Lu}\p{Ll}+\s*(?:是|做|在|说)`)
 
+// zhOthersJobIn reports whether s tells where someone else is or what
+// they do; "和男朋友在西宁租了房" is where the author lives with them.
+func zhOthersJobIn(s string) bool {
+	for _, loc := range zhOthersJob.FindAllStringIndex(s, -1) {
+		r, _ := utf8.DecodeLastRuneInString(s[:loc[0]])
+		if !strings.ContainsRune("和跟同与陪带", r) {
+			return true
+		}
+	}
+	return false
+}
+
 // zhOwnLead is what may stand before someone else who is the subject of
 // a sentence: "我老公…", "我家的狗…", "我们家孩子…".
 var zhOwnLead = regexp.MustCompile(`^(?:我|我的|我家|我家的|我们家|我们家的|俺家|咱家)?$`)
@@ -80,7 +93,7 @@ func zhLaterSelf(s string) bool {
 // zhComparison is a sentence weighing one thing against another ("新店比
 // 原来大一点", "反而轻松一点"): a remark on a change, whose facts are
 // said elsewhere.
-var zhComparison = regexp.MustCompile(`比.{1,10}?(?:高|低|大|小|多|少|好|差|贵|便宜|轻松|累|远|近|快|慢)|反而|一点[。！!]?$`)
+var zhComparison = regexp.MustCompile(`比[^较].{0,9}?(?:高|低|大|小|多|少|好|差|贵|便宜|轻松|累|远|近|快|慢)|反而|一点[。！!]?$`)
 
 // zhOthersSay is someone in the author's life reported speaking: "我妈说
 // 给我炖汤" is her plan; "医生说我血脂高" is the author's.

@@ -115,7 +115,7 @@ func notAStatement(s string, han bool) bool {
 // the author's ("Rexall made me an offer, so I've handed in my notice").
 func aboutAnother(s string, han bool) bool {
 	if han {
-		return zhSomeone.MatchString(s) || zhOthersJob.MatchString(s) || zhOthersFirst(s) || zhOthersSay.MatchString(s) ||
+		return zhSomeone.MatchString(s) || zhOthersJobIn(s) || zhOthersFirst(s) || zhOthersSay.MatchString(s) ||
 			!zhFirstPerson.MatchString(s) && strings.Contains(s, "说")
 	}
 	if enAboutOther.MatchString(s) || enOtherPronounLead.MatchString(s) {
@@ -250,6 +250,9 @@ func keptStatement(s string, ref time.Time, han bool) (found, bool) {
 	f.subject = topic
 	f.inferred = f.subject != ""
 	f.change = changeCue.MatchString(s) || enCorrection.MatchString(s) || han && zhChangeWords.MatchString(s) || !han && enChangeWords.MatchString(s)
+	if wished(s) {
+		f.change = false // "想存点钱，以后跑网约车": a wish changes nothing yet
+	}
 	return f, true
 }
 
@@ -292,4 +295,20 @@ var lastingTopics = map[string]bool{
 var (
 	enStartsState = regexp.MustCompile(`(?i)\b(?:starting|start(?:s|ing)?\s+on|from|as\s+of|beginning|effective)\s+(?:on\s+)?(?:this\s+|next\s+|the\s+)?(?:mon|tue|wed|thu|fri|sat|sun|week|month|year|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)`)
 	zhStartsState = regexp.MustCompile(`从.{1,8}(?:开始|起)|(?:号|日|月|周|礼拜|星期.)起`)
+)
+
+// wished reports whether s is a wish or a plan for later.
+func wished(s string) bool {
+	s = strings.TrimSpace(s)
+	if hasHan(s) {
+		return zhWish.MatchString(text.Simplified(s))
+	}
+	return enWish.MatchString(s)
+}
+
+// zhWish and enWish open a sentence on a wish or a plan for later: what
+// it names has not happened.
+var (
+	zhWish = regexp.MustCompile(`^(?:我|用户)?(?:想(?:[^了过好通明清]|$)|打算|准备|计划|希望|梦想|考虑(?:[^了过]|$))`)
+	enWish = regexp.MustCompile(`(?i)^(?:they\s+|I\s+)?(?:want\s+to|wanna|hope\s+to|plan\s+to|planning\s+to|would\s+like\s+to|'d\s+like\s+to|might|dream\s+of)\b`)
 )

@@ -71,7 +71,7 @@ var selfTopics = []selfTopic{
 		regexp.MustCompile(`学校|大学|专业|学医|读研|读博|考研|高考|报志愿|填志愿|毕业|论文|导师|上学|读书|学临床|本科|硕士|博士`)},
 	{subject.Occupation,
 		regexp.MustCompile(`(?i)\b(?:work(?:ing|s)?\s+(?:at|for|as|in)|drive\s+(?:\w+\s+){0,2}for|driving\s+(?:\w+\s+){0,2}for|job|jobs|hired|employer|company|firm|boss|promot\w*|quit\s+(?:my|the|a)\s+job|resign\w*|put\s+in\s+(?:my|their|her|his)\s+(?:two|2)\s+weeks|redundan\w*|laid\s+off|career|part[\s-]?time|full[\s-]?time|freelanc\w*|self[\s-]?employed|contract)\b`),
-		regexp.MustCompile(`上班|工作|打工|兼职|辞职|跳槽|入职|离职|公司|单位|老板|开店|开了个|工作室|跑外卖|跑单|接单|做生意|摆摊|护工|保姆|月嫂|司机|店员|服务员|厨师|骑手|快递员`)},
+		regexp.MustCompile(`上班|工作|打工|兼职|辞职|跳槽|入职|离职|公司|单位|老板|开店|开了个|工作室|跑外卖|送外卖|跑(?:美团|饿了么|滴滴|顺丰|快递|网约车|出租)|跑单|接单|做生意|摆摊|护工|保姆|月嫂|司机|店员|服务员|厨师|骑手|快递员`)},
 	{subject.Residence,
 		regexp.MustCompile(`(?i)\b(?:live|living|lives|moved|moving|renting|rent|flat|apartment|house|unit|studio|bungalow|cottage|terrace|townhouse|condo|room\s+in|dorms?|halls|keys\s+to|new\s+place|resid\w*|settled\s+(?:in|into)|home\s+is|home's|doublewide|trailer|caravan|mobile\s+home)\b`),
 		regexp.MustCompile(`住|租|搬|合租|公寓|房子|小区|宿舍`)},

@@ -1,0 +1,55 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Written Cantonese ("我唔跑美团喇，转咗去顺丰", "屋企喺番禺") uses words of its
+// own for the commonest things: 唔 for 不, 咗 for 了, 喺 for 在, 佢 for 他.
+// The rules are written for standard written Chinese, so a Cantonese
+// message is rewritten into it first, as a listener would understand it,
+// and what is kept reads in standard Chinese. Like the English chat
+// rewrite (informal_en.go), it restores what the writer meant and adds
+// no fact of its own.
+
+// zhCantoneseMark is a character or word only Cantonese writes: a
+// message with one is read as Cantonese.
+var zhCantoneseMark = regexp.MustCompile(`[唔咗喺嘅佢哋啲冇嗰睇嚟畀乜噉嘢㗎啱攞揸嘞喎瞓谂冚]|屋企|而家|钟意|点样|边度|边个|返工`)
+
+// zhCantoneseWords rewrites Cantonese words into standard written Chinese.
+// Longer words come first; words of standard Chinese that share a
+// character with a Cantonese word ("食堂", "关系", "认识") are listed as
+// themselves before it, so that they are left alone.
+var zhCantoneseWords = strings.NewReplacer(
+	// Left as they are.
+	"食堂", "食堂", "食物", "食品", "饮食", "饮食", "零食", "零食", "美食", "美食", "素食", "素食",
+	"食谱", "食谱", "食材", "食材", "粮食", "粮食", "伙食", "伙食", "饮料", "饮料", "饮品", "饮品",
+	"关系", "关系", "系统", "系统", "体系", "体系", "联系", "联系", "系列", "系列", "派系", "派系",
+	"认识", "认识", "知识", "知识", "意识", "意识", "常识", "常识", "识别", "识别",
+	"电话", "电话", "说话", "说话", "话题", "话题", "对话", "对话", "笑话", "笑话", "讲话", "讲话",
+	"废话", "废话", "童话", "童话", "普通话", "普通话", "话费", "话费",
+	// Words.
+	"佢哋", "他们", "我哋", "我们", "你哋", "你们", "唔系", "不是", "唔使", "不用", "唔该", "谢谢",
+	"唔好", "不要", "乜嘢", "什么", "而家", "现在", "钟意", "喜欢", "屋企", "家里", "点样", "怎样",
+	"边度", "哪里", "边个", "谁", "返工", "上班", "揸车", "开车", "老细", "老板",
+	"人工", "工资", "夹租", "合租", "膝头哥", "膝盖", "行路", "走路", "搬屋", "搬家", "倾偈", "聊天",
+	"饮早茶", "喝早茶", "饮茶", "喝茶", "饮酒", "喝酒", "返去", "回去", "返嚟", "回来",
+	"同你讲", "跟你说", "转咗去", "转去", "返夜班", "上夜班", "返早班", "上早班", "返学", "上学",
+	"一日", "一天", "果边", "那边", "成日", "整天", "从细", "从小", "一齐", "一起", "今日", "今天",
+	"琴日", "昨天", "听日", "明天", "宜家", "现在",
+	// Characters.
+	"佢", "他", "唔", "不", "咗", "了", "喺", "在", "嘅", "的", "啲", "些", "冇", "没有", "嗰", "那",
+	"睇", "看", "嚟", "来", "畀", "给", "俾", "给", "乜", "什么", "嘢", "东西", "噉", "这样", "咁", "这么",
+	"攞", "拿", "谂", "想", "瞓", "睡", "食", "吃", "系", "是", "仲", "还", "识", "会", "饮", "喝", "话", "说", "喇", "了", "嘞", "了",
+	"㗎", "", "喎", "", "啩", "",
+)
+
+// zhStandard is msg in standard written Chinese: rewritten when it is
+// Cantonese, else as it is.
+func zhStandard(msg string) string {
+	if !zhCantoneseMark.MatchString(msg) {
+		return msg
+	}
+	return zhCantoneseWords.Replace(msg)
+}

@@ -1,0 +1,59 @@
+package extract
+
+import (
+	"testing"
+	"time"
+
+	"github.com/membot/membot/memory"
+)
+
+func TestZhStandardRewritesCantonese(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"我唔食辣㗎", "我不吃辣"},
+		{"佢哋而家喺屋企", "他们现在在家里"},
+		{"我钟意饮早茶，一个礼拜饮两次", "我喜欢喝早茶，一个礼拜喝两次"},
+		{"转咗去做销售喇", "转去做销售了"},
+		// Standard Chinese that shares a character stays as it is.
+		{"我在食堂吃饭，跟同事关系不错", "我在食堂吃饭，跟同事关系不错"},
+		{"佢讲普通话，打电话畀我", "他讲普通话，打电话给我"},
+		{"我不吃辣", "我不吃辣"},
+	}
+	for _, tt := range tests {
+		if got := zhStandard(tt.in); got != tt.want {
+			t.Errorf("zhStandard(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// Cantonese statements, living with someone, "比较" and wishes, read as a
+// listener would.
+func TestRulesReadCantoneseAndLivingWithSomeone(t *testing.T) {
+	at := time.Date(2025, 3, 10, 9, 0, 0, 0, time.UTC)
+	checkLife(t, at, []lifeCase{
+		{"我唔饮咖啡㗎，饮完瞓唔着", []lifeWant{{"不喝咖啡", "咖啡", false}}},
+		{"我同男朋友喺荃湾租咗间屋", []lifeWant{{"同男朋友在荃湾租了间屋", "residence", false}}},
+		{"我和女朋友在杭州租了个一居室", []lifeWant{{"和女朋友在杭州租了个一居室", "residence", false}}},
+		{"我换到城东那家店了，离家远，但工资比较高", []lifeWant{{"换到城东那家店了，离家远，但工资比较高", "business", true}}},
+		{"我想以后去深圳跑滴滴", []lifeWant{{"想以后去深圳跑滴滴", "occupation", false}}},
+		{"我考虑了很久，不做会计了，现在在学设计", []lifeWant{{"考虑了很久，不做会计了，现在在学设计", "", true}}},
+	})
+}
+
+// A wish for later is no change of what is: it ends nothing.
+func TestChangeMarkedLeavesWishesAlone(t *testing.T) {
+	tests := []struct {
+		text, excerpt string
+		want          bool
+	}{
+		{"想存点钱，以后跑网约车", "我想存点钱，以后跑网约车", false},
+		{"They want to move to Leeds next year", "I want to move to Leeds next year", false},
+		{"不跑美团了，现在跑饿了么", "我不跑美团了，现在跑饿了么", true},
+		{"想了很久，不学医了，现在学计算机", "我想了很久，不学医了，现在学计算机", true},
+	}
+	for _, tt := range tests {
+		m := memory.Memory{Text: tt.text, Source: memory.Source{Excerpt: tt.excerpt}}
+		if got := changeMarked(m); got != tt.want {
+			t.Errorf("changeMarked(%q) = %v, want %v", tt.text, got, tt.want)
+		}
+	}
+}
