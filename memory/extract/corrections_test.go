@@ -66,6 +66,10 @@ func TestOfflineCorrectionsSupersede(t *testing.T) {
 		{"gave up a diet", "been doing paleo since march", "gave up on that paleo nonsense", []string{"Is doing paleo"}, []string{"Has given up paleo"}, nil},
 		{"notice handed in", "drive buses for first in leeds", "put in my two weeks, starting monday driving trams for metrolink",
 			[]string{"Drive buses for first in leeds"}, []string{"Put in their two weeks, starting monday driving trams for metrolink"}, nil},
+		{"a move after an introduction of several topics", "so im kat, 29, i do nights at the sorting office, home is a flat in leith",
+			"update, we're in the new place: signed a lease in portobello and moved in at the weekend",
+			[]string{"They are kat, 29, they do nights at the sorting office, home is a flat in leith"},
+			[]string{"Update, we're in the new place: signed a lease in portobello and moved in at the weekend"}, nil},
 		// Traditional characters, kept as written.
 		{"戒咖啡 in traditional characters", "我很喜歡喝咖啡", "我已經戒咖啡了", []string{"喜歡喝咖啡"}, []string{"已戒咖啡"}, nil},
 		{"換工作", "我在鴻海上班", "我換工作了，現在在台積電", []string{"在鴻海上班"}, []string{"在台積電工作"}, nil},

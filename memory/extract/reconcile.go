@@ -171,6 +171,16 @@ func (r *Reconciler) reconcile(ctx context.Context, owner string, cands []memory
 			}
 			near = append(near, more...)
 		}
+		if q := topicQuery[topicOfMemory(c)]; q != "" && changeMarked(c) {
+			// A move ends where the author lived, said in other words
+			// ("home is a flat in Leith" before "signed a lease in
+			// Portobello"): look for it by the words of its topic.
+			more, err := r.mem.Similar(ctx, owner, q, "", nil, defaultNeighbours)
+			if err != nil {
+				return out, fmt.Errorf("reconcile memories of %s: %w", owner, err)
+			}
+			near = append(near, more...)
+		}
 		if v, k := replacedValue(c), otherJobKey(c); v != "" || k != "" {
 			// A correction may replace a memory under another key
 			// ("其实是阿莫西林过敏" ends "对头孢过敏", a new employer the old

@@ -35,9 +35,10 @@ func topicTarget(c memory.Memory, near []memory.Memory, tok text.Tokenizer) *mem
 	ct := contentTerms(tok, c.Text)
 	var best *memory.Memory
 	bestScore := 0
+	moved := movesPlan(c.Text + " " + c.Source.Excerpt)
 	for i := range near {
 		m := &near[i]
-		if m.Status != memory.StatusActive || m.Type == memory.TypeEvent || m.Type == memory.TypeTask {
+		if m.Status != memory.StatusActive || (m.Type == memory.TypeEvent || m.Type == memory.TypeTask) && !moved {
 			continue
 		}
 		score := topicScore(ct, contentTerms(tok, m.Text), hasHan(c.Text))

@@ -126,6 +126,16 @@ func TestSelfStatementTopics(t *testing.T) {
 		{"现在在一家花店打工", "business"},
 		{"I cycle to work most days", "exercise"},
 		{"I got rid of the car, it's the bus now", "transport"},
+		{"staying at my nan's full time since september", "residence"},
+		{"现在搬回我妈家住了", "residence"},
+		{"I do yoga after my shift most days", "exercise"},
+		{"three weeks on one week off, flying from Brisbane", "work schedule"},
+		{"the new swing is much kinder on the body", "work schedule"},
+		{"home is a two-bed terrace in Leeds", "residence"},
+		{"We've settled into a bungalow near Truro", "residence"},
+		{"We are presently residing with our daughter in Pune", "residence"},
+		{"I drive vans for a courier firm in Hull", "occupation"},
+		{"我在番禺跑滴滴，一天跑十个小时", "occupation"},
 	} {
 		if got := topicOf(tt.text); got != tt.want {
 			t.Errorf("topicOf(%q) = %q, want %q", tt.text, got, tt.want)

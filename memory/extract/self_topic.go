@@ -45,8 +45,13 @@ type selfTopic struct {
 // selfTopics lists the topics, most telling first: a statement takes the
 // first that matches.
 var selfTopics = []selfTopic{
+	// Living with family is where one lives, whatever else the sentence
+	// says ("at my dad's full time now").
+	{subject.Residence,
+		regexp.MustCompile(`(?i)\b(?:at|staying\s+(?:at|with)|living\s+(?:at|with)|moved\s+in\s+with|back\s+(?:at|with))\s+(?:my|their|our)\s+(?:dad|mum|mom|mother|father|parents|folks|nan|nana|gran|grandma|grandad|grandparents|aunt|auntie|uncle|sister|brother)(?:'?s)?\b`),
+		regexp.MustCompile(`(?:住在|住到|搬去|搬到|搬回)(?:我)?(?:爸|妈|父母|爷爷|奶奶|外婆|姥姥|姐姐|哥哥|舅舅|姨)(?:家|那)`)},
 	{subject.WorkSchedule,
-		regexp.MustCompile(`(?i)\b(?:shifts?|nights|night\s+shift|day\s+shift|on\s+days|rota|roster|earlies|lates|9\s*-?\s*to\s*-?\s*5|mon(?:day)?\s*-\s*fri(?:day)?|opening\s+hours|open\s+at|close\s+at|clock\s+(?:in|on))\b`),
+		regexp.MustCompile(`(?i)\b(?:shifts?|nights|night\s+shift|day\s+shift|on\s+days|rota|roster|earlies|lates|9\s*-?\s*to\s*-?\s*5|mon(?:day)?\s*-\s*fri(?:day)?|opening\s+hours|open\s+at|close\s+at|clock\s+(?:in|on)|swings?|fifo|dido|even\s+time|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:days?|weeks?)?\s+on,?\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:days?|weeks?)?\s+off)\b`),
 		regexp.MustCompile(`夜班|白班|倒班|排班|早班|晚班|上班时间|开门|关门|打烊|营业时间|开播|下播|点开|点关|点到|点下班|点上班`)},
 	{topicSmoking,
 		regexp.MustCompile(`(?i)\b(?:smok\w*|cigarettes?|fags|vap\w*|nicotine)\b`),
@@ -83,7 +88,7 @@ var selfTopics = []selfTopic{
 // flatmateWords are words that hold a topic's word without its sense:
 // "flatmate", "live on", "he lives with", "a party at the house", 酒店,
 // 茶馆, 烟台, 住院, 练字, 遭不住.
-var flatmateWords = regexp.MustCompile(`(?i)\b(?:flat|house|room)mates?\b|\blive\s+on\b|\blive\s+for\b|\b(?:he|she|it|who|they\s+both)\s+lives?\b|\b(?:at|to|round)\s+(?:the|his|her|their)\s+(?:house|flat|place)\b|[遭受扛记忍挡顶撑憋稳]不住|(?:忍|记|抓|挺|顶|撑|站|停|拦|按)住|\brun\s+(?:a|the|my|our)\s+\w+|酒店|酒吧|酒席|茶馆|茶几|茶叶店|烟台|烟花|住院|练字|练琴|书法|志愿者`)
+var flatmateWords = regexp.MustCompile(`(?i)\b(?:flat|house|room)mates?\b|\b(?:after|before|during|on|every|each|per|between)\s+(?:(?:my|the|their|a|his|her|each)\s+)?shifts?\b|\blive\s+on\b|\blive\s+for\b|\b(?:he|she|it|who|they\s+both)\s+lives?\b|\b(?:at|to|round)\s+(?:the|his|her|their)\s+(?:house|flat|place)\b|[遭受扛记忍挡顶撑憋稳]不住|(?:忍|记|抓|挺|顶|撑|站|停|拦|按)住|\brun\s+(?:a|the|my|our)\s+\w+|酒店|酒吧|酒席|茶馆|茶几|茶叶店|烟台|烟花|住院|练字|练琴|书法|志愿者`)
 
 // topicOf is the topic a statement is about, or "": a key of package
 // subject or a free topic.
@@ -96,6 +101,27 @@ func topicOf(s string) string {
 		}
 	}
 	return ""
+}
+
+// topicQuery are, for the topics that hold one value, the words their
+// memories are told in, to look them up by when a change of the topic
+// shares no word with them.
+var topicQuery = map[string]string{
+	subject.Residence:    "live lives living home house flat apartment unit rent renting place 住 租 房子 公寓 宿舍",
+	subject.WorkSchedule: "shift shifts nights days roster rota swing on off 班 夜班 白班 排班 倒班",
+}
+
+// topicsOf are all the topics a statement speaks of, most telling first.
+func topicsOf(s string) []string {
+	s = flatmateWords.ReplaceAllString(text.Simplified(s), " ")
+	han := hasHan(s)
+	var out []string
+	for _, t := range selfTopics {
+		if (han && t.zh.MatchString(s) || t.en.MatchString(s)) && !slices.Contains(out, t.key) {
+			out = append(out, t.key)
+		}
+	}
+	return out
 }
 
 // inferred reports whether c's subject was read from its words.
@@ -112,11 +138,18 @@ func sameTopic(topic string, m memory.Memory) bool {
 	if key == topic {
 		return true
 	}
-	if !slices.ContainsFunc(selfTopics, func(t selfTopic) bool { return t.key == key }) && key != subject.Employer {
-		key = topicOf(m.Text)
-	}
 	job := func(k string) bool { return k == subject.Occupation || k == subject.Employer || k == topicBusiness }
-	return key == topic || job(key) && job(topic)
+	if slices.ContainsFunc(selfTopics, func(t selfTopic) bool { return t.key == key }) && !inferred(m) || key == subject.Employer {
+		return job(key) && job(topic)
+	}
+	// A memory kept in the author's words may speak of several topics
+	// ("34, cook at a camp, 2 on 1 off, home is a unit in Midland").
+	for _, k := range topicsOf(m.Text) {
+		if k == topic || job(k) && job(topic) {
+			return true
+		}
+	}
+	return false
 }
 
 // topicOfMemory is the topic a candidate carries: the one read from its
