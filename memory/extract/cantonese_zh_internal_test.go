@@ -57,3 +57,13 @@ func TestChangeMarkedLeavesWishesAlone(t *testing.T) {
 		}
 	}
 }
+
+// An age or a request after a plan verb is no plan.
+func TestRulesChinesePlanVerbWithoutAPlan(t *testing.T) {
+	at := time.Date(2025, 3, 10, 9, 0, 0, 0, time.UTC)
+	checkLife(t, at, []lifeCase{
+		{"可以帮我想一下明天的朋友圈文案吗 今天拍了好多照片", nil},
+		{"我奶奶住乡下 下个月生日 要八十岁了", []lifeWant{{"奶奶住乡下，下个月生日，要八十岁了", "family:grandmother", false}}},
+		{"外公下个月过生日，要九十岁了", []lifeWant{{"外公下个月过生日，要九十岁了", "family:grandfather", false}}},
+	})
+}

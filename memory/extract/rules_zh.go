@@ -163,6 +163,10 @@ func zhSkill(text, object string) (found, bool) {
 // zhTimeWords may stand between 我 and a plan verb besides a date.
 var zhTimeWords = regexp.MustCompile(`^(?:上午|下午|晚上|早上|中午|傍晚|一早|打算|准备|也|还|就|都|可能|应该|[一二三四五六七八九十两\d]{1,3}点(?:半|钟|多)?)*$`)
 
+// zhNoPlan is what follows a plan verb without being a plan: an age
+// ("要八十八岁了"), a question or a request ("想一下IG贴文吗").
+var zhNoPlan = regexp.MustCompile(`^[一二三四五六七八九十百两\d]+岁|[吗嘛呢]$|帮我|帮忙`)
+
 // zhPlan builds a dated plan ("我下周五要交报告"), or an undated intention
 // for 打算 / 计划 / 准备.
 func zhPlan(m []string, sentence string, ref time.Time) (found, bool) {
@@ -175,7 +179,7 @@ func zhPlan(m []string, sentence string, ref time.Time) (found, bool) {
 		pre = strings.Replace(pre, when.Phrase, "", 1)
 		rest = trimObject(strings.Replace(rest, when.Phrase, "", 1))
 	}
-	if !zhTimeWords.MatchString(pre) || !validObject(rest) {
+	if !zhTimeWords.MatchString(pre) || !validObject(rest) || zhNoPlan.MatchString(rest) {
 		return found{}, false
 	}
 	if dated && weeklyNotDated(when, sentence) {

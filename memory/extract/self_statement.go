@@ -104,10 +104,29 @@ func notAStatement(s string, han bool) bool {
 		return true
 	}
 	if han {
-		return zhRequest.MatchString(s) || zhPassing.MatchString(s) || strings.ContainsAny(s, "你您")
+		return zhRequest.MatchString(s) || zhPassing.MatchString(s) || zhAboutTheChat.MatchString(s) || strings.ContainsAny(s, "你您")
 	}
-	return enRequest.MatchString(s) || enPassing.MatchString(s) || enAside.MatchString(s)
+	return enRequest.MatchString(s) || enPassing.MatchString(s) || enAside.MatchString(s) || enAboutTheChat.MatchString(s) ||
+		enPoliteAsk.MatchString(s) && !enStandingAsk.MatchString(s)
 }
+
+// enPoliteAsk is a request put politely ("I should be most grateful if
+// you would draft…"); enStandingAsk is one that stands for every reply
+// ("…obliged if you would address me as Reg", "whenever you suggest a
+// recipe"), which is kept.
+var (
+	enPoliteAsk   = regexp.MustCompile(`(?i)\b(?:grateful|obliged)\s+if\s+you\b|\bwould\s+appreciate\s+(?:it\s+)?if\s+you\b`)
+	enStandingAsk = regexp.MustCompile(`(?i)\b(?:address|call|refer\s+to)\s+(?:me|them|us)\b|\b(?:always|whenever|in\s+future|from\s+now\s+on|every\s+time)\b`)
+)
+
+// enAboutTheChat and zhAboutTheChat are sentences about the conversation
+// itself, not the author's life: the app a grandson set up, "can you hear
+// me", what someone sent "this" to show, a letter's closing, a polite
+// request, a sign-off ("let me go and pack the eggs", "晚点再聊").
+var (
+	enAboutTheChat = regexp.MustCompile(`(?i)\b(?:this|the)\s+(?:app|application|computer\s+thing|phone\s+thing|bot|chat\s*bot)\b[^.;]*\b(?:set\s+(?:it\s+)?up|installed|remember|writes)|\b(?:set|setting)\s+(?:this|it)\s+up\s+(?:for|on)\b|\bcan\s+you\s+(?:hear|see|read|understand)\s+(?:me|this|them|us)\b|\b(?:sent|forwarded|passed|showed)\s+(?:me|them|us)\s+this\b|\bwhat\s+(?:do|dae)\s+(?:you|ye)\s+make\s+of?\s+(?:it|this|that)\b|\bmake\s+sense\s+of\s+(?:it|this)\b|\byours\s+(?:faithfully|sincerely|truly)\b|^(?:regards|kind\s+regards|best\s+wishes|cheerio|ta\s+ta)\b|\b(?:correct|amend|clarify)\s+something\s+(?:I|they)\s+(?:told|said)\b|^let\s+(?:me|them|us)\s+(?:go|attend|run|get\s+(?:back|on)|leave)\b`)
+	zhAboutTheChat = regexp.MustCompile(`^(?:晚点|回头|改天|下次|有空|得闲)(?:再)?(?:聊|说|讲|倾)|^先这样|^(?:拜拜|再见|掰掰?)|^(?:我)?(?:去|先去)[^，,]{0,8}先$`)
+)
 
 // aboutAnother reports whether a sentence tells what someone other
 // than the author does or is: a colleague, a neighbour, a pet, someone
