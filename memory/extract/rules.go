@@ -68,7 +68,7 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 		// The rules read simplified characters and standard written
 		// Chinese; what they keep is written back in the characters the
 		// person used.
-		said := zhStandard(text.Simplified(l.Text))
+		said := text.StandardChinese(text.Simplified(l.Text))
 		unfold := text.NewUnfolder(l.Text)
 		var fs []found
 		fs, before = enLineFacts(said, l.Time, before, in.Subjects)

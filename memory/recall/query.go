@@ -74,6 +74,15 @@ func (o Options) analyse(q Query, x *expander) analysedQuery {
 		}
 	}
 	add(q.Text, 1)
+	if std := text.StandardChinese(text.Simplified(q.Text)); std != text.Simplified(q.Text) {
+		// A question in Cantonese ("个仔几时落机") also asks in the words
+		// memories are kept in ("儿子什么时候下飞机").
+		for _, t := range o.Tokenizer.Tokens(std) {
+			if _, ok := aq.terms[t]; !ok && len(aq.terms) < maxQueryTerms {
+				aq.terms[t] = 1
+			}
+		}
+	}
 	if o.NameWeight > 1 {
 		named := make(map[string]bool)
 		for _, n := range names(q.Text) {

@@ -1,4 +1,4 @@
-package extract
+package text
 
 import (
 	"regexp"
@@ -7,11 +7,10 @@ import (
 
 // Written Cantonese ("我唔跑美团喇，转咗去顺丰", "屋企喺番禺") uses words of its
 // own for the commonest things: 唔 for 不, 咗 for 了, 喺 for 在, 佢 for 他.
-// The rules are written for standard written Chinese, so a Cantonese
-// message is rewritten into it first, as a listener would understand it,
-// and what is kept reads in standard Chinese. Like the English chat
-// rewrite (informal_en.go), it restores what the writer meant and adds
-// no fact of its own.
+// The extraction rules and the query analysis read standard written
+// Chinese, so a Cantonese message is rewritten into it, as a listener
+// would understand it. The rewrite restores what the writer meant and
+// adds no fact of its own.
 
 // zhCantoneseMark is a character or word only Cantonese writes: a
 // message with one is read as Cantonese.
@@ -37,7 +36,8 @@ var zhCantoneseWords = strings.NewReplacer(
 	"饮早茶", "喝早茶", "饮茶", "喝茶", "饮酒", "喝酒", "返去", "回去", "返嚟", "回来",
 	"同你讲", "跟你说", "转咗去", "转去", "返夜班", "上夜班", "返早班", "上早班", "返学", "上学",
 	"一日", "一天", "果边", "那边", "成日", "整天", "从细", "从小", "一齐", "一起", "今日", "今天",
-	"琴日", "昨天", "听日", "明天", "宜家", "现在",
+	"琴日", "昨天", "听日", "明天", "宜家", "现在", "个仔", "儿子", "个女", "女儿", "边日", "哪天",
+	"几时", "什么时候", "落机", "下飞机", "得闲", "有空", "条腰", "腰",
 	// Characters.
 	"佢", "他", "唔", "不", "咗", "了", "喺", "在", "嘅", "的", "啲", "些", "冇", "没有", "嗰", "那",
 	"睇", "看", "嚟", "来", "畀", "给", "俾", "给", "乜", "什么", "嘢", "东西", "噉", "这样", "咁", "这么",
@@ -45,9 +45,10 @@ var zhCantoneseWords = strings.NewReplacer(
 	"㗎", "", "喎", "", "啩", "",
 )
 
-// zhStandard is msg in standard written Chinese: rewritten when it is
-// Cantonese, else as it is.
-func zhStandard(msg string) string {
+// StandardChinese is msg in standard written Chinese: rewritten when it
+// is Cantonese, else as it is. It expects simplified characters
+// (Simplified).
+func StandardChinese(msg string) string {
 	if !zhCantoneseMark.MatchString(msg) {
 		return msg
 	}
