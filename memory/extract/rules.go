@@ -484,7 +484,7 @@ func withStatements(facts, statements []found) []found {
 		}
 		into := -1
 		for i, f := range facts {
-			if !merged[i] && f.subject != "" && !keptApart[subject.Key(f.subject)] && holdsMost(st, factTerms[i]) {
+			if !merged[i] && f.subject != "" && !keptApart[subject.Key(f.subject)] && sharesHalf(st, factTerms[i]) {
 				into = i
 				break
 			}
