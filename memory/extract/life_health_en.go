@@ -18,10 +18,10 @@ const medicationSubject = "medication"
 
 // enDrug is a medicine: a common one by name, or a word with the ending of
 // a class of drugs.
-const enDrug = `((?:[\p{L}]*(?:pril|statin|statins|xaban|parin|farin|olol|sartan|dipine|formin|prazole|azole|zide|oxacin|cycline|semide|asone|olone|cillin|mycin|oxetine|azepam|triptan|profen|fenac|gliptin|lukast|tidine|thyroxine))|insulin|aspirin|lithium|methotrexate|gabapentin|pregabalin|tramadol|codeine|sertraline|citalopram|prednisolone|steroids|antibiotics|antidepressants|blood\s+thinners|beta[- ]blockers|hrt|the\s+pill)`
+const enDrug = `((?:[\p{L}]*(?:pril|statin|statins|xaban|parin|farin|olol|sartan|dipine|formin|prazole|azole|zide|oxacin|cycline|semide|asone|olone|cillin|mycin|oxetine|azepam|triptan|profen|fenac|gliptin|lukast|tidine|thyroxine))|insulin|aspirin|melatonin|salbutamol|ventolin|paracetamol|naproxen|zopiclone|mirtazapine|lithium|methotrexate|gabapentin|pregabalin|tramadol|codeine|sertraline|citalopram|prednisolone|steroids|antibiotics|antidepressants|blood\s+thinners|beta[- ]blockers|hrt|the\s+pill)`
 
 // enDose is what a medicine's mention says of how it is taken.
-var enDose = regexp.MustCompile(`(?i)\b(?:tablets?|pills?|mg|doses?|injections?|blood\s+tests?|every|a\s+day|daily|twice|morning|night)\b`)
+var enDose = regexp.MustCompile(`(?i)\d\s*(?:mg|mcg|ml|units?)\b|\b(?:tablets?|pills?|mg|doses?|injections?|blood\s+tests?|every|a\s+day|daily|twice|morning|night)\b`)
 
 // enDoseLead is how a dose is joined to the medicine ("and I go for a
 // blood test every …"), said as "with" in the memory.
@@ -41,6 +41,24 @@ var enMedication = []lifeRule{
 		f, ok := enTakes(m[1], m[2], sentence)
 		f.change = true
 		return f, ok
+	}},
+	// A dose said without "I": "on melatonin 3mg", "metformin now 1000
+	// twice a day", "gp upped melatonin to 5mg".
+	{regexp.MustCompile(`(?i)(?:^|[.!?;]\s+)(?:still\s+|now\s+)?on\s+(?:the\s+)?` + enDrug + `\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		return enTakes(m[1], m[2], sentence)
+	}},
+	{regexp.MustCompile(`(?i)\b(?:gp|doctor|doc|dr|consultant|nurse|hospital|they|he|she)\s+(?:has\s+|have\s+)?(?:upped|raised|increased|doubled|lowered|reduced|cut|dropped|halved|put\s+up|bumped\s+up|changed)\s+(?:my\s+|the\s+|me\s+to\s+)?` + enDrug + `(?:\s+dose)?\s+(?:to|up\s+to|down\s+to)\s+(\d[^.;!]*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		f, ok := enTakes(m[1], " "+m[2], sentence)
+		f.change = true
+		return f, ok
+	}},
+	{regexp.MustCompile(`(?i)\b` + enDrug + `(?:\s+dose)?\s+(?:is\s+)?(?:now|up\s+to|down\s+to|increased\s+to|raised\s+to|reduced\s+to|upped\s+to)\s+(\d[^.;!]*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		f, ok := enTakes(m[1], " "+m[2], sentence)
+		f.change = true
+		return f, ok
+	}},
+	{regexp.MustCompile(`(?i)(?:^|[.!?;]\s+)` + enDrug + `\s+(\d[^.;!]*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		return enTakes(m[1], " "+m[2], sentence)
 	}},
 	// "the GP gave me sumatriptan for the migraines", "I've been
 	// prescribed statins": a medicine handed over is one taken.

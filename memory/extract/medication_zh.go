@@ -25,7 +25,7 @@ var zhMedication = []lifeRule{
 	// The medicine first, its dose in the next clause: "医生开了非布司他，每天一片".
 	// Voice input leaves spaces for commas and words between: "吃那个X 缓释片
 	// 一天一片", "给我换成X了 早上一片".
-	{regexp.MustCompile(`(开了|换了个?|换成了?|改成了?|改吃|换吃|吃上了?|在吃|吃(?:那个|这个|的是))(?:一种|种)?\s*(\p{Han}{2,8}?)(?:[，,\s]*(?:缓释片|控释片|胶囊))?了?(?:[，,]\s*|\s+)(?:还是|也是|照样|仍然)?(` + zhDose + `)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(开了|换了个?|换成了?|改成了?|改吃|换吃|吃上了?|在吃|吃(?:那个|这个|的是))(?:一种|种)?\s*(\p{Han}{2,8}?)(?:[，,\s]*(?:缓释片|控释片|胶囊))?了?(?:[，,]\s*|\s+)(?:还是|也是|照样|仍然)?(` + zhDose + `(?:[，,\s]*` + zhDoseAmount + `)?)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		changed := strings.ContainsAny(m[1], "换改")
 		t := "在吃" + m[2] + "，" + m[3]
 		if changed {
@@ -35,13 +35,30 @@ var zhMedication = []lifeRule{
 	}},
 }
 
+// zhDoseAmount is an amount of a medicine ("十毫克", "5mg", "两片").
+const zhDoseAmount = `[一二三四五六七八九十百千两半\d.]+\s*(?:毫克|微克|mg|片|粒|颗)`
+
+// zhDoseChanges are a medicine's dose said or changed by its name:
+// "氨氯地平现在吃十毫克了", "氨氯地平已增至每日十毫克", "每日晨服苯磺酸氨氯地平片五毫克".
+var zhDoseChanges = []lifeRule{
+	{regexp.MustCompile(`(\p{Han}{2,8}?)(?:片)?(?:现在|已经|已)?(?:加量到|加到|增至|增加到|加至|减量到|减到|减至|降到|降至|改成|改为|现在吃|吃到)(?:每日|每天|一天)?(` + zhDoseAmount + `)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		name := zhMedicineName(m[1])
+		return zhMedicine(name, name+"的剂量改为"+m[2], sentence, true)
+	}},
+	{regexp.MustCompile(`(?:每日|每天|一天)(?:早上|晨|晚上|睡前)?(?:服用?|吃)(\p{Han}{2,10}?)(?:片|胶囊)?(` + zhDoseAmount + `)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		name := zhMedicineName(m[1])
+		return zhMedicine(name, "每天吃"+name+m[2], sentence, false)
+	}},
+}
+
 // zhNotMedicine rejects a "medicine" taken at a dose that is food.
 var zhNotMedicine = regexp.MustCompile(`蛋|苹果|枣|核桃|糖|巧克力|坚果|葡萄|草莓|饺子|汤圆|包子|面包|吐司|饼干|维生素软糖|馒头|香蕉`)
 
 // zhMedicine builds the author's medicine, with the words of what it
 // treats so a question about that condition finds it.
 func zhMedicine(name, t, sentence string, change bool) (found, bool) {
-	if zhNotMedicine.MatchString(name) {
+	name = zhMedicineName(name)
+	if zhNotMedicine.MatchString(name) || zhAmountOnly.MatchString(name) {
 		return found{}, false
 	}
 	if i := strings.Index(sentence, name); i >= 0 && zhOther.MatchString(sentence[:i]) && !strings.Contains(sentence[:i], "给我") {
@@ -57,6 +74,18 @@ func zhMedicine(name, t, sentence string, change bool) (found, bool) {
 	f.change = change
 	return f, ok
 }
+
+// zhMedicineName is a medicine's name without the fillers spoken
+// before it ("就是", "那个").
+func zhMedicineName(name string) string {
+	for _, f := range []string{"就是", "那个", "这个"} {
+		name = strings.TrimPrefix(name, f)
+	}
+	return name
+}
+
+// zhAmountOnly is a "name" that is only an amount ("十毫克").
+var zhAmountOnly = regexp.MustCompile(`^` + zhDoseAmount + `$`)
 
 // zhTreats maps a word of a sentence to what the medicine is for.
 var zhTreats = [][]string{

@@ -39,5 +39,11 @@ func TestRulesMedicinesSaidInPassing(t *testing.T) {
 		{"she has put me on something called furosemide", []lifeWant{{"Takes furosemide", "medication", false}}},
 		{"the old pills made me dizzy so its losartan now, one a day", []lifeWant{{"Takes losartan, one a day", "medication", true}}},
 		{"i'm on ciprofloxacin for a week", []lifeWant{{"Takes ciprofloxacin", "medication", false}}},
+		// A dose said without "I", and its change.
+		{"on sertraline 50mg since spring", []lifeWant{{"Takes sertraline, 50mg since spring", "medication", false}}},
+		{"consultant doubled my propranolol to 80mg", []lifeWant{{"Takes propranolol, 80mg", "medication", true}}},
+		{"lisinopril now 20mg in the morning", []lifeWant{{"Takes lisinopril, 20mg in the morning", "medication", true}}},
+		{"那个二甲双胍现在吃到一千毫克了", []lifeWant{{"二甲双胍的剂量改为一千毫克", "health:用药", true}}},
+		{"每日晨服左甲状腺素钠片五十微克", []lifeWant{{"每天吃左甲状腺素钠五十微克", "health:用药", false}}},
 	})
 }
