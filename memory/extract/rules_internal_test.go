@@ -162,3 +162,14 @@ func TestRulesKeepWhatALongLineSaysBesideItsFacts(t *testing.T) {
 		}
 	}
 }
+
+// A plan moved by someone else, said without "I", is kept as the plan's
+// new date and marked as a change.
+func TestRulesReadPlansMovedByOthers(t *testing.T) {
+	at := time.Date(2025, 5, 8, 10, 0, 0, 0, time.UTC)
+	checkLife(t, at, []lifeCase{
+		{"the surgery rang and moved my scan to the 20th", []lifeWant{{"Scan moved to the 20th", "", true}}},
+		{"my driving test got moved to next friday", []lifeWant{{"Driving test moved to next friday", "", true}}},
+		{"the wedding has been pushed back to 3 october, venue flooded", []lifeWant{{"Wedding moved to 3 october", "", true}}},
+	})
+}

@@ -105,6 +105,15 @@ var dateRules = []dateRule{
 		dd, _ := strconv.Atoi(m[1])
 		return nextDate(d, monthNames[strings.ToLower(m[2])], dd)
 	}},
+	// "moved to the 28th": a day of the month alone is its next
+	// occurrence. One followed by its month is the rule above's.
+	{regexp.MustCompile(`(?i)\b(?:on|to|for|till|until|by)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b(\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))?`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
+		dd, _ := strconv.Atoi(m[1])
+		if m[2] != "" {
+			return time.Time{}, time.Time{}, false
+		}
+		return nextMonthDay(d, dd)
+	}},
 	{regexp.MustCompile(`大后天`), func(_ []string, d time.Time) (time.Time, time.Time, bool) { return dayOnly(d.AddDate(0, 0, 3)) }},
 	{regexp.MustCompile(`后天`), func(_ []string, d time.Time) (time.Time, time.Time, bool) { return dayOnly(d.AddDate(0, 0, 2)) }},
 	{regexp.MustCompile(`明[天日早晚]`), func(_ []string, d time.Time) (time.Time, time.Time, bool) { return dayOnly(d.AddDate(0, 0, 1)) }},
@@ -239,6 +248,22 @@ func nextDate(ref time.Time, mo, d int) (time.Time, time.Time, bool) {
 		return calendarDay(ref, ref.Year()+1, mo, d)
 	}
 	return s, e, ok
+}
+
+// nextMonthDay is day d of ref's month, or of the next month when it has
+// passed.
+func nextMonthDay(ref time.Time, d int) (time.Time, time.Time, bool) {
+	s, e, ok := calendarDay(ref, ref.Year(), int(ref.Month()), d)
+	if ok && !s.Before(dayStartOf(ref)) {
+		return s, e, ok
+	}
+	next := time.Date(ref.Year(), ref.Month()+1, 1, 0, 0, 0, 0, ref.Location())
+	return calendarDay(ref, next.Year(), int(next.Month()), d)
+}
+
+// dayStartOf is the start of t's day.
+func dayStartOf(t time.Time) time.Time {
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, t.Location())
 }
 
 // smallNumberEN reads "3", "a", "two".

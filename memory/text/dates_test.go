@@ -31,6 +31,9 @@ func TestResolveDate(t *testing.T) {
 		{"二月一号", time.Date(2027, 2, 1, 0, 0, 0, 0, loc), time.Date(2027, 2, 2, 0, 0, 0, 0, loc)},
 		{"on 2026-04-01", day(4, 1), day(4, 2)},
 		{"May 5th", day(5, 5), day(5, 6)},
+		{"they moved it to the 28th", day(3, 28), day(3, 29)},
+		{"the fitting is on the 2nd", day(4, 2), day(4, 3)},
+		{"on the 14th of April", day(4, 14), day(4, 15)},
 		{"这周五", day(3, 13), day(3, 14)},
 		// Whole months: the rest of the current one, or the next one named.
 		{"the garage is being rebuilt this month", day(3, 14), day(4, 1)},

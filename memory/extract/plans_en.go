@@ -1,0 +1,44 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/text"
+)
+
+// A plan is often moved by someone else, and said so without "I": "the
+// organisers moved my talk to June 18", "Specsavers have moved my
+// appointment to the 28th", "party moved, it's sunday 15th now". The new
+// date is the author's plan all the same, and a change of the plan it
+// names: kept as "<plan> moved to <date>", it shares the plan's words,
+// which is how reconciliation finds the plan it replaces.
+
+// enPlanMovedRules are the English rules of a plan moved to a new date.
+var enPlanMovedRules = []lifeRule{
+	{regexp.MustCompile(`(?i)\b(?:moved|pushed\s+back|put\s+back|brought\s+forward|rescheduled|shifted|bumped|changed)\s+(?:my|our|the|his|her|their)\s+((?:[\p{L}'’-]+\s+){0,3}?(?:talk|party|appointment|exam|test|interview|flight|fitting|operation|op|surgery|scan|concert|gig|match|meeting|wedding|trip|booking|class|lesson|viva|defen[cs]e|checkride|hearing|slot|session|date))\s+(?:to|till|until|for)\s+(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
+		return enMovedPlan(m[1], m[2], ref)
+	}},
+	{regexp.MustCompile(`(?i)^(?:(?:oh|so|and|also|update)[,:]?\s+)*(?:the\s+|my\s+|our\s+|his\s+|her\s+)?((?:[\p{L}'’-]+\s+){0,3}?(?:talk|party|appointment|exam|test|interview|flight|fitting|operation|op|surgery|scan|concert|gig|match|meeting|wedding|trip|booking|class|lesson|viva|defen[cs]e|checkride|hearing|slot|session))\s+(?:has\s+been\s+|got\s+|was\s+|is\s+)?(?:moved|pushed\s+back|put\s+back|brought\s+forward|rescheduled|shifted|bumped)\b[^.;!]*?(?:\b(?:to|till|until)\s+|,\s*(?:it'?s|its)\s+|\bso\s+(?:it'?s|its)\s+)(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
+		return enMovedPlan(m[1], m[2], ref)
+	}},
+}
+
+// enMovedPlan builds "<plan> moved to <date>" when the words after the
+// plan name a date.
+func enMovedPlan(plan, rest string, ref time.Time) (found, bool) {
+	when, ok := text.ResolveDate("to "+rest, ref)
+	if !ok || when.Start.Before(dayStart(ref)) {
+		return found{}, false
+	}
+	plan = strings.TrimSpace(plan)
+	if !validObject(plan) {
+		return found{}, false
+	}
+	phrase := strings.TrimSpace(strings.TrimPrefix(when.Phrase, "to "))
+	t := upperFirst(strings.ToLower(plan)) + " moved to " + phrase
+	return found{text: t, typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary, importance: 0.6, confidence: 0.85,
+		event: when, object: plan, terms: []string{plan, "plan"}, change: true}, true
+}
