@@ -271,7 +271,7 @@ func findInSentence(sentence string, ref time.Time) []found {
 // lifeFacts applies the sentence rules of both languages, keeping one
 // memory per subject.
 func lifeFacts(sentence string, ref time.Time) []found {
-	lists := [][]lifeRule{enLife, enRoutine, enSelf, enFamilyLife, enMedication, enIntro, enPastime, enPlanMovedRules}
+	lists := [][]lifeRule{enLife, enRoutine, enSelf, enFamilyLife, enMedication, enIntro, enPastime, enPlanMovedRules, enFragments}
 	if hasHan(sentence) {
 		lists = [][]lifeRule{zhLife, zhRoutine}
 	}

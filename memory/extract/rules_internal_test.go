@@ -173,3 +173,15 @@ func TestRulesReadPlansMovedByOthers(t *testing.T) {
 		{"the wedding has been pushed back to 3 october, venue flooded", []lifeWant{{"Wedding moved to 3 october", "", true}}},
 	})
 }
+
+// Self-descriptions typed as fragments: a trade, a diet, a condition.
+func TestRulesReadFragments(t *testing.T) {
+	at := time.Date(2025, 5, 8, 10, 0, 0, 0, time.UTC)
+	checkLife(t, at, []lifeCase{
+		{"night porter btw, at the travelodge", []lifeWant{{"Works as a night porter, at the travelodge", "occupation", false}}},
+		{"also vegan. since uni", []lifeWant{{"Is vegan", "diet", false}}},
+		{"coeliac, so no bread for me", []lifeWant{{"Is coeliac", "health:coeliac", false}}},
+		{"hes a plumber, works for his dad", nil},
+		{"my nurse was lovely today", nil},
+	})
+}
