@@ -17,6 +17,9 @@ func TestRulesReadCantoneseAndLivingWithSomeone(t *testing.T) {
 		{"我和女朋友在杭州租了个一居室", []lifeWant{{"和女朋友在杭州租了个一居室", "residence", false}}},
 		{"我换到城东那家店了，离家远，但工资比较高", []lifeWant{{"换到城东那家店了，离家远，但工资比较高", "business", true}}},
 		{"我想以后去深圳跑滴滴", []lifeWant{{"想以后去深圳跑滴滴", "occupation", false}}},
+		// Emoji and stickers between the words.
+		{"我在💪减脂 晚上🚫不吃碳水[捂脸]", []lifeWant{{"不吃碳水", "碳水", false}}},
+		{"婆娘在超市上班", []lifeWant{{"老婆在超市上班", "family:wife", false}}},
 		{"我考虑了很久，不做会计了，现在在学设计", []lifeWant{{"考虑了很久，不做会计了，现在在学设计", "", true}}},
 	})
 }

@@ -69,7 +69,7 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 		// The rules read simplified characters and standard written
 		// Chinese; what they keep is written back in the characters the
 		// person used.
-		said := text.StandardChinese(text.Simplified(l.Text))
+		said := withoutStickers(text.StandardChinese(text.Simplified(l.Text)))
 		unfold := text.NewUnfolder(l.Text)
 		var fs []found
 		fs, before = enLineFacts(said, l.Time, before, in.Subjects)
@@ -547,3 +547,16 @@ const (
 // minFreshTerms is how many terms a statement must add to the rule facts
 // of its line to be kept beside them.
 const minFreshTerms = 4
+
+// stickerCode is a chat app's sticker written as its name in brackets
+// ("[捂脸]", "[旺柴]").
+var stickerCode = regexp.MustCompile(`\[\p{Han}{1,4}\]`)
+
+// withoutStickers is a line without its emoji and sticker codes, which
+// chat puts between words ("我在💪减脂 晚上🚫不吃碳水").
+func withoutStickers(s string) string {
+	if !hasHan(s) {
+		return s
+	}
+	return strings.Map(dropSymbol, stickerCode.ReplaceAllString(s, ""))
+}

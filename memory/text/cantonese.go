@@ -45,10 +45,18 @@ var zhCantoneseWords = strings.NewReplacer(
 	"㗎", "", "喎", "", "啩", "",
 )
 
+// zhDialectWords are words of Mandarin dialects that say plainly who or
+// what they name, whatever the message: Sichuan 屋头 (home), 婆娘 (wife),
+// 幺儿 (youngest son), 老汉儿 (father), 莫得 (have not), 啥子 (what).
+var zhDialectWords = strings.NewReplacer(
+	"屋头", "家里", "婆娘", "老婆", "幺儿", "儿子", "老汉儿", "爸爸", "莫得", "没有", "啥子", "什么",
+)
+
 // StandardChinese is msg in standard written Chinese: rewritten when it
-// is Cantonese, else as it is. It expects simplified characters
-// (Simplified).
+// is Cantonese, with the dialect words of zhDialectWords replaced, else
+// as it is. It expects simplified characters (Simplified).
 func StandardChinese(msg string) string {
+	msg = zhDialectWords.Replace(msg)
 	if !zhCantoneseMark.MatchString(msg) {
 		return msg
 	}

@@ -12,6 +12,8 @@ func TestStandardChineseRewritesCantonese(t *testing.T) {
 		{"我在食堂吃饭，跟同事关系不错", "我在食堂吃饭，跟同事关系不错"},
 		{"佢讲普通话，打电话畀我", "他讲普通话，打电话给我"},
 		{"我不吃辣", "我不吃辣"},
+		// Mandarin dialect words, in any message.
+		{"屋头就我和婆娘，幺儿在外地读书", "家里就我和老婆，儿子在外地读书"},
 	}
 	for _, tt := range tests {
 		if got := StandardChinese(tt.in); got != tt.want {
