@@ -20,6 +20,11 @@ func TestRulesReadCantoneseAndLivingWithSomeone(t *testing.T) {
 		// Emoji and stickers between the words.
 		{"我在💪减脂 晚上🚫不吃碳水[捂脸]", []lifeWant{{"不吃碳水", "碳水", false}}},
 		{"婆娘在超市上班", []lifeWant{{"老婆在超市上班", "family:wife", false}}},
+		// Home said as 家在, and a dialect word for cannot eat.
+		{"家里在郫都，离地铁站近，买菜也方便", []lifeWant{{"家里在郫都，离地铁站近，买菜也方便", "residence", false}}},
+		{"我吃不得辣", []lifeWant{{"不能吃辣", "辣", false}}},
+		// What the doctor found is the author's own.
+		{"医生说是甲减，我这辈子都得吃药", []lifeWant{{"医生说是甲减，用户这辈子都得吃药", "", false}}},
 		{"我考虑了很久，不做会计了，现在在学设计", []lifeWant{{"考虑了很久，不做会计了，现在在学设计", "", true}}},
 	})
 }

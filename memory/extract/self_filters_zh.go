@@ -99,6 +99,10 @@ var zhComparison = regexp.MustCompile(`比[^较].{0,9}?(?:高|低|大|小|多|�
 // 给我炖汤" is her plan; "医生说我血脂高" is the author's.
 var zhOthersSay = regexp.MustCompile(`(?:` + zhFamily + `|同事|朋友|室友|老板|领导|同学|邻居|医生|老师)说(?:[^我俺]|$)`)
 
+// zhDiagnosis is a doctor telling the author what they have: "医生说是痛风",
+// "大夫说我血糖高". It is the author's health, not the doctor's words.
+var zhDiagnosis = regexp.MustCompile(`(?:医生|大夫|医师)(?:说|讲|话)(?:是|我|用户|有|得了)`)
+
 // zhSomeone is a sentence about someone unnamed: "有人刷…", "别人说…".
 var zhSomeone = regexp.MustCompile(`有人|别人|人家说|大家都|^(?:同桌|舍友|闺蜜|哥们|兄弟|师傅|徒弟|学生|病人|客人|组里)`)
 

@@ -134,7 +134,7 @@ var (
 // the author's ("Rexall made me an offer, so I've handed in my notice").
 func aboutAnother(s string, han bool) bool {
 	if han {
-		return zhSomeone.MatchString(s) || zhOthersJobIn(s) || zhOthersFirst(s) || zhOthersSay.MatchString(s) ||
+		return zhSomeone.MatchString(s) || zhOthersJobIn(s) || zhOthersFirst(s) || zhOthersSay.MatchString(s) && !zhDiagnosis.MatchString(s) ||
 			!zhFirstPerson.MatchString(s) && strings.Contains(s, "说")
 	}
 	if enAboutOther.MatchString(s) || enOtherPronounLead.MatchString(s) {

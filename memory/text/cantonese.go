@@ -47,9 +47,10 @@ var zhCantoneseWords = strings.NewReplacer(
 
 // zhDialectWords are words of Mandarin dialects that say plainly who or
 // what they name, whatever the message: Sichuan 屋头 (home), 婆娘 (wife),
-// 幺儿 (youngest son), 老汉儿 (father), 莫得 (have not), 啥子 (what).
+// 幺儿 (youngest son), 老汉儿 (father), 莫得 (have not), 吃不得 (cannot
+// eat), 啥子 (what).
 var zhDialectWords = strings.NewReplacer(
-	"屋头", "家里", "婆娘", "老婆", "幺儿", "儿子", "老汉儿", "爸爸", "莫得", "没有", "啥子", "什么",
+	"屋头", "家里", "婆娘", "老婆", "幺儿", "儿子", "老汉儿", "爸爸", "莫得", "没得", "吃不得", "不能吃", "啥子", "什么",
 )
 
 // StandardChinese is msg in standard written Chinese: rewritten when it
