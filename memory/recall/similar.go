@@ -48,7 +48,18 @@ func (x *Index) Similar(ctx context.Context, owner, text, subject string, vector
 				same = append(same, id)
 			}
 		}
-		slices.Sort(same) // map order is random; keep runs repeatable
+		// Map order and ids are random: the newest come first, and the
+		// text then the id break ties, so runs are repeatable.
+		slices.SortFunc(same, func(a, b string) int {
+			ma, mb := e.mems[a], e.mems[b]
+			if c := mb.CreatedAt.Compare(ma.CreatedAt); c != 0 {
+				return c
+			}
+			if c := strings.Compare(ma.Text, mb.Text); c != 0 {
+				return c
+			}
+			return strings.Compare(a, b)
+		})
 		for _, id := range same[:min(k, len(same))] {
 			add(id)
 		}
@@ -132,6 +143,9 @@ func (e *ownerIndex) relatedPending(text, subject string, vector []float32, k in
 	}
 	slices.SortFunc(out, func(a, b memory.Memory) int {
 		if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
+			return c
+		}
+		if c := strings.Compare(a.Text, b.Text); c != 0 {
 			return c
 		}
 		return strings.Compare(a.ID, b.ID)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/membot/membot/memory"
 )
@@ -83,4 +84,26 @@ func memoryIDs(ms []memory.Memory) []string {
 		out[i] = m.ID
 	}
 	return out
+}
+
+// More memories on one subject than are asked for: the newest are
+// returned, whatever their ids, so that reconciliation decides the same
+// way on every run.
+func TestIndexSimilarSameSubjectNewestFirst(t *testing.T) {
+	base := time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)
+	var ms []memory.Memory
+	for i, id := range []string{"a-old", "m-mid", "z-new"} {
+		m := mem(id, "Lives somewhere numbered "+string(rune('1'+i)))
+		m.Subject = "residence"
+		m.CreatedAt = base.AddDate(0, 0, i)
+		ms = append(ms, m)
+	}
+	x, _ := newTestIndex(&fakeLoader{mems: map[string][]memory.Memory{"p1": ms}})
+	got, err := x.Similar(context.Background(), "p1", "quantum chromodynamics", "residence", nil, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ids := memoryIDs(got); !slices.Equal(ids, []string{"z-new", "m-mid"}) {
+		t.Errorf("got %v, want the two newest, newest first", ids)
+	}
 }
