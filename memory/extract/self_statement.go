@@ -13,9 +13,10 @@ import (
 
 // The rules above know how people say the things a bot most needs (a job,
 // a diet, an allergy, a plan with its date), each in the forms people use.
-// What people say about themselves is wider than any list of forms, so a
-// message in which no rule found anything is read once more, as a whole:
-// a sentence that states something about its author, in the first person
+// What people say about themselves is wider than any list of forms, so
+// every message is read once more, as a whole (beside the rules' facts,
+// withStatements keeps only what they do not say already): a sentence
+// that states something about its author, in the first person
 // and in enough words, is kept in the author's own words. It is what a
 // careful listener without a model would do — keep what was said about
 // oneself, drop questions, requests, passing moods and pleasantries — and
@@ -34,7 +35,7 @@ const (
 	minSelfHanZh   = 4
 )
 
-// selfStatements reads a message no rule found anything in: every
+// selfStatements reads a message for statements about its author: every
 // sentence stating something about its author in enough words becomes a
 // memory in the author's words, at most maxSelfStatements of them. A
 // sentence that follows one about the author without a subject of its
