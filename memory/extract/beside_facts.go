@@ -1,0 +1,110 @@
+package extract
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/membot/membot/memory/subject"
+	"github.com/membot/membot/memory/text"
+)
+
+// withStatements adds to the rule facts of a line what its statements
+// say beside them: the rest of a long line spoken without stops ("my
+// name is dorothy i am eighty one and i live on my own in a bungalow…"),
+// or a sentence beside the one the rules read. A statement that says a
+// fact and more ("ma daughter kirsty lives in aberdeen wi her man, shes a
+// midwife") becomes that fact's text, so that the fact is kept once, in
+// full, under its subject; the change which ends the fact ends all of it.
+func withStatements(facts, statements []found) []found {
+	tok := text.NewTokenizer()
+	said := termSet{}
+	factTerms := make([]termSet, len(facts))
+	for i, f := range facts {
+		factTerms[i] = contentTerms(tok, f.text)
+		for t := range factTerms[i] {
+			said[t] = struct{}{}
+		}
+	}
+	out := facts
+	merged := make([]bool, len(facts))
+	for i, f := range facts {
+		merged[i] = f.subject == answerSubject
+	}
+	for _, s := range statements {
+		if han := hasHan(s.text); han && zhContent(s.text) < minBesideHan || !han && enContent(s.text) < minBesideWords {
+			continue // a short sentence the rules read says what they kept
+		}
+		st := contentTerms(tok, s.text)
+		fresh := 0
+		for t := range st {
+			if _, ok := said[t]; !ok {
+				fresh++
+			}
+		}
+		if fresh < minFreshTerms || 2*fresh < len(st) {
+			continue // the statement mostly says what the rules kept
+		}
+		if slices.ContainsFunc(facts, func(f found) bool { return f.change && sharesHalf(st, contentTerms(tok, f.text)) }) {
+			continue // the rules read this change; its telling would say it twice
+		}
+		into := -1
+		for i, f := range facts {
+			if !merged[i] && f.subject != "" && !keptApart[subject.Key(f.subject)] && sharesHalf(st, factTerms[i]) {
+				into = i
+				break
+			}
+		}
+		if into < 0 {
+			if !slices.ContainsFunc(facts, func(f found) bool { return f.subject == answerSubject && sharesHalf(st, contentTerms(tok, f.text)) }) {
+				out = append(out, s) // how to answer is kept in the rules' form alone
+			}
+			continue
+		}
+		merged[into] = true
+		out[into].text = s.text
+		out[into].change = out[into].change || s.change
+		out[into].terms = append(out[into].terms, s.terms...)
+	}
+	return out
+}
+
+// keptApart are the subjects whose facts stay in the rules' own short
+// form, beside a statement that says more: a name, an identity, how to
+// answer.
+var keptApart = map[string]bool{subject.Name: true, subject.Identity: true, answerSubject: true}
+
+// sharesHalf reports whether terms ct hold half the terms ft or more.
+func sharesHalf(ct, ft termSet) bool {
+	shared := 0
+	for t := range ft {
+		if _, ok := ct[t]; ok {
+			shared++
+		}
+	}
+	return len(ft) > 0 && 2*shared >= len(ft)
+}
+
+// minBesideWords and minBesideHan are the length, in content words or
+// Chinese characters, of a statement kept beside rule facts.
+const (
+	minBesideWords = 7
+	minBesideHan   = 14
+)
+
+// minFreshTerms is how many terms a statement must add to the rule facts
+// of its line to be kept beside them.
+const minFreshTerms = 4
+
+// stickerCode is a chat app's sticker written as its name in brackets
+// ("[捂脸]", "[旺柴]").
+var stickerCode = regexp.MustCompile(`\[\p{Han}{1,4}\]`)
+
+// withoutStickers is a line without its emoji and sticker codes, which
+// chat puts between words ("我在💪减脂 晚上🚫不吃碳水").
+func withoutStickers(s string) string {
+	if !hasHan(s) {
+		return s
+	}
+	return strings.Map(dropSymbol, stickerCode.ReplaceAllString(s, ""))
+}
