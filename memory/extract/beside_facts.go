@@ -13,9 +13,10 @@ import (
 // say beside them: the rest of a long line spoken without stops ("my
 // name is dorothy i am eighty one and i live on my own in a bungalow…"),
 // or a sentence beside the one the rules read. A statement that says a
-// fact and more ("ma daughter kirsty lives in aberdeen wi her man, shes a
-// midwife") becomes that fact's text, so that the fact is kept once, in
-// full, under its subject; the change which ends the fact ends all of it.
+// fact and more ("I'm a nurse at the Royal Infirmary; most weeks I do
+// three long days and then I'm off to my allotment") becomes that fact's
+// text, so that the fact is kept once, in full, under its subject; the
+// change which ends the fact ends all of it.
 func withStatements(facts, statements []found) []found {
 	tok := text.NewTokenizer()
 	said := termSet{}
@@ -26,7 +27,7 @@ func withStatements(facts, statements []found) []found {
 			said[t] = struct{}{}
 		}
 	}
-	out := facts
+	out := slices.Clone(facts)
 	merged := make([]bool, len(facts))
 	for i, f := range facts {
 		merged[i] = f.subject == answerSubject
@@ -45,7 +46,7 @@ func withStatements(facts, statements []found) []found {
 		if fresh < minFreshTerms || 2*fresh < len(st) {
 			continue // the statement mostly says what the rules kept
 		}
-		if slices.ContainsFunc(facts, func(f found) bool { return f.change && sharesHalf(st, contentTerms(tok, f.text)) }) {
+		if slices.ContainsFunc(facts, func(f found) bool { return f.change && sharesHalf(st, contentTerms(tok, f.text)) }) { // facts as the rules read them, not as merged
 			continue // the rules read this change; its telling would say it twice
 		}
 		into := -1

@@ -19,7 +19,7 @@ func TestRulesReadCantoneseAndLivingWithSomeone(t *testing.T) {
 		{"我想以后去深圳跑滴滴", []lifeWant{{"想以后去深圳跑滴滴", "occupation", false}}},
 		// Emoji and stickers between the words.
 		{"我在💪减脂 晚上🚫不吃碳水[捂脸]", []lifeWant{{"不吃碳水", "碳水", false}}},
-		{"婆娘在超市上班", []lifeWant{{"老婆在超市上班", "family:wife", false}}},
+		{"我婆娘在超市上班", []lifeWant{{"老婆在超市上班", "family:wife", false}}},
 		// Home said as 家在, and a dialect word for cannot eat.
 		{"家里在郫都，离地铁站近，买菜也方便", []lifeWant{{"家里在郫都，离地铁站近，买菜也方便", "residence", false}}},
 		{"我吃不得辣", []lifeWant{{"不能吃辣", "辣", false}}},

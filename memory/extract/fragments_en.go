@@ -12,10 +12,11 @@ import (
 // Chat typed in a hurry drops everything but the noun: "icu nurse btw.
 // salford royal", "lorry driver, on the road mon-fri", "veggie. always
 // have been", "type 2 diabetic". A fragment that opens the sentence on a
-// trade or a diet can only be the writer's own.
+// trade, a diet or a condition, and is no phrase of someone else's ("my
+// nurse", "retired teacher"), is taken as the writer's own.
 
 // enFragmentTrade is a trade a fragment may name, beside enTrade.
-const enFragmentTrade = `(?:nurse|doctor|gp|driver|teacher|electrician|sparky|plumber|chef|cook|carer|midwife|paramedic|engineer|developer|programmer|accountant|auditor|lawyer|solicitor|cleaner|farmer|builder|joiner|chippy|mechanic|barista|receptionist|pharmacist|physio|vet|firefighter|postman|postie|porter|cabbie|courier|welder|roofer|painter|decorator|hairdresser|butcher|baker)`
+const enFragmentTrade = `(?:nurse|doctor|gp|driver|teacher|electrician|sparky|plumber|chef|cook|carer|midwife|paramedic|engineer|developer|programmer|accountant|auditor|lawyer|solicitor|cleaner|farmer|builder|joiner|chippy|mechanic|barista|receptionist|pharmacist|vet|firefighter|postman|postie|porter|cabbie|courier|welder|roofer|painter|decorator|hairdresser|butcher|baker)`
 
 // enFragments are the rules of self-descriptions typed as fragments.
 var enFragments = []lifeRule{
@@ -32,14 +33,14 @@ var enFragments = []lifeRule{
 		f.confidence = 0.8
 		return f, ok
 	}},
-	{regexp.MustCompile(`(?i)^(?:(?:and|also|oh)\s+)?(veggie|vegetarian|vegan|pescatarian|pescetarian)\b`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)^(?:(?:and|also|oh)\s+)?(veggie|vegetarian|vegan|pescatarian|pescetarian)\s*(?:[,.;:!]|$)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		diet := strings.ToLower(m[1])
 		if diet == "veggie" {
 			diet = "vegetarian"
 		}
 		return enFact("Is "+diet, subject.Diet, diet)
 	}},
-	{regexp.MustCompile(`(?i)^(?:(?:and|also|oh)\s+)?(lactose\s+intolerant|coeliac|celiac|asthmatic|epileptic|(?:type\s+(?:1|2|one|two)\s+)?diab\w*tic)\b`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)^(?:(?:and|also|oh)\s+)?(lactose\s+intolerant|coeliac|celiac|asthmatic|epileptic|(?:type\s+(?:1|2|one|two)\s+)?diab\w*tic)\s*(?:[,.;:!]|$)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		cond := strings.ToLower(strings.Join(strings.Fields(m[1]), " "))
 		cond = enDiabetic.ReplaceAllString(cond, "diabetic")
 		f, ok := enFact("Is "+cond, subject.HealthPrefix+cond, cond)
@@ -51,7 +52,7 @@ var enFragments = []lifeRule{
 
 // enNotTradeLead is a fragment whose trade word is not the writer's:
 // "my nurse", "the driver", "a doctor said".
-var enNotTradeLead = regexp.MustCompile(`(?i)(?:^|\s)(?:my|the|a|an|his|her|their|our|your|this|that|hes|shes|he's|she's|he|she|they|they're|is|was|bus|taxi|delivery)\s`)
+var enNotTradeLead = regexp.MustCompile(`(?i)(?:^|\s)(?:my|the|a|an|his|her|their|our|your|this|that|hes|shes|he's|she's|he|she|they|they're|is|was|i|retired|former|ex|not|no|bus|taxi|delivery)\s`)
 
 // enDiabetic is "diabetic" as typed in a hurry ("diabeetic").
 var enDiabetic = regexp.MustCompile(`diab\w*tic`)

@@ -39,9 +39,9 @@ var enShorthand = map[string]string{
 
 // enDialect maps spellings of Scots, Irish and other spoken Englishes,
 // and the dropped g of "mornin", to the written words the rules read
-// ("dinnae", "wi", "noo", "whit", "hoose"). Only spellings that are no
-// standard English word of their own are listed, and only as typed in
-// lower case.
+// ("dinnae", "wi", "noo", "whit", "hoose"). Only spellings that chat
+// seldom means otherwise are listed ("whit", "aye" and "ye" are rare as
+// the English words), and only as typed in lower case.
 var enDialect = map[string]string{
 	"dinnae": "don't", "cannae": "can't", "didnae": "didn't", "wouldnae": "wouldn't",
 	"couldnae": "couldn't", "isnae": "isn't", "wasnae": "wasn't", "havnae": "haven't",
@@ -50,7 +50,7 @@ var enDialect = map[string]string{
 	"tae": "to", "intae": "into", "ontae": "onto", "awa": "away", "efter": "after", "gaun": "going",
 	"auld": "old", "mither": "mother", "faither": "father", "aff": "off", "yer": "your", "ye": "you",
 	"nae": "no", "oor": "our", "masel": "myself", "nicht": "night", "richt": "right", "aye": "yes",
-	"yous": "you", "youse": "you", "ur": "your", "wetin": "what", "abeg": "please", "dey": "am",
+	"yous": "you", "youse": "you", "wetin": "what", "abeg": "please",
 	"mornin": "morning", "evenin": "evening", "nothin": "nothing", "somethin": "something",
 	"comin": "coming", "goin": "going", "doin": "doing", "sendin": "sending", "gettin": "getting",
 	"makin": "making", "takin": "taking", "havin": "having", "livin": "living", "workin": "working",
@@ -61,9 +61,15 @@ var enDialect = map[string]string{
 	"waitin": "waiting", "movin": "moving", "plannin": "planning", "cookin": "cooking",
 }
 
-// enMaPossessive are the words after which "ma" is a mother ("my ma"),
-// not "my".
-var enMaPossessive = map[string]bool{"my": true, "me": true, "your": true, "his": true, "her": true, "our": true, "their": true, "the": true, "yer": true, "ur": true}
+// enMaPossessive are the words after which "ma" is a mother ("my ma",
+// "me and ma"), not "my".
+var enMaPossessive = map[string]bool{"my": true, "me": true, "your": true, "his": true, "her": true, "our": true, "their": true, "the": true, "yer": true, "ur": true, "and": true}
+
+// enMaVerb are the words after which "ma" is someone who does something
+// ("ma says", "ma and me"), not "my".
+var enMaVerb = map[string]bool{"says": true, "said": true, "and": true, "is": true, "was": true, "has": true, "had": true,
+	"will": true, "would": true, "went": true, "goes": true, "wants": true, "thinks": true, "told": true, "rang": true,
+	"called": true, "came": true, "loves": true, "likes": true, "made": true, "makes": true, "got": true, "gets": true}
 
 // enChatWord matches one word (with an optional trailing slash, "w/").
 var enChatWord = regexp.MustCompile(`[\p{L}\p{N}'’-]+/?`)
@@ -130,8 +136,8 @@ func enChatWords(line string) string {
 		switch {
 		case w == "i":
 			rep, ok = "I", true
-		case w == "ma" && !enMaPossessive[before] && loc[1] < len(line) && line[loc[1]] == ' ':
-			rep, ok = "my", true // "ma tablets", not "my ma"
+		case w == "ma" && !enMaPossessive[before] && loc[1] < len(line) && line[loc[1]] == ' ' && !enMaVerb[nextWord(line[loc[1]:])]:
+			rep, ok = "my", true // "ma tablets", not "my ma" or "ma says"
 		case enDialect[w] != "":
 			rep, ok = enDialect[w], true
 		case enContractions[lw] != "":
@@ -209,4 +215,9 @@ func enCapitaliseNames(msg string) string {
 		}
 		return s[:m[4]] + strings.ToUpper(name[:1]) + name[1:]
 	})
+}
+
+// nextWord is the first word of s, lower-cased.
+func nextWord(s string) string {
+	return strings.ToLower(enChatWord.FindString(s))
 }

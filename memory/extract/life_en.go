@@ -127,7 +127,11 @@ var enLife = []lifeRule{
 	// Quitting a habit, switching a tool: "gave up on that keto mess too"
 	// gave up keto.
 	{regexp.MustCompile(`(?i)\bI(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:quit|gave\s+up|given\s+up|stopped)\s+(drinking\s+|smoking\s+|eating\s+|using\s+|playing\s+)?(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
-		obj := trimObject(enGivenUpWords.ReplaceAllString(enTimeTail.ReplaceAllString(enClauseEnd.ReplaceAllString(m[2], ""), ""), ""))
+		raw := enTimeTail.ReplaceAllString(enClauseEnd.ReplaceAllString(m[2], ""), "")
+		if sm := enGivenUpScorn.FindStringSubmatch(raw); sm != nil {
+			raw = sm[1]
+		}
+		obj := trimObject(enGivenUpWords.ReplaceAllString(raw, ""))
 		if enJob.MatchString(obj) || !validObject(obj) {
 			return found{}, false
 		}
@@ -291,7 +295,11 @@ func changed(f found, ok bool) (found, bool) {
 
 // enGivenUpWords are the words around what someone gave up that say how
 // they feel about it, not what it was: "on that", "mess", "too".
-var enGivenUpWords = regexp.MustCompile(`(?i)^(?:on\s+)?(?:that|the|this|all\s+that|all\s+the)\s+|^on\s+|\s+(?:mess|thing|stuff|nonsense|malarkey|lark|business)\b|\s+(?:too|as\s+well|either)\s*$`)
+var enGivenUpWords = regexp.MustCompile(`(?i)^on\s+(?:(?:that|this|all\s+that)\s+)?|^(?:that|this|all\s+that)\s+|\s+(?:too|as\s+well|either)\s*$`)
+
+// enGivenUpScorn is the word after what someone gave up that says what
+// they thought of it, after "that" or "this": "that keto mess".
+var enGivenUpScorn = regexp.MustCompile(`(?i)^(?:on\s+)?(?:that|this|all\s+that)\s+(.+?)\s+(?:mess|thing|stuff|nonsense|malarkey|lark|business)\b`)
 
 // dietTopic is the diet key when obj is a diet ("keto", "paleo"), or "".
 func dietTopic(obj string) string {

@@ -38,14 +38,14 @@ var enMedication = []lifeRule{
 	// A new medicine said by its name alone after the old one's end:
 	// "swapped my tablets, it's losartan now".
 	{regexp.MustCompile(`(?i)\bit'?s\s+` + enDrug + `\s+now\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
-		f, ok := enTakes(m[1], m[2], sentence)
+		f, ok := enOwnTakes(m[1], m[2], sentence)
 		f.change = true
 		return f, ok
 	}},
 	// A dose said without "I": "on melatonin 3mg", "metformin now 1000
 	// twice a day", "gp upped melatonin to 5mg".
 	{regexp.MustCompile(`(?i)(?:^|[.!?;]\s+)(?:still\s+|now\s+)?on\s+(?:the\s+)?` + enDrug + `\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
-		return enTakes(m[1], m[2], sentence)
+		return enOwnTakes(m[1], m[2], sentence)
 	}},
 	{regexp.MustCompile(`(?i)\b(?:gp|doctor|doc|dr|consultant|nurse|hospital|they|he|she)\s+(?:has\s+|have\s+)?(?:upped|raised|increased|doubled|lowered|reduced|cut|dropped|halved|put\s+up|bumped\s+up|changed)\s+(?:my\s+|the\s+|me\s+to\s+)?` + enDrug + `(?:\s+dose)?\s+(?:to|up\s+to|down\s+to)\s+(\d[^.;!]*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		f, ok := enTakes(m[1], " "+m[2], sentence)
@@ -53,12 +53,12 @@ var enMedication = []lifeRule{
 		return f, ok
 	}},
 	{regexp.MustCompile(`(?i)\b` + enDrug + `(?:\s+dose)?\s+(?:is\s+)?(?:now|up\s+to|down\s+to|increased\s+to|raised\s+to|reduced\s+to|upped\s+to)\s+(\d[^.;!]*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
-		f, ok := enTakes(m[1], " "+m[2], sentence)
+		f, ok := enOwnTakes(m[1], " "+m[2], sentence)
 		f.change = true
 		return f, ok
 	}},
 	{regexp.MustCompile(`(?i)(?:^|[.!?;]\s+)` + enDrug + `\s+(\d[^.;!]*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
-		return enTakes(m[1], " "+m[2], sentence)
+		return enOwnTakes(m[1], " "+m[2], sentence)
 	}},
 	// "the GP gave me sumatriptan for the migraines", "I've been
 	// prescribed statins": a medicine handed over is one taken.
@@ -87,6 +87,19 @@ var enInjury = regexp.MustCompile(`(?i)\bI(?:'ve|\s+have)?\s+(?:just\s+)?(hurt|i
 // enTreatment is what follows an injury that says how long or how it is
 // treated.
 var enTreatment = regexp.MustCompile(`(?i)\b(?:physio|physiotherapy|cast|brace|crutches|sling|surgery|operation|weeks?|months?|rest)\b`)
+
+// enOwnTakes is enTakes for a medicine said without "I": nothing, when
+// someone else is named before it ("mum's metformin is now 1000mg",
+// "for dad it's warfarin now").
+func enOwnTakes(drug, rest, sentence string) (found, bool) {
+	if i := strings.Index(strings.ToLower(sentence), strings.ToLower(drug)); i >= 0 && enSomeoneElse.MatchString(sentence[:i]) {
+		return found{}, false
+	}
+	return enTakes(drug, rest, sentence)
+}
+
+// enSomeoneElse names someone other than the writer.
+var enSomeoneElse = regexp.MustCompile(`(?i)\b[\p{L}]+'s\b|\b(?:his|her|their|mum|mom|mam|dad|mother|father|nan|gran|grandma|grandad|wife|husband|partner|son|daughter|sister|brother|friend|he|she|they|him)\b`)
 
 // enTakes builds "Takes warfarin, one tablet at night": the dose is kept
 // when the clause after the medicine says it.

@@ -41,7 +41,7 @@ const zhDoseAmount = `[一二三四五六七八九十百千两半\d.]+\s*(?:毫�
 // zhDoseChanges are a medicine's dose said or changed by its name:
 // "氨氯地平现在吃十毫克了", "氨氯地平已增至每日十毫克", "每日晨服苯磺酸氨氯地平片五毫克".
 var zhDoseChanges = []lifeRule{
-	{regexp.MustCompile(`(\p{Han}{2,8}?)(?:片)?(?:现在|已经|已)?(?:加量到|加到|增至|增加到|加至|减量到|减到|减至|降到|降至|改成|改为|现在吃|吃到)(?:每日|每天|一天)?(` + zhDoseAmount + `)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:^|[，,。；;：:\s])(?:我的|我)?(?:现在|已经)?(\p{Han}{2,8}?)(?:片)?(?:现在|已经|已)?(?:加量到|加到|增至|增加到|加至|减量到|减到|减至|降到|降至|改成|改为|现在吃|吃到)(?:每日|每天|一天)?(` + zhDoseAmount + `)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		name := zhMedicineName(m[1])
 		return zhMedicine(name, name+"的剂量改为"+m[2], sentence, true)
 	}},
@@ -58,7 +58,7 @@ var zhNotMedicine = regexp.MustCompile(`蛋|苹果|枣|核桃|糖|巧克力|坚�
 // treats so a question about that condition finds it.
 func zhMedicine(name, t, sentence string, change bool) (found, bool) {
 	name = zhMedicineName(name)
-	if zhNotMedicine.MatchString(name) || zhAmountOnly.MatchString(name) {
+	if zhNotMedicine.MatchString(name) || zhAmountOnly.MatchString(name) || zhOther.MatchString(name) || name == "药" {
 		return found{}, false
 	}
 	if i := strings.Index(sentence, name); i >= 0 && zhOther.MatchString(sentence[:i]) && !strings.Contains(sentence[:i], "给我") {

@@ -45,5 +45,9 @@ func TestRulesMedicinesSaidInPassing(t *testing.T) {
 		{"lisinopril now 20mg in the morning", []lifeWant{{"Takes lisinopril, 20mg in the morning", "medication", true}}},
 		{"那个二甲双胍现在吃到一千毫克了", []lifeWant{{"二甲双胍的剂量改为一千毫克", "health:用药", true}}},
 		{"每日晨服左甲状腺素钠片五十微克", []lifeWant{{"每天吃左甲状腺素钠五十微克", "health:用药", false}}},
+		// Someone else's medicine is not the writer's.
+		{"Mum's metformin is now 1000mg", []lifeWant{{"Mum's metformin is now 1000mg", "family:mother", true}}},
+		{"for dad it's warfarin now, the other made him bleed", nil},
+		{"我爸的二甲双胍现在吃到一千毫克了", []lifeWant{{"爸的二甲双胍现在吃到一千毫克了", "family:father", true}}},
 	})
 }

@@ -18,17 +18,23 @@ import (
 
 // enPlanMovedRules are the English rules of a plan moved to a new date.
 var enPlanMovedRules = []lifeRule{
-	{regexp.MustCompile(`(?i)\b(?:moved|pushed\s+back|put\s+back|brought\s+forward|rescheduled|shifted|bumped|changed)\s+(?:my|our|the|his|her|their)\s+((?:[\p{L}'’-]+\s+){0,3}?(?:talk|party|appointment|exam|test|interview|flight|fitting|operation|op|surgery|scan|concert|gig|match|meeting|wedding|trip|booking|class|lesson|viva|defen[cs]e|checkride|hearing|slot|session|date))\s+(?:to|till|until|for)\s+(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\b(?:moved|pushed\s+back|put\s+back|brought\s+forward|rescheduled|shifted|bumped|changed)\s+(?:my|our|the)\s+((?:[\p{L}'’-]+\s+){0,3}?(?:talk|party|appointment|exam|test|interview|flight|fitting|operation|op|surgery|scan|concert|gig|match|meeting|wedding|trip|booking|class|lesson|viva|defen[cs]e|checkride|hearing|slot|session|date))\s+(?:to|till|until|for)\s+(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		return enMovedPlan(m[1], m[2], ref)
 	}},
-	{regexp.MustCompile(`(?i)^(?:(?:oh|so|and|also|update)[,:]?\s+)*(?:the\s+|my\s+|our\s+|his\s+|her\s+)?((?:[\p{L}'’-]+\s+){0,3}?(?:talk|party|appointment|exam|test|interview|flight|fitting|operation|op|surgery|scan|concert|gig|match|meeting|wedding|trip|booking|class|lesson|viva|defen[cs]e|checkride|hearing|slot|session))\s+(?:has\s+been\s+|got\s+|was\s+|is\s+)?(?:moved|pushed\s+back|put\s+back|brought\s+forward|rescheduled|shifted|bumped)\b[^.;!]*?(?:\b(?:to|till|until)\s+|,\s*(?:it'?s|its)\s+|\bso\s+(?:it'?s|its)\s+)(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)^(?:(?:oh|so|and|also|update)[,:]?\s+)*(?:the\s+|my\s+|our\s+)?((?:[\p{L}'’-]+\s+){0,3}?(?:talk|party|appointment|exam|test|interview|flight|fitting|operation|op|surgery|scan|concert|gig|match|meeting|wedding|trip|booking|class|lesson|viva|defen[cs]e|checkride|hearing|slot|session))\s+(?:has\s+been\s+|got\s+|was\s+|is\s+)?(?:moved|pushed\s+back|put\s+back|brought\s+forward|rescheduled|shifted|bumped)\b[^.;!]*?(?:\b(?:to|till|until)\s+|,\s*(?:it'?s|its)\s+|\bso\s+(?:it'?s|its)\s+)(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		return enMovedPlan(m[1], m[2], ref)
 	}},
 }
 
+// enOthersPlan is a plan of someone else's ("sister's flight").
+var enOthersPlan = regexp.MustCompile(`(?i)\b[\p{L}]+'s\b|\b(?:his|her|their|mum|mom|dad|sister|brother|wife|husband|son|daughter|friend|boss)\b`)
+
 // enMovedPlan builds "<plan> moved to <date>" when the words after the
 // plan name a date.
 func enMovedPlan(plan, rest string, ref time.Time) (found, bool) {
+	if enOthersPlan.MatchString(plan) {
+		return found{}, false
+	}
 	when, ok := text.ResolveDate("to "+rest, ref)
 	if !ok || when.Start.Before(dayStart(ref)) {
 		return found{}, false

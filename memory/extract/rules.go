@@ -66,8 +66,8 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 		}
 		lines++
 		// The rules read simplified characters and standard written
-		// Chinese; what they keep is written back in the characters the
-		// person used.
+		// Chinese; the traditional characters of what they keep are
+		// written back as the person wrote them.
 		said := withoutStickers(text.StandardChinese(text.Simplified(l.Text)))
 		unfold := text.NewUnfolder(l.Text)
 		var fs []found
@@ -78,10 +78,7 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 			fs = withStatements(fs, selfStatements(said, l.Time, in.Subjects))
 		}
 		for _, f := range fs {
-			f.text = unfold.Unfold(f.text)
-			if !f.keyed {
-				f.subject = unfold.Unfold(f.subject)
-			}
+			f.text = unfold.Unfold(f.text) // subjects stay simplified, one key in either script
 			m := f.toMemory(in, l)
 			if m.Validate() == nil {
 				ms = append(ms, m)

@@ -171,6 +171,9 @@ func TestRulesReadPlansMovedByOthers(t *testing.T) {
 		{"the surgery rang and moved my scan to the 20th", []lifeWant{{"Scan moved to the 20th", "", true}}},
 		{"my driving test got moved to next friday", []lifeWant{{"Driving test moved to next friday", "", true}}},
 		{"the wedding has been pushed back to 3 october, venue flooded", []lifeWant{{"Wedding moved to 3 october", "", true}}},
+		// Someone else's plan is not the writer's.
+		{"his operation has been moved to the 3rd", nil},
+		{"the airline moved my sister's flight to the 20th", nil},
 	})
 }
 
@@ -182,6 +185,21 @@ func TestRulesReadFragments(t *testing.T) {
 		{"also vegan. since uni", []lifeWant{{"Is vegan", "diet", false}}},
 		{"coeliac, so no bread for me", []lifeWant{{"Is coeliac", "health:coeliac", false}}},
 		{"hes a plumber, works for his dad", nil},
-		{"my nurse was lovely today", nil},
 	})
+}
+
+// A trade, diet or condition word that opens a sentence without being a
+// fragment about the writer is no fact of theirs.
+func TestFragmentRulesLeaveOtherSentencesAlone(t *testing.T) {
+	at := time.Date(2025, 5, 8, 10, 0, 0, 0, time.UTC)
+	for _, s := range []string{
+		"retired teacher, live in york",
+		"vegan options at the new place are great",
+		"diabetic socks arrived today",
+		"my nurse was lovely today",
+	} {
+		for _, f := range lifeFacts(s, at) {
+			t.Errorf("%q: the rules kept %q (%s)", s, f.text, f.subject)
+		}
+	}
 }

@@ -329,6 +329,6 @@ func wished(s string) bool {
 // zhWish and enWish open a sentence on a wish or a plan for later: what
 // it names has not happened.
 var (
-	zhWish = regexp.MustCompile(`^(?:我|用户)?(?:想(?:[^了过好通明清]|$)|打算|准备|计划|希望|梦想|考虑(?:[^了过]|$))`)
+	zhWish = regexp.MustCompile(`^(?:我|用户)?(?:想(?:[^了过好通明清]|$)|打算(?:[^了好]|$)|准备(?:[^了好]|$)|计划(?:[^了好]|$)|希望|梦想|考虑(?:[^了过]|$))`)
 	enWish = regexp.MustCompile(`(?i)^(?:they\s+|I\s+)?(?:want\s+to|wanna|hope\s+to|plan\s+to|planning\s+to|would\s+like\s+to|'d\s+like\s+to|might|dream\s+of)\b`)
 )

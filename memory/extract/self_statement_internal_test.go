@@ -143,6 +143,10 @@ func TestSelfStatementTopics(t *testing.T) {
 		{"home is a two-bed terrace in Leeds", "residence"},
 		{"We've settled into a bungalow near Truro", "residence"},
 		{"We are presently residing with our daughter in Pune", "residence"},
+		{"I shouted at my dad again today", ""},
+		{"my mood swings are much worse now", ""},
+		{"I drive for an hour to see my mum", "transport"}, // not a job
+		{"大家在群里聊孩子上学的事", "school"},
 		{"I drive vans for a courier firm in Hull", "occupation"},
 		{"我在番禺跑滴滴，一天跑十个小时", "occupation"},
 	} {

@@ -48,10 +48,10 @@ var selfTopics = []selfTopic{
 	// Living with family is where one lives, whatever else the sentence
 	// says ("at my dad's full time now").
 	{subject.Residence,
-		regexp.MustCompile(`(?i)\b(?:at|staying\s+(?:at|with)|living\s+(?:at|with)|moved\s+in\s+with|back\s+(?:at|with))\s+(?:my|their|our)\s+(?:dad|mum|mom|mother|father|parents|folks|nan|nana|gran|grandma|grandad|grandparents|aunt|auntie|uncle|sister|brother)(?:'?s)?\b`),
+		regexp.MustCompile(`(?i)\bat\s+(?:my|their|our)\s+(?:dad|mum|mom|mother|father|parents|folks|nan|nana|gran|grandma|grandad|grandparents|aunt|auntie|uncle|sister|brother)'?s\s+(?:full[\s-]?time|now|for\s+good|these\s+days)\b|\b(?:staying\s+(?:at|with)|living\s+(?:at|with)|moved\s+in\s+with|back\s+(?:at|with))\s+(?:my|their|our)\s+(?:dad|mum|mom|mother|father|parents|folks|nan|nana|gran|grandma|grandad|grandparents|aunt|auntie|uncle|sister|brother)(?:'?s)?\b`),
 		regexp.MustCompile(`(?:住在|住到|搬去|搬到|搬回)(?:我)?(?:爸|妈|父母|爷爷|奶奶|外婆|姥姥|姐姐|哥哥|舅舅|姨)(?:家|那)`)},
 	{subject.WorkSchedule,
-		regexp.MustCompile(`(?i)\b(?:shifts?|nights|night\s+shift|day\s+shift|on\s+days|rota|roster|earlies|lates|9\s*-?\s*to\s*-?\s*5|mon(?:day)?\s*-\s*fri(?:day)?|opening\s+hours|open\s+at|close\s+at|clock\s+(?:in|on)|swings?|fifo|dido|even\s+time|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:days?|weeks?)?\s+on,?\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:days?|weeks?)?\s+off)\b`),
+		regexp.MustCompile(`(?i)\b(?:shifts?|nights|night\s+shift|day\s+shift|on\s+days|rota|roster|earlies|lates|9\s*-?\s*to\s*-?\s*5|mon(?:day)?\s*-\s*fri(?:day)?|opening\s+hours|open\s+at|close\s+at|clock\s+(?:in|on)|swing\s+(?:shift|roster)|(?:new|next|first|last|this|my|on|back\s+on)\s+swing|fifo|dido|even\s+time|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:days?|weeks?)?\s+on,?\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:days?|weeks?)?\s+off)\b`),
 		regexp.MustCompile(`夜班|白班|倒班|排班|早班|晚班|上班时间|开门|关门|打烊|营业时间|开播|下播|点开|点关|点到|点下班|点上班`)},
 	{topicSmoking,
 		regexp.MustCompile(`(?i)\b(?:smok\w*|cigarettes?|fags|vap\w*|nicotine)\b`),
@@ -75,19 +75,19 @@ var selfTopics = []selfTopic{
 		regexp.MustCompile(`(?i)\b(?:school|uni|university|college|degree|major|phd|masters|thesis|dissertation|semester|apply(?:ing)?\s+(?:to|for)|medicine|med\s+school)\b`),
 		regexp.MustCompile(`学校|大学|专业|学医|读研|读博|考研|高考|报志愿|填志愿|毕业|论文|导师|上学|读书|学临床|本科|硕士|博士`)},
 	{subject.Occupation,
-		regexp.MustCompile(`(?i)\b(?:work(?:ing|s)?\s+(?:at|for|as|in)|drive\s+(?:\w+\s+){0,2}for|driving\s+(?:\w+\s+){0,2}for|job|jobs|hired|employer|company|firm|boss|promot\w*|quit\s+(?:my|the|a)\s+job|resign\w*|put\s+in\s+(?:my|their|her|his)\s+(?:two|2)\s+weeks|redundan\w*|laid\s+off|career|part[\s-]?time|full[\s-]?time|freelanc\w*|self[\s-]?employed|contract)\b`),
+		regexp.MustCompile(`(?i)\b(?:work(?:ing|s)?\s+(?:at|for|as|in)|driv(?:e|ing)\s+(?:trucks?|lorries|lorry|vans?|buses|a\s+bus|taxis?|a\s+taxi|cabs?|a\s+cab|trams?|coaches|forklifts?|otr|long[\s-]haul|reefer|flatbed|artics?|hgvs?)\b|job|jobs|hired|employer|company|firm|boss|promot\w*|quit\s+(?:my|the|a)\s+job|resign\w*|put\s+in\s+(?:my|their|her|his)\s+(?:two|2)\s+weeks|redundan\w*|laid\s+off|career|part[\s-]?time|full[\s-]?time|freelanc\w*|self[\s-]?employed|contract)\b`),
 		regexp.MustCompile(`上班|工作|打工|兼职|辞职|跳槽|入职|离职|公司|单位|老板|开店|开了个|工作室|跑外卖|送外卖|跑(?:美团|饿了么|滴滴|顺丰|快递|网约车|出租)|跑单|接单|做生意|摆摊|护工|保姆|月嫂|司机|店员|服务员|厨师|骑手|快递员`)},
 	{subject.Residence,
 		regexp.MustCompile(`(?i)\b(?:live|living|lives|moved|moving|renting|rent|flat|apartment|house|unit|studio|bungalow|cottage|terrace|townhouse|condo|room\s+in|dorms?|halls|keys\s+to|new\s+place|resid\w*|settled\s+(?:in|into)|home\s+is|home's|doublewide|trailer|caravan|mobile\s+home)\b`),
-		regexp.MustCompile(`住|租|搬|合租|公寓|房子|小区|宿舍|(?:^|[^老])家(?:里)?在`)},
+		regexp.MustCompile(`住|租|搬|合租|公寓|房子|小区|宿舍|(?:^|[^老大国专作回管玩商买卖])家(?:里)?在`)},
 	{topicTransport,
 		regexp.MustCompile(`(?i)\b(?:car|truck|van|bike|motorbike|scooter|bus|(?:the|a|by)\s+train|trains|tube|subway|metro|commute|drive|driving|licen[cs]e|ttc|skytrain)\b`),
 		regexp.MustCompile(`开车|车|地铁|公交|骑车|电动车|驾照|通勤|打车`)},
 }
 
 // flatmateWords are words that hold a topic's word without its sense:
-// "flatmate", "live on", "he lives with", "a party at the house", 酒店,
-// 茶馆, 烟台, 住院, 练字, 遭不住.
+// "flatmate", "live on", "he lives with", "a party at the house", "after
+// my shift", 酒店, 茶馆, 烟台, 住院, 练字, 遭不住.
 var flatmateWords = regexp.MustCompile(`(?i)\b(?:flat|house|room)mates?\b|\b(?:after|before|during|on|every|each|per|between)\s+(?:(?:my|the|their|a|his|her|each)\s+)?shifts?\b|\blive\s+on\b|\blive\s+for\b|\b(?:he|she|it|who|they\s+both)\s+lives?\b|\b(?:at|to|round)\s+(?:the|his|her|their)\s+(?:house|flat|place)\b|[遭受扛记忍挡顶撑憋稳]不住|(?:忍|记|抓|挺|顶|撑|站|停|拦|按)住|\brun\s+(?:a|the|my|our)\s+\w+|酒店|酒吧|酒席|茶馆|茶几|茶叶店|烟台|烟花|住院|练字|练琴|书法|志愿者`)
 
 // topicOf is the topic a statement is about, or "": a key of package

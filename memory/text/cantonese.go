@@ -22,7 +22,9 @@ var zhCantoneseMark = regexp.MustCompile(`[唔咗喺嘅佢哋啲冇嗰睇嚟畀�
 // themselves before it, so that they are left alone.
 var zhCantoneseWords = strings.NewReplacer(
 	// Left as they are.
-	"食堂", "食堂", "食物", "食品", "饮食", "饮食", "零食", "零食", "美食", "美食", "素食", "素食",
+	"食堂", "食堂", "食物", "食物", "食品", "食品", "饮食", "饮食", "人工智能", "人工智能",
+	"个女朋友", "个女朋友", "个女仔", "个女仔", "个女人", "个女人", "个女孩", "个女孩", "个女生", "个女生",
+	"一个女", "一个女", "一个仔", "一个仔", "十一日", "十一日", "零食", "零食", "美食", "美食", "素食", "素食",
 	"食谱", "食谱", "食材", "食材", "粮食", "粮食", "伙食", "伙食", "饮料", "饮料", "饮品", "饮品",
 	"关系", "关系", "系统", "系统", "体系", "体系", "联系", "联系", "系列", "系列", "派系", "派系",
 	"认识", "认识", "知识", "知识", "意识", "意识", "常识", "常识", "识别", "识别",
@@ -42,15 +44,15 @@ var zhCantoneseWords = strings.NewReplacer(
 	"佢", "他", "唔", "不", "咗", "了", "喺", "在", "嘅", "的", "啲", "些", "冇", "没有", "嗰", "那",
 	"睇", "看", "嚟", "来", "畀", "给", "俾", "给", "乜", "什么", "嘢", "东西", "噉", "这样", "咁", "这么",
 	"攞", "拿", "谂", "想", "瞓", "睡", "食", "吃", "系", "是", "仲", "还", "识", "会", "饮", "喝", "话", "说", "喇", "了", "嘞", "了",
-	"㗎", "", "喎", "", "啩", "",
+	"㗎", "", "喎", "", "啩", "吧",
 )
 
 // zhDialectWords are words of Mandarin dialects that say plainly who or
-// what they name, whatever the message: Sichuan 屋头 (home), 婆娘 (wife),
-// 幺儿 (youngest son), 老汉儿 (father), 莫得 (have not), 吃不得 (cannot
+// what they name, whatever the message: Sichuan 屋头 (home), 我婆娘 (my
+// wife), 幺儿 (the youngest child), 老汉儿 (father), 莫得 (have not), 吃不得 (cannot
 // eat), 啥子 (what).
 var zhDialectWords = strings.NewReplacer(
-	"屋头", "家里", "婆娘", "老婆", "幺儿", "儿子", "老汉儿", "爸爸", "莫得", "没得", "吃不得", "不能吃", "啥子", "什么",
+	"屋头", "家里", "我婆娘", "我老婆", "我家婆娘", "我家老婆", "幺儿", "孩子", "老汉儿", "爸爸", "莫得", "没得", "吃不得", "不能吃", "啥子", "什么",
 )
 
 // StandardChinese is msg in standard written Chinese: rewritten when it

@@ -13,7 +13,11 @@ func TestStandardChineseRewritesCantonese(t *testing.T) {
 		{"佢讲普通话，打电话畀我", "他讲普通话，打电话给我"},
 		{"我不吃辣", "我不吃辣"},
 		// Mandarin dialect words, in any message.
-		{"屋头就我和婆娘，幺儿在外地读书", "家里就我和老婆，儿子在外地读书"},
+		{"屋头就我婆娘和幺儿", "家里就我老婆和孩子"},
+		{"那个婆娘又来了", "那个婆娘又来了"},
+		// Standard words that hold a Cantonese one stay whole.
+		{"我喺做人工智能嘅，佢系我个女朋友，三月二十一日返工", "我在做人工智能的，他是我个女朋友，三月二十一日上班"},
+		{"佢唔嚟啩", "他不来吧"},
 	}
 	for _, tt := range tests {
 		if got := StandardChinese(tt.in); got != tt.want {

@@ -106,11 +106,12 @@ var dateRules = []dateRule{
 		return nextDate(d, monthNames[strings.ToLower(m[2])], dd)
 	}},
 	// "moved to the 28th": a day of the month alone is its next
-	// occurrence. One followed by its month is the rule above's.
-	{regexp.MustCompile(`(?i)\b(?:on|to|for|till|until|by)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b(\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))?`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
+	// occurrence. One followed by its month is the rule above's; one
+	// followed by a noun ("the 3rd floor") is no date.
+	{regexp.MustCompile(`(?i)\b(?:on|to|for|till|until|by)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b(\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|floor|time|attempt|go|try|row|place|round|grade|year|week|day|month|generation|edition|anniversary|birthday|child|baby|kid))?`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
 		dd, _ := strconv.Atoi(m[1])
 		if m[2] != "" {
-			return time.Time{}, time.Time{}, false
+			return time.Time{}, time.Time{}, false // a month's own rule, or no date ("the 3rd floor")
 		}
 		return nextMonthDay(d, dd)
 	}},
@@ -254,16 +255,11 @@ func nextDate(ref time.Time, mo, d int) (time.Time, time.Time, bool) {
 // passed.
 func nextMonthDay(ref time.Time, d int) (time.Time, time.Time, bool) {
 	s, e, ok := calendarDay(ref, ref.Year(), int(ref.Month()), d)
-	if ok && !s.Before(dayStartOf(ref)) {
+	if ok && !s.Before(ref) {
 		return s, e, ok
 	}
 	next := time.Date(ref.Year(), ref.Month()+1, 1, 0, 0, 0, 0, ref.Location())
 	return calendarDay(ref, next.Year(), int(next.Month()), d)
-}
-
-// dayStartOf is the start of t's day.
-func dayStartOf(t time.Time) time.Time {
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, t.Location())
 }
 
 // smallNumberEN reads "3", "a", "two".

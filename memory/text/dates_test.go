@@ -34,6 +34,7 @@ func TestResolveDate(t *testing.T) {
 		{"they moved it to the 28th", day(3, 28), day(3, 29)},
 		{"the fitting is on the 2nd", day(4, 2), day(4, 3)},
 		{"on the 14th of April", day(4, 14), day(4, 15)},
+		{"a flat on the 5th floor next month", day(4, 1), day(5, 1)},
 		{"这周五", day(3, 13), day(3, 14)},
 		// Whole months: the rest of the current one, or the next one named.
 		{"the garage is being rebuilt this month", day(3, 14), day(4, 1)},

@@ -59,29 +59,52 @@ func Simplified(s string) string {
 }
 
 // Unfolder writes text folded by Simplified back in the characters its
-// writer used: each simplified character that stands for a traditional one
-// of the source becomes that one again. Characters the source did not
-// hold stay as they are.
+// writer used: each simplified character that stands for one traditional
+// character of the source becomes that one again. A simplified character
+// the source wrote in two ways (發現 and 頭髮 are both 发; 皇后 and 後來 both
+// hold 后) stays simplified, as do characters the source did not hold.
 type Unfolder map[rune]rune
 
-// NewUnfolder learns, from a source text and its fold, which characters to
-// write back; it is nil when the fold changed nothing.
+// NewUnfolder learns from a source text which characters to write back;
+// it is nil when the source holds no traditional character.
 func NewUnfolder(source string) Unfolder {
 	var u Unfolder
+	ambiguous := map[rune]bool{}
 	for _, r := range source {
 		s := SimplifiedRune(r)
 		if s == r {
+			if hansTargets[s] {
+				ambiguous[s] = true // 后 as itself: it may stand for 后 or 後
+			}
 			continue
 		}
 		if u == nil {
 			u = Unfolder{}
 		}
-		if _, ok := u[s]; !ok {
-			u[s] = r
+		if t, ok := u[s]; ok && t != r {
+			ambiguous[s] = true
 		}
+		u[s] = r
+	}
+	for s := range ambiguous {
+		delete(u, s)
+	}
+	if len(u) == 0 {
+		return nil
 	}
 	return u
 }
+
+// hansTargets are the simplified characters traditional ones fold to; one
+// written as itself in a traditional text (后 in 皇后) may be its own
+// traditional form. It is read-only after package initialisation.
+var hansTargets = func() map[rune]bool {
+	m := make(map[rune]bool, len(hantToHans))
+	for _, s := range hantToHans {
+		m[s] = true
+	}
+	return m
+}()
 
 // Unfold writes s back in the source's characters.
 func (u Unfolder) Unfold(s string) string {

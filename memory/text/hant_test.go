@@ -33,6 +33,10 @@ func TestUnfolderWritesBackTheWritersCharacters(t *testing.T) {
 	if got, want := u.Unfold("医生说用户换药了"), "醫生說用户換藥了"; got != want {
 		t.Errorf("Unfold = %q, want %q", got, want)
 	}
+	// A character written two ways in the source stays simplified.
+	if got, want := NewUnfolder("我發現頭髮掉了，皇后大道，後來").Unfold("发现头发掉了，皇后大道，后来"), "发現頭发掉了，皇后大道，后來"; got != want {
+		t.Errorf("Unfold = %q, want %q", got, want)
+	}
 	if NewUnfolder("医生说") != nil {
 		t.Error("a simplified source should need no unfolding")
 	}
