@@ -144,6 +144,8 @@ func TestSelfStatementTopics(t *testing.T) {
 		{"We've settled into a bungalow near Truro", "residence"},
 		{"We are presently residing with our daughter in Pune", "residence"},
 		{"I shouted at my dad again today", ""},
+		{"we're renting a studio in Hackney", "residence"},
+		{"first studio crit is on friday and I have nothing", ""},
 		{"my mood swings are much worse now", ""},
 		{"I drive for an hour to see my mum", "transport"}, // not a job
 		{"大家在群里聊孩子上学的事", "school"},
