@@ -82,18 +82,18 @@ func (hs *harness) ask(chat models.Chat, u models.User, text string, waitChat in
 
 func anyText(string) bool { return true }
 
-// extractionWired waits for the engine's first extraction call.
-func extractionWired(t *testing.T, b *bottest.Bot) bool {
+// waitForExtraction waits for the engine's first extraction call, and
+// fails the test when none comes.
+func waitForExtraction(t *testing.T, b *bottest.Bot) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), extractionWait)
 	defer cancel()
 	for b.Model.CountBySchema("extract_memories") == 0 {
 		if ctx.Err() != nil {
-			return false
+			t.Fatalf("the engine made no extraction call within %v", extractionWait)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	return true
 }
 
 // waitMemories asks "/memories" in chat until the DM answer contains want.
@@ -123,9 +123,7 @@ func TestEndToEndPrivateMemoryCarriesIntoALaterConversation(t *testing.T) {
 	if got := hs.fake.Sent(alice.ID)[0]; got.ReplyTo != in.ID {
 		t.Errorf("answer replies to %d, want %d", got.ReplyTo, in.ID)
 	}
-	if !extractionWired(t, b) {
-		t.Skip("the engine made no extraction call: memory extraction is not wired into internal/app yet")
-	}
+	waitForExtraction(t, b)
 	list := hs.waitMemories(dm, alice, "Miso")
 	if !strings.Contains(list, "cat") {
 		t.Errorf("memory list %q", list)
@@ -150,17 +148,10 @@ func TestEndToEndGroupKeepsEachPersonsMemoriesPrivate(t *testing.T) {
 	noted := func(s string) bool { return s == "Sure, noted." }
 	hs.ask(team, alice, "@membot remember that my cat is called Miso", team.ID, noted)
 	hs.ask(team, bob, "@membot remember that my dog is called Rex", team.ID, noted)
-	wired := extractionWired(t, b)
+	waitForExtraction(t, b)
 
-	var aliceList, bobList string
-	if wired {
-		aliceList = hs.waitMemories(team, alice, "Miso")
-		bobList = hs.waitMemories(team, bob, "Rex")
-	} else {
-		hs.ask(team, alice, "/memories", alice.ID, anyText)
-		hs.ask(team, bob, "/memories", bob.ID, anyText)
-		aliceList, bobList = hs.fake.SentTexts(alice.ID)[0], hs.fake.SentTexts(bob.ID)[0]
-	}
+	aliceList := hs.waitMemories(team, alice, "Miso")
+	bobList := hs.waitMemories(team, bob, "Rex")
 	if strings.Contains(aliceList, "Rex") || strings.Contains(bobList, "Miso") {
 		t.Errorf("memories crossed people:\nalice: %q\nbob: %q", aliceList, bobList)
 	}
@@ -180,8 +171,5 @@ func TestEndToEndGroupKeepsEachPersonsMemoriesPrivate(t *testing.T) {
 		if m.Text != "Sure, noted." && m.Text != notesEN.sentDM {
 			t.Errorf("the group saw %q", m.Text)
 		}
-	}
-	if !wired {
-		t.Skip("privacy checked; memory contents not: memory extraction is not wired into internal/app yet")
 	}
 }

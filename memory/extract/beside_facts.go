@@ -27,37 +27,34 @@ func withStatements(facts, statements []found) []found {
 			said[t] = struct{}{}
 		}
 	}
+	// sayingHalf is the first fact, as the rules read it, of which the
+	// statement of terms st holds half the terms and which ok accepts.
+	sayingHalf := func(st termSet, ok func(int) bool) int {
+		for i := range facts {
+			if ok(i) && 2*shared(st, factTerms[i]) >= len(factTerms[i]) && len(factTerms[i]) > 0 {
+				return i
+			}
+		}
+		return -1
+	}
 	out := slices.Clone(facts)
 	merged := make([]bool, len(facts))
-	for i, f := range facts {
-		merged[i] = f.subject == answerSubject
-	}
 	for _, s := range statements {
 		if han := hasHan(s.text); han && zhContent(s.text) < minBesideHan || !han && enContent(s.text) < minBesideWords {
 			continue // a short sentence the rules read says what they kept
 		}
 		st := contentTerms(tok, s.text)
-		fresh := 0
-		for t := range st {
-			if _, ok := said[t]; !ok {
-				fresh++
-			}
-		}
-		if fresh < minFreshTerms || 2*fresh < len(st) {
+		if fresh := len(st) - shared(st, said); fresh < minFreshTerms || 2*fresh < len(st) {
 			continue // the statement mostly says what the rules kept
 		}
-		if slices.ContainsFunc(facts, func(f found) bool { return f.change && sharesHalf(st, contentTerms(tok, f.text)) }) { // facts as the rules read them, not as merged
+		if sayingHalf(st, func(i int) bool { return facts[i].change }) >= 0 {
 			continue // the rules read this change; its telling would say it twice
 		}
-		into := -1
-		for i, f := range facts {
-			if !merged[i] && f.subject != "" && !keptApart[subject.Key(f.subject)] && sharesHalf(st, factTerms[i]) {
-				into = i
-				break
-			}
-		}
+		into := sayingHalf(st, func(i int) bool {
+			return !merged[i] && facts[i].subject != "" && !keptApart[subject.Key(facts[i].subject)]
+		})
 		if into < 0 {
-			if !slices.ContainsFunc(facts, func(f found) bool { return f.subject == answerSubject && sharesHalf(st, contentTerms(tok, f.text)) }) {
+			if sayingHalf(st, func(i int) bool { return facts[i].subject == answerSubject }) < 0 {
 				out = append(out, s) // how to answer is kept in the rules' form alone
 			}
 			continue
@@ -65,7 +62,7 @@ func withStatements(facts, statements []found) []found {
 		merged[into] = true
 		out[into].text = s.text
 		out[into].change = out[into].change || s.change
-		out[into].terms = append(out[into].terms, s.terms...)
+		out[into].terms = slices.Concat(out[into].terms, s.terms)
 	}
 	return out
 }
@@ -74,17 +71,6 @@ func withStatements(facts, statements []found) []found {
 // form, beside a statement that says more: a name, an identity, how to
 // answer.
 var keptApart = map[string]bool{subject.Name: true, subject.Identity: true, answerSubject: true}
-
-// sharesHalf reports whether terms ct hold half the terms ft or more.
-func sharesHalf(ct, ft termSet) bool {
-	shared := 0
-	for t := range ft {
-		if _, ok := ct[t]; ok {
-			shared++
-		}
-	}
-	return len(ft) > 0 && 2*shared >= len(ft)
-}
 
 // minBesideWords and minBesideHan are the length, in content words or
 // Chinese characters, of a statement kept beside rule facts.

@@ -108,13 +108,8 @@ func terms(tok text.Tokenizer, s string) termSet {
 	return set
 }
 
-// overlap is the overlap coefficient |A∩B| / min(|A|,|B|): 1 when one text's
-// terms are contained in the other's, so a shorter restatement of a longer
-// memory still counts as overlapping.
-func overlap(a, b termSet) float64 {
-	if len(a) == 0 || len(b) == 0 {
-		return 0
-	}
+// shared is |A∩B|, the number of terms two texts have in common.
+func shared(a, b termSet) int {
 	if len(a) > len(b) {
 		a, b = b, a
 	}
@@ -124,7 +119,17 @@ func overlap(a, b termSet) float64 {
 			n++
 		}
 	}
-	return float64(n) / float64(len(a))
+	return n
+}
+
+// overlap is the overlap coefficient |A∩B| / min(|A|,|B|): 1 when one text's
+// terms are contained in the other's, so a shorter restatement of a longer
+// memory still counts as overlapping.
+func overlap(a, b termSet) float64 {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	return float64(shared(a, b)) / float64(min(len(a), len(b)))
 }
 
 // jaccard is |A∩B| / |A∪B|: how close two texts are overall.
@@ -132,12 +137,7 @@ func jaccard(a, b termSet) float64 {
 	if len(a) == 0 || len(b) == 0 {
 		return 0
 	}
-	n := 0
-	for t := range a {
-		if _, ok := b[t]; ok {
-			n++
-		}
-	}
+	n := shared(a, b)
 	return float64(n) / float64(len(a)+len(b)-n)
 }
 

@@ -137,15 +137,17 @@ func formatDay(t time.Time) string {
 func TestRulesKeepWhatALongLineSaysBesideItsFacts(t *testing.T) {
 	at := time.Date(2025, 3, 10, 9, 0, 0, 0, time.UTC)
 	tests := []struct {
-		in   string
-		want [][]string // terms each memory holds, in order
+		in       string
+		want     [][]string // terms each memory holds, in order
+		subjects []string   // each memory's subject; "" is not checked
 	}{
 		{"my name is arthur i am seventy nine and i live on my own in a flat in whitby since my wife jean died we ran a fish shop on the front for thirty years",
-			[][]string{{"arthur"}, {"whitby", "fish shop"}}},
+			[][]string{{"arthur"}, {"whitby", "fish shop"}}, []string{"name", ""}},
+		// The statement says the fact and more: one memory, on the fact's subject.
 		{"I'm a nurse at the Royal Infirmary. most weeks I do three long days and then I'm off to my allotment on the fourth",
-			[][]string{{"nurse", "allotment"}}}, // the statement says the fact and more: one memory
-		{"update: I left Initech, started at Hooli last week, much better commute", [][]string{{"hooli"}}},
-		{"我搬到深圳了", [][]string{{"深圳"}}},
+			[][]string{{"nurse", "allotment"}}, []string{"employer"}},
+		{"update: I left Initech, started at Hooli last week, much better commute", [][]string{{"hooli"}}, []string{"employer"}},
+		{"我搬到深圳了", [][]string{{"深圳"}}, []string{"residence"}},
 	}
 	for _, tt := range tests {
 		ms := extractAll(t, tt.in, at)
@@ -158,6 +160,9 @@ func TestRulesKeepWhatALongLineSaysBesideItsFacts(t *testing.T) {
 				if !strings.Contains(strings.ToLower(ms[i].Text), w) {
 					t.Errorf("%q: memory %q does not hold %q", tt.in, ms[i].Text, w)
 				}
+			}
+			if tt.subjects[i] != "" && ms[i].Subject != tt.subjects[i] {
+				t.Errorf("%q: memory %q on subject %q, want %q", tt.in, ms[i].Text, ms[i].Subject, tt.subjects[i])
 			}
 		}
 	}

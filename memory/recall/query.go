@@ -74,7 +74,8 @@ func (o Options) analyse(q Query, x *expander) analysedQuery {
 		}
 	}
 	add(q.Text, 1)
-	if std := text.StandardChinese(text.Simplified(q.Text)); std != text.Simplified(q.Text) {
+	simp := text.Simplified(q.Text)
+	if std := text.StandardChinese(simp); std != simp {
 		// A question in Cantonese ("个仔几时落机") also asks in the words
 		// memories are kept in ("儿子什么时候下飞机").
 		for _, t := range o.Tokenizer.Tokens(std) {

@@ -2,6 +2,7 @@ package text
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -47,5 +48,22 @@ func TestTokensFoldTraditionalCharacters(t *testing.T) {
 	trad, simp := tok.Tokens("換了藥"), tok.Tokens("换了药")
 	if !slices.Equal(trad, simp) {
 		t.Errorf("tokens %q, want those of the simplified text %q", trad, simp)
+	}
+}
+
+// Malformed text folds without a panic, to as many runes; what it folds
+// is valid UTF-8, and text with nothing to fold is returned as it was.
+func TestSimplifiedOfMalformedText(t *testing.T) {
+	for _, s := range []string{"換\xff工作", "\xe6\x8f", strings.Repeat("們", 10000) + "\x80"} {
+		got := Simplified(s)
+		if got != s && !utf8.ValidString(got) {
+			t.Errorf("Simplified(%q) = %q, not valid UTF-8", s, got)
+		}
+		if utf8.RuneCountInString(got) != utf8.RuneCountInString(s) {
+			t.Errorf("Simplified(%q) changed the rune count", s)
+		}
+	}
+	if u := NewUnfolder("換\xff"); u.Unfold("换") != "換" {
+		t.Error("an invalid byte beside a traditional character stopped the unfold")
 	}
 }
