@@ -37,6 +37,21 @@ func withStatements(facts, statements []found) []found {
 		}
 		return -1
 	}
+	// A detail put right ("the flight is 18 December, from Stansted not
+	// Luton") rewrites a memory; the sentence telling it is no memory
+	// of its own.
+	rewritten := termSet{}
+	for i, f := range facts {
+		if f.replacesText == "" {
+			continue
+		}
+		before := contentTerms(tok, f.replacesText)
+		for t := range factTerms[i] {
+			if _, ok := before[t]; !ok {
+				rewritten[t] = struct{}{}
+			}
+		}
+	}
 	out := slices.Clone(facts)
 	merged := make([]bool, len(facts))
 	for _, s := range statements {
@@ -47,7 +62,7 @@ func withStatements(facts, statements []found) []found {
 		if fresh := len(st) - shared(st, said); fresh < minFreshTerms || 2*fresh < len(st) {
 			continue // the statement mostly says what the rules kept
 		}
-		if sayingHalf(st, func(i int) bool { return facts[i].change }) >= 0 {
+		if sayingHalf(st, func(i int) bool { return facts[i].change }) >= 0 || shared(st, rewritten) > 0 {
 			continue // the rules read this change; its telling would say it twice
 		}
 		into := sayingHalf(st, func(i int) bool {

@@ -55,8 +55,11 @@ func TestAddSubjectBounded(t *testing.T) {
 			t.Errorf("employer listed twice: %v", list)
 		}
 	}
-	if n := len([]rune(list[0].Text)); n > subjectTextRunes {
-		t.Errorf("subject line of %d runes, want at most %d", n, subjectTextRunes)
+	if list[0].Text != "Works at Globex, a company with a very long name that goes on and on well past the limit" {
+		t.Errorf("subject line %q, want the memory's whole text for the rules", list[0].Text)
+	}
+	if n := len([]rune(promptSubjects(list)[0].Text)); n > subjectTextRunes {
+		t.Errorf("subject line of %d runes in the prompt, want at most %d", n, subjectTextRunes)
 	}
 }
 

@@ -41,7 +41,7 @@ var enRetract = regexp.MustCompile(`(?i)\b(?:scratch|forget|ignore|disregard)\s+
 
 // enNotButIs is "<topic> isn't <old>, it's <new>", and "not <old>
 // anymore, (it's) <new> now" with the topic left implied.
-var enNotButIs = regexp.MustCompile(`(?i)(?:\b([\p{L}][\p{L}'-]*)(?:'s|\s+is|\s+are)?\s+(?:isn'?t|is\s+not|aren'?t|are\s+not|not)|\bnot|\bno\s+longer)\s+(?:on\s+|at\s+|in\s+)?([\p{L}\d]+(?:\s+[\p{L}\d]+){0,2}?)(?:\s+(?:this|that|any)\s+[\p{L}]+|\s+any\s?more)?\s*[,;]\s*(?:but\s+)?(?:it'?s\s+|they'?re\s+|it\s+is\s+|now\s+)?(?:on\s+|at\s+|in\s+)?([\p{L}\d]+(?:\s+[\p{L}\d]+){0,2}?)(?:\s+now)?\s*(?:[.!,;]|$)`)
+var enNotButIs = regexp.MustCompile(`(?i)(?:\b([\p{L}][\p{L}'-]*)(?:'s|\s+is|\s+are)?\s+(?:isn'?t|is\s+not|aren'?t|are\s+not|not)|\bnot|\bno\s+longer)\s+(?:on\s+|at\s+|in\s+)?([\p{L}\d]+(?:\s+[\p{L}\d]+){0,2}?)(?:\s+(?:this|that|any)\s+[\p{L}]+|\s+any\s?more)?\s*[,;]\s*(?:but\s+)?(?:it'?s\s+|they'?re\s+|it\s+is\s+|is\s+|now\s+)?(?:on\s+|at\s+|in\s+)?([\p{L}\d]+(?:\s+[\p{L}\d]+){0,2}?)(?:\s+now)?\s*(?:[.!,;]|$)`)
 
 // enNoLonger takes back a state said before: "I'm not vegetarian any
 // more", "turns out I'm not lactose intolerant after all".
@@ -50,6 +50,10 @@ var enNoLonger = regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:not|no\s+longer)\s
 // enIsNotOld is "<topic> is <new>, not <old>": "my shift is nights, not
 // days".
 var enIsNotOld = regexp.MustCompile(`(?i)\b(?:my\s+|the\s+)?([\p{L}]+)\s+(?:is|are|'s)\s+(?:on\s+|at\s+|in\s+)?([\p{L}\d]+(?:\s+[\p{L}\d]+)?)\s*,?\s+not\s+(?:on\s+|at\s+|in\s+)?([\p{L}\d]+(?:\s+[\p{L}\d]+)?)\b`)
+
+// enPlaceNotOld is "<prep> <New>, not <Old>" with names: "from
+// Stansted not Luton", "at the Royal, not the General".
+var enPlaceNotOld = regexp.MustCompile(`\b(?:from|at|in|to|on|into|out\s+of)\s+(?:the\s+)?(\p{Lu}[\p{L}'-]+)\s*,?\s+not\s+(?:the\s+)?(\p{Lu}[\p{L}'-]+)\b`)
 
 // enNumberWord is a count written as a word or in digits.
 var enNumberWord = regexp.MustCompile(`(?i)\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b`)
@@ -103,7 +107,17 @@ func enSubstitute(line string, subjects []Subject) []found {
 			if !containsFold(s.Text, old) || containsFold(s.Text, now) || !namesTopic(s.Text, topic) && !enCorrection.MatchString(line) {
 				continue
 			}
-			out = append(out, correctedFound(s, replaceFold(s.Text, old, now)))
+			out = replaceDetail(out, s, old, now)
+			break
+		}
+	}
+	for _, m := range enPlaceNotOld.FindAllStringSubmatch(line, -1) {
+		now, old := m[1], m[2]
+		for _, s := range subjects {
+			if !containsWord(s.Text, old) || containsFold(s.Text, now) {
+				continue
+			}
+			out = replaceDetail(out, s, old, now)
 			break
 		}
 	}
@@ -113,11 +127,27 @@ func enSubstitute(line string, subjects []Subject) []found {
 			if topic != "" && !namesTopic(s.Text, topic) || !containsFold(s.Text, old) || containsFold(s.Text, now) {
 				continue
 			}
-			out = append(out, correctedFound(s, replaceFold(s.Text, old, now)))
+			out = replaceDetail(out, s, old, now)
 			break
 		}
 	}
 	return out
+}
+
+// replaceDetail adds the memory of s with old replaced by now to out,
+// or, when out holds s corrected already (a date and a place put right in
+// one line), replaces old in that corrected text as well.
+func replaceDetail(out []found, s Subject, old, now string) []found {
+	for i, f := range out {
+		if f.subject == s.Key && f.change && f.replacesText == s.Text {
+			out[i].text = replaceFold(f.text, old, now)
+			out[i].object = out[i].text
+			return out
+		}
+	}
+	f := correctedFound(s, replaceFold(s.Text, old, now))
+	f.replacesText = s.Text
+	return append(out, f)
 }
 
 // retracted gives the new value of s that rest says, after a retraction

@@ -52,6 +52,11 @@ func TestOfflineEnglishCorrectionPhrasings(t *testing.T) {
 			"Is a cashier at a supermarket", "Works at a bank"},
 		{"a relative's move", "my brother Sami lives in Turin", "my brother Sami moved to Milan in the spring",
 			"Brother Sami lives in Turin", "Brother Sami lives in Milan"},
+		{"a long plan's date and place put right in one line",
+			"In December we go to Poland for Christmas, the flight from Luton on 20 December to Lublin, my parents are picking us up at the airport.",
+			"Sorry, I made a mistake before. The flight is not 20 December, is 18 December, and from Stansted not Luton.",
+			"In December we go to Poland for Christmas, the flight from Luton on 20 December to Lublin, their parents are picking us up at the airport.",
+			"In December we go to Poland for Christmas, the flight from Stansted on 18 December to Lublin, their parents are picking us up at the airport."},
 		{"medicine replaced", "They have me on atorvastatin, one tablet at night", "The GP has taken me off the atorvastatin. It's rosuvastatin I'm on now.",
 			"Takes atorvastatin, one tablet at night", "Takes rosuvastatin"},
 	}
@@ -67,6 +72,26 @@ func TestOfflineEnglishCorrectionPhrasings(t *testing.T) {
 				t.Errorf("%q: status %s, want active", tt.new, m.Status)
 			}
 		})
+	}
+}
+
+// A memory longer than the line the model is shown of a subject is put
+// right whole, date and place in one line, and the sentence telling the
+// correction is no memory beside it.
+func TestOfflineDetailCorrectionOfALongMemory(t *testing.T) {
+	e := newEnv(t, envConfig{offline: true})
+	ann, _ := e.stateThenChange(
+		"In December we go to Poland for Christmas, the flight from Luton on 20 December to Lublin, my parents are picking us up at the airport.",
+		"Sorry, I made a mistake before. The flight is not 20 December, is 18 December, and from Stansted not Luton.")
+	var active []string
+	for _, m := range e.memories(ann.ID) {
+		if m.Status == memory.StatusActive {
+			active = append(active, m.Text)
+		}
+	}
+	want := "In December we go to Poland for Christmas, the flight from Stansted on 18 December to Lublin, their parents are picking us up at the airport."
+	if len(active) != 1 || active[0] != want {
+		t.Errorf("active memories %q, want only %q", active, want)
 	}
 }
 

@@ -109,6 +109,9 @@ var enLife = []lifeRule{
 	}},
 	// Relationship.
 	{regexp.MustCompile(`\bI(?i:'ve\s+been|\s+have\s+been|'m|\s+am)\s+(?i:dating|seeing|going\s+out\s+with|together\s+with)\s+(\p{Lu}[\p{L}]+)(.*)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		if enCareTitle.MatchString(m[1]) {
+			return found{}, false // "I'm seeing Dr Okafor about my knee" is an appointment
+		}
 		rest := trimObject(enClauseEnd.ReplaceAllString(m[2], ""))
 		t := strings.TrimSpace("Has been dating " + m[1] + " " + rest)
 		f, ok := enFact(t, subject.Relationship, m[1])
@@ -308,3 +311,7 @@ func dietTopic(obj string) string {
 	}
 	return ""
 }
+
+// enCareTitle is a title one is "seeing" as a patient or client, not a
+// partner.
+var enCareTitle = regexp.MustCompile(`^(?:Dr|Doctor|Doc|Prof|Professor|Nurse|Sister|Matron|Mr|Mrs|Ms|Miss|Father|Pastor|Reverend|Rev)$`)

@@ -137,12 +137,12 @@ func TestRulesReadChangesAndEverydayFacts(t *testing.T) {
 // the author.
 func TestRulesKeepOwnership(t *testing.T) {
 	at := time.Date(2026, 3, 14, 15, 4, 0, 0, time.UTC)
-	own := map[string]bool{"name": true, "employer": true, "occupation": true, "residence": true, "identity": true, "age": true}
+	own := map[string]bool{"name": true, "employer": true, "occupation": true, "residence": true, "identity": true, "age": true, "relationship": true}
 	for _, s := range []string{
 		"我养了一只柯基，叫豆豆", "我有一只猫，叫咪咪，三岁了", "我老婆是老师，在学校上班", "我老公在华为工作",
 		"我女朋友是护士，住在上海", "我女儿叫小美，今年5岁", "我儿子在北京上大学", "我家狗叫旺财",
 		"We have a beagle called Pip", "My dog's name is Rex", "My wife works at Acme", "My husband is a chef",
-		"My sister lives in Rome", "Our cat is called Mochi",
+		"My sister lives in Rome", "Our cat is called Mochi", "I'm seeing Dr Okafor at the Royal about my knee",
 	} {
 		for _, m := range extractAll(t, s, at) {
 			if own[m.Subject] {

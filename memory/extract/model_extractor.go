@@ -86,7 +86,7 @@ func (e *ModelExtractor) Extract(ctx context.Context, in Input) (Extraction, err
 		name = "user"
 	}
 	msgs, err := e.prompts.render(in.Language, extractData{
-		OwnerName: name, Now: in.now(), Earlier: in.Earlier, Window: in.Window, Subjects: in.Subjects[:min(len(in.Subjects), MaxSubjects)],
+		OwnerName: name, Now: in.now(), Earlier: in.Earlier, Window: in.Window, Subjects: promptSubjects(in.Subjects),
 		MaxMemories: in.MaxMemories, Aggressive: in.Aggressive,
 	})
 	if err != nil {

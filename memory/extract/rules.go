@@ -39,6 +39,8 @@ type found struct {
 	// earlier value; replaces is the value it replaces, when said.
 	keyed, change bool
 	replaces      string
+	// replacesText is the text of the subject a detail correction rewrote.
+	replacesText string
 	// inferred marks a subject read from the words (topicOf), not said.
 	inferred bool
 }

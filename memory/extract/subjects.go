@@ -53,14 +53,17 @@ func (r *run) noteSubjects(owner string, ms []memory.Memory) {
 }
 
 // addSubject puts m's subject first in list (replacing an entry of the
-// same key), keeping at most MaxSubjects.
+// same key), keeping at most MaxSubjects. The line is the memory's whole
+// text: the rules rewrite it when a detail changes, and a clipped one
+// would become a memory cut mid-word. The model's prompt clips it
+// (promptSubjects).
 func addSubject(list []Subject, m memory.Memory) []Subject {
 	key := strings.TrimSpace(m.Subject)
 	if key == "" {
 		return list
 	}
 	list = slices.DeleteFunc(list, func(s Subject) bool { return subject.Same(s.Key, key) })
-	line := text.Truncate(strings.Join(strings.Fields(m.Text), " "), subjectTextRunes)
+	line := strings.Join(strings.Fields(m.Text), " ")
 	list = slices.Insert(list, 0, Subject{Key: key, Text: line})
 	return list[:min(len(list), MaxSubjects)]
 }
@@ -101,7 +104,7 @@ func (r *run) correctedSubjects(ctx context.Context, owner string, window []Line
 			if m.Owner != owner || m.Status != memory.StatusActive || !keyed && (!said || m.Type == memory.TypeEvent || m.Type == memory.TypeTask) {
 				continue
 			}
-			line := text.Truncate(strings.Join(strings.Fields(m.Text), " "), subjectTextRunes)
+			line := strings.Join(strings.Fields(m.Text), " ")
 			if !slices.ContainsFunc(out, func(s Subject) bool { return s.Text == line }) {
 				out = append(slices.Clip(out), Subject{Key: m.Subject, Text: line})
 			}
@@ -116,4 +119,15 @@ func (r *run) correctedSubjects(ctx context.Context, owner string, window []Line
 // window would store one more copy.
 func dropExpired(ms []memory.Memory, now time.Time) []memory.Memory {
 	return slices.DeleteFunc(ms, func(m memory.Memory) bool { return !m.ExpiresAt.IsZero() && !m.ExpiresAt.After(now) })
+}
+
+// promptSubjects is what the model is shown of subjects: at most
+// MaxSubjects, each line clipped to subjectTextRunes, to keep the prompt
+// small.
+func promptSubjects(subjects []Subject) []Subject {
+	out := make([]Subject, 0, min(len(subjects), MaxSubjects))
+	for _, s := range subjects[:min(len(subjects), MaxSubjects)] {
+		out = append(out, Subject{Key: s.Key, Text: text.Truncate(s.Text, subjectTextRunes)})
+	}
+	return out
 }
