@@ -17,7 +17,7 @@ import (
 // "scratch what I said about …", "turns out …", "I got it wrong", "ended
 // up in …", "… is on hold", "these days I …", "not … anymore", "I must
 // amend what I told you", "I had that backwards".
-var enCorrection = regexp.MustCompile(`(?i)\bscratch\s+(?:that|what\s+I\s+said)|\b(?:forget|ignore)\s+what\s+I\s+said\b|\bturns?\s+out\b|\bturned\s+out\b|\bI\s+(?:got\s+it|was|had\s+it)\s+wrong\b|\bcorrection\b|\bended\s+up\b|\bon\s+hold\b|\bthese\s+days\b|\bnowadays\b|\bnot\s+.{0,30}\bany\s?more\b|\bno\s+more\b|\bnot\s+any\s+longer\b|\bfrom\s+now\s+on\b|\btaken\s+me\s+off\b|\bswapped\b|\b(?:amend|revise|update|correct)\s+what\s+(?:I|they)\s+(?:told|said|wrote)\b|\b(?:had|got)\s+(?:that|it|this)\s+(?:backwards|the\s+wrong\s+way\s+round|mixed\s+up)\b|\bmixed\s+(?:them|those|that)\s+up\b`)
+var enCorrection = regexp.MustCompile(`(?i)\bscratch\s+(?:that|what\s+I\s+said)|\b(?:forget|ignore)\s+what\s+I\s+said\b|\bturns?\s+out\b|\bturned\s+out\b|\bI\s+(?:got\s+it|was|had\s+it)\s+wrong\b|\bcorrection\b|\bended\s+up\b|\bon\s+hold\b|\bthese\s+days\b|\bnowadays\b|\bnot\s+.{0,30}\bany\s?more\b|\bno\s+more\b|\bnot\s+any\s+longer\b|\bfrom\s+now\s+on\b|\b(?:taken|took)\s+me\s+off\b|\bswapped\b|\b(?:amend|revise|update|correct)\s+what\s+(?:I|they)\s+(?:told|said|wrote)\b|\b(?:had|got)\s+(?:that|it|this)\s+(?:backwards|the\s+wrong\s+way\s+round|mixed\s+up)\b|\bmixed\s+(?:them|those|that)\s+up\b`)
 
 // enChanged reports whether an English sentence states a change or a
 // correction of something said before.

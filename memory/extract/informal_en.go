@@ -97,7 +97,7 @@ func enInformal(msg string) string {
 	lines := strings.Split(enCapitaliseNames(enCorrectionLead.ReplaceAllString(msg, "Correction: ")), "\n")
 	aboutMe := false
 	for i, line := range lines {
-		line = enChatWords(line)
+		line = enUnlabel(enChatWords(line))
 		if enAboutMe.MatchString(line) {
 			aboutMe = true
 			lines[i] = line

@@ -18,7 +18,7 @@ const medicationSubject = "medication"
 
 // enDrug is a medicine: a common one by name, or a word with the ending of
 // a class of drugs.
-const enDrug = `((?:[\p{L}]*(?:pril|statin|statins|xaban|parin|farin|olol|sartan|dipine|formin|prazole|azole|zide|oxacin|cycline|semide|asone|olone|cillin|mycin|oxetine|azepam|triptan|profen|fenac|gliptin|lukast|tidine|thyroxine))|insulin|aspirin|melatonin|salbutamol|ventolin|paracetamol|naproxen|zopiclone|mirtazapine|lithium|methotrexate|gabapentin|pregabalin|tramadol|codeine|sertraline|citalopram|prednisolone|steroids|antibiotics|antidepressants|blood\s+thinners|beta[- ]blockers|hrt|the\s+pill)`
+const enDrug = `((?:[\p{L}]*(?:pril|statin|statins|xaban|parin|farin|olol|sartan|dipine|formin|prazole|azole|zide|oxacin|cycline|semide|asone|olone|cillin|mycin|oxetine|azepam|triptan|profen|fenac|gliptin|lukast|tidine|thyroxine))|eliquis|xarelto|coumadin|plavix|lipitor|crestor|zocor|glucophage|januvia|jardiance|ozempic|wegovy|mounjaro|synthroid|levothyroxine|eltroxin|zoloft|prozac|lexapro|wellbutrin|xanax|adderall|ritalin|concerta|lyrica|keppra|lamictal|nexium|omeprazole|tylenol|advil|humira|insulin|aspirin|melatonin|salbutamol|ventolin|paracetamol|naproxen|zopiclone|mirtazapine|lithium|methotrexate|gabapentin|pregabalin|tramadol|codeine|sertraline|citalopram|prednisolone|steroids|antibiotics|antidepressants|blood\s+thinners|beta[- ]blockers|hrt|the\s+pill)`
 
 // enDose is what a medicine's mention says of how it is taken.
 var enDose = regexp.MustCompile(`(?i)\d\s*(?:mg|mcg|ml|units?)\b|\b(?:tablets?|pills?|mg|doses?|injections?|blood\s+tests?|every|a\s+day|daily|twice|morning|night)\b`)
@@ -29,7 +29,7 @@ var enDoseLead = regexp.MustCompile(`(?i)^(?:and\s+|now\s+)?(?:I\s+(?:go\s+for|h
 
 // enMedication are the English medication rules.
 var enMedication = []lifeRule{
-	{regexp.MustCompile(`(?i)\b(?:I(?:'m|\s+am|'ve\s+been|\s+have\s+been)|they(?:'ve)?\s+(?:have|got|put)\s+me|(?:the\s+)?(?:doctor|gp|consultant|hospital|he|she)\s+(?:has\s+|'s\s+)?(?:put|got|started|has|kept)\s+me|\b(?:and\s+|then\s+)?(?:put|switched|moved|changed|started)\s+me)\s+(?:now\s+|still\s+|back\s+|over\s+)?(?:on|to|onto)\s+(?:the\s+|something\s+called\s+)?` + enDrug + `\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\b(?:I(?:'m|\s+am|'ve\s+been|\s+have\s+been)|they(?:'ve)?\s+(?:have|got|put)\s+me|(?:the\s+)?(?:doctor|doc|dr|gp|consultant|specialist|cardiologist|hospital|he|she)\s+(?:has\s+|'s\s+)?(?:put|got|started|has|kept)\s+me|\b(?:and\s+|then\s+)?(?:put|switched|moved|changed|started|got)\s+me)\s+(?:now\s+|still\s+|back\s+|over\s+)?(?:on|to|onto)\s+(?:the\s+|something\s+called\s+)?` + enDrug + `\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		return enTakes(m[1], m[2], sentence)
 	}},
 	{regexp.MustCompile(`(?i)\bit'?s\s+` + enDrug + `\s+(?:that\s+)?I(?:'m|\s+am)\s+on\b(.*)|\bI\s+(?:now\s+|still\s+)?take\s+` + enDrug + `\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
@@ -106,6 +106,9 @@ var enSomeoneElse = regexp.MustCompile(`(?i)\b[\p{L}]+'s\b|\b(?:his|her|their|mu
 func enTakes(drug, rest, sentence string) (found, bool) {
 	t := "Takes " + strings.ToLower(drug)
 	tail := strings.TrimLeft(rest, " ,")
+	if after, ok := strings.CutPrefix(strings.ToLower(tail), "now"); ok && (after == "" || strings.HasPrefix(after, ",") || strings.HasPrefix(after, " ")) {
+		tail = strings.TrimLeft(tail[len("now"):], " ,") // "got me on eliquis now, 5 mg twice a day"
+	}
 	if i := strings.IndexAny(tail, ".;!"); i >= 0 {
 		tail = tail[:i]
 	}

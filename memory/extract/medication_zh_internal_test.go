@@ -38,6 +38,9 @@ func TestRulesMedicinesSaidInPassing(t *testing.T) {
 		{"the consultant has me on warfarin, 3mg every evening", []lifeWant{{"Takes warfarin, 3mg every evening", "medication", false}}},
 		{"she has put me on something called furosemide", []lifeWant{{"Takes furosemide", "medication", false}}},
 		{"the old pills made me dizzy so its losartan now, one a day", []lifeWant{{"Takes losartan, one a day", "medication", true}}},
+		{"doc has me on warfarin, 5 mg every night", []lifeWant{{"Takes warfarin, 5 mg every night", "medication", false}}},
+		{"took me off the warfarin. got me on eliquis now, 5 mg twice a day", []lifeWant{{"Takes eliquis, 5 mg twice a day", "medication", true}}},
+		{"Med: ramipril 5mg daily", []lifeWant{{"Takes ramipril, 5mg daily", "medication", false}}},
 		{"i'm on ciprofloxacin for a week", []lifeWant{{"Takes ciprofloxacin", "medication", false}}},
 		// A dose said without "I", and its change.
 		{"on sertraline 50mg since spring", []lifeWant{{"Takes sertraline, 50mg since spring", "medication", false}}},

@@ -151,12 +151,15 @@ func scanSegments(s string, emit func(seg string, cjk bool)) {
 		}
 		r = foldWidth(r)
 		switch {
-		case r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9'):
+		case r < utf8.RuneSelf && r >= '0' && r <= '9':
 			flushRun()
 			word = appendWordRune(word, r, &pendingApos)
-		case r < utf8.RuneSelf && r >= 'A' && r <= 'Z':
+		case r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'):
 			flushRun()
-			word = appendWordRune(word, r+'a'-'A', &pendingApos)
+			if unitAfterNumber(word, s[i:]) {
+				flushWord() // "4mg" is "4 mg", as "4 mg" is
+			}
+			word = appendWordRune(word, unicode.ToLower(r), &pendingApos)
 		case r < utf8.RuneSelf:
 			if isApostrophe(r) && len(word) > 0 && !pendingApos {
 				pendingApos = true
@@ -201,4 +204,32 @@ func cleanWord(w string) string {
 	}
 	w = strings.TrimSuffix(w, "'s")
 	return strings.ReplaceAll(w, "'", "")
+}
+
+// numberUnits are the units written joined to a number ("4mg", "5km",
+// "7pm"), which a tokenizer reads as the number and the unit.
+var numberUnits = map[string]bool{
+	"mg": true, "mcg": true, "ml": true, "g": true, "kg": true, "km": true, "mi": true, "lb": true, "lbs": true,
+	"am": true, "pm": true, "h": true, "hr": true, "hrs": true, "min": true, "mins": true, "k": true,
+}
+
+// unitAfterNumber reports whether word is all digits and rest opens on a
+// unit of numberUnits followed by no other letter or digit.
+func unitAfterNumber(word []byte, rest string) bool {
+	if len(word) == 0 {
+		return false
+	}
+	for _, c := range word {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	n := 0
+	for n < len(rest) && n <= 4 && (rest[n] >= 'a' && rest[n] <= 'z' || rest[n] >= 'A' && rest[n] <= 'Z') {
+		n++
+	}
+	if r, _ := utf8.DecodeRuneInString(rest[n:]); n < len(rest) && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+		return false
+	}
+	return numberUnits[strings.ToLower(rest[:n])]
 }
