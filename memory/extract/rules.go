@@ -141,7 +141,8 @@ var enSentenceEnd = regexp.MustCompile(`\.\s+`)
 // "St.", "e.g.", an initial).
 var enAbbreviation = regexp.MustCompile(`(?i)(?:^|[\s(])(?:dr|mr|mrs|ms|mx|st|prof|sr|jr|mt|ft|vs|etc|e\.g|i\.e|cf|no|inc|ltd|co|corp|dept|approx|ave|rd|blvd|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|\p{Lu})$`)
 
-// enSentences cuts s at full stops that end a sentence.
+// enSentences cuts s at full stops that end a sentence, and a run-on
+// sentence at its commas before a new clause.
 func enSentences(s string) []string {
 	var out []string
 	start := 0
@@ -149,11 +150,48 @@ func enSentences(s string) []string {
 		if enAbbreviation.MatchString(s[start:loc[0]]) {
 			continue
 		}
-		out = append(out, s[start:loc[0]])
+		out = appendRunOn(out, s[start:loc[0]])
 		start = loc[1]
 	}
-	return append(out, s[start:])
+	return appendRunOn(out, s[start:])
 }
+
+// runOnWords is the length, in words, from which a sentence is a run-on
+// one ("ok so it's like 10:30 and both kids are asleep, anyway I'm
+// Darren, single dad, …, and I do HVAC repair for Hoffman, and we're in
+// a two bedroom apartment in Grove City …"): its clauses are read as
+// sentences of their own.
+const runOnWords = 40
+
+// enRunOnBreak is a comma before a new clause of a run-on sentence: a
+// subject, after connectives that say nothing. The group is where the
+// clause begins.
+var enRunOnBreak = regexp.MustCompile(`,\s+(?:(?i:and|so|but|anyway|also|plus|oh|then|btw)\s+)*((?:I|I'm|I've|I'd|we|we're|we've|my|our|she's|he's|she|he|they|they're|their|his|her)\s|\p{Lu}\p{Ll}+(?:'s)?\s+(?:is|has|was|had|wants|loves|likes|hates|needs|lives|works)\s)`)
+
+// appendRunOn adds sentence to out, cut at its clauses when it runs on.
+func appendRunOn(out []string, sentence string) []string {
+	if len(strings.Fields(sentence)) < runOnWords {
+		return append(out, sentence)
+	}
+	start := 0
+	for _, m := range enRunOnBreak.FindAllStringSubmatchIndex(sentence, -1) {
+		clause, _, _ := strings.Cut(sentence[m[2]:], ",")
+		if words := strings.Fields(clause); enBackReference.MatchString(strings.Join(words[:min(len(words), backReferenceWords)], " ")) {
+			continue // "…on the 17th of August, and I mean to take her to Obudu"
+		}
+		out = append(out, sentence[start:m[0]])
+		start = m[2]
+	}
+	return append(out, sentence[start:])
+}
+
+// enBackReference is a word by which a clause, in its first
+// backReferenceWords words, speaks of what the clause before it said
+// ("…, and I mean to take her to Obudu"): such a clause is no sentence of
+// its own.
+var enBackReference = regexp.MustCompile(`(?i)\b(?:her|him|them|there|then|those|these)\b`)
+
+const backReferenceWords = 7
 
 // clauseSplit cuts a sentence into clauses.
 var clauseSplit = regexp.MustCompile(`[，,、:：]|\s+but\s+|\s+so\s+`)

@@ -107,9 +107,17 @@ func notAStatement(s string, han bool) bool {
 	if han {
 		return zhRequest.MatchString(s) || zhPassing.MatchString(s) || zhAboutTheChat.MatchString(s) || strings.ContainsAny(s, "你您")
 	}
-	return enRequest.MatchString(s) || enPassing.MatchString(s) || enAside.MatchString(s) || enAboutTheChat.MatchString(s) ||
+	passing := s
+	if enLastingState.MatchString(s) {
+		passing = enForNow.ReplaceAllString(s, "") // "we're in a flat in Leith right now" lasts
+	}
+	return enRequest.MatchString(s) || enPassing.MatchString(passing) || enAside.MatchString(s) || enAboutTheChat.MatchString(s) ||
 		enPoliteAsk.MatchString(s) && !enStandingAsk.MatchString(s)
 }
+
+// enLastingState opens a sentence on where the author lives or works, a
+// state that "right now" or "at the moment" does not make passing.
+var enLastingState = regexp.MustCompile(`(?i)^(?:(?:ok|so|and|anyway|also)[,\s]+)*(?:I'm|I\s+am|we're|we\s+are)\s+(?:(?:still|currently|living|renting|staying|based|working)\s+)?(?:in|at)\s+(?:an?\s+|the\s+|our\s+|my\s+)?(?:[\p{L}\d-]+\s+){0,3}?(?:flat|apartment|house|home|bungalow|condo|place|studio|room|unit|\p{Lu}\p{Ll}+)\b|^(?:I|we)\s+(?:live|rent|work)\b`)
 
 // enPoliteAsk is a request put politely ("I should be most grateful if
 // you would draft…"); enStandingAsk is one that stands for every reply

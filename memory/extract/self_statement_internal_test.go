@@ -46,6 +46,9 @@ func TestSelfStatementsKeepWhatPeopleSayAboutThemselves(t *testing.T) {
 		{"zh change first, reported after", "药不吃了，医生说我指标正常，改成每天快走", []string{"快走"}, memory.TypePreference},
 		{"zh cannot quit", "我每天两包辣条，戒不掉", []string{"辣条"}, memory.TypePreference},
 
+		{"where one lives, right now", "we're in a one bed flat in Leith right now, cosy is the word", []string{"leith"}, memory.TypeFact},
+		{"doing something right now", "I'm watching the rugby right now with my brother", nil, ""},
+
 		{"question without mark", "what time does the pharmacy shut on sundays", nil, ""},
 		{"question typed fast", "wat time should i leave for my flight on friday", nil, ""},
 		{"question after context", "ugh the garden is parched, how do I keep the lawn alive", nil, ""},
@@ -88,6 +91,33 @@ func TestSelfStatementsKeepWhatPeopleSayAboutThemselves(t *testing.T) {
 				t.Errorf("%q kept as %s, want %s", tt.msg, got[0].typ, tt.typ)
 			}
 		})
+	}
+}
+
+// A message spoken in one breath, commas and "and" for stops, keeps the
+// clauses that begin anew (a subject after the comma) as statements of
+// their own; a clause that speaks of the one before it stays with it.
+func TestSelfStatementsOfARunOnMessage(t *testing.T) {
+	ref := time.Date(2025, 10, 2, 2, 0, 0, 0, time.UTC)
+	msg := "right so it's gone eleven and the twins are finally down, Orla kicked off about her spelling list for ages and Finn wanted the same bedtime story twice, " +
+		"anyway I'm a postie for Royal Mail, out the door at half five most days, and we're in a terraced house in Hexham which is small but fine"
+	var got []string
+	for _, f := range selfStatements(msg, ref, nil) {
+		got = append(got, f.text)
+	}
+	for _, want := range []string{"postie", "Hexham"} {
+		if !slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, want) }) {
+			t.Errorf("statements %q, want one about %q", got, want)
+		}
+	}
+	long := "My wife and I shall be celebrating our fortieth wedding anniversary on the 9th of March after so many good years together, " +
+		"and I am minded to take her to the Lake District for a few quiet days at a small hotel near Keswick that we both love very much"
+	got = got[:0]
+	for _, f := range selfStatements(long, ref, nil) {
+		got = append(got, f.text)
+	}
+	if !slices.ContainsFunc(got, func(s string) bool { return strings.Contains(s, "Keswick") && strings.Contains(s, "March") }) {
+		t.Errorf("statements %q, want the trip kept with its date", got)
 	}
 }
 
