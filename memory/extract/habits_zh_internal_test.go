@@ -64,3 +64,13 @@ func TestRulesChineseMeals(t *testing.T) {
 		{"我老婆早餐都是吃面包", []lifeWant{{"老婆早餐都是吃面包", "family:wife", false}}},
 	})
 }
+
+// A connective before what was given up is no part of it: "另外咖啡我戒了"
+// gave up 咖啡, not 另外咖啡.
+func TestRulesQuitAfterAConnective(t *testing.T) {
+	at := time.Date(2025, 9, 11, 15, 0, 0, 0, time.UTC)
+	checkLife(t, at, []lifeCase{
+		{"另外咖啡我戒了，最近心悸", []lifeWant{{"已戒咖啡", "咖啡", true}}},
+		{"还有奶茶我早就戒了", []lifeWant{{"已戒奶茶", "茶", true}}},
+	})
+}

@@ -32,8 +32,9 @@ func changeMarked(c memory.Memory) bool {
 
 // givenUp finds what a change says the author stopped having or using:
 // "Has given up coffee", "已戒咖啡", "Switched from Vim to …", "No longer
-// works at Acme", "Switched to green tea; no longer drinks coffee".
-var givenUp = regexp.MustCompile(`(?i)^(?:has given up (?:on )?(?:(?:that|the|this|my|their|all|all that) )?(?:drinking |smoking |eating |using |playing )?|no longer works at |no longer (?:drinks|smokes|uses|plays) |does not eat |已戒|不再(?:喝|吃|用|抽|玩|去|看|做)?|不吃|已从)(.+?)(?:离职|\s+(?:mess|thing|stuff|nonsense|business|malarkey|lark|too|as\s+well))*$|^switched from (.+?) to |^switched to .+?; no longer (?:drinks|smokes|uses|plays|eats) (.+)$`)
+// works at Acme", "Switched to green tea; no longer drinks coffee",
+// "改喝绿茶；已戒咖啡".
+var givenUp = regexp.MustCompile(`(?i)^(?:has given up (?:on )?(?:(?:that|the|this|my|their|all|all that) )?(?:drinking |smoking |eating |using |playing )?|no longer works at |no longer (?:drinks|smokes|uses|plays) |does not eat |已戒|不再(?:喝|吃|用|抽|玩|去|看|做)?|不吃|已从)(.+?)(?:离职|\s+(?:mess|thing|stuff|nonsense|business|malarkey|lark|too|as\s+well))*$|^switched from (.+?) to |^switched to .+?; no longer (?:drinks|smokes|uses|plays|eats) (.+)$|^改(?:喝|吃|用|抽|成)[^；]+；已戒(.+)$`)
 
 // givenUpObject is what c says the author gave up, lower-cased, or "".
 func givenUpObject(c memory.Memory) string {
@@ -41,7 +42,7 @@ func givenUpObject(c memory.Memory) string {
 	if m == nil {
 		return ""
 	}
-	return strings.ToLower(strings.TrimSpace(m[1] + m[2] + m[3]))
+	return strings.ToLower(strings.TrimSpace(m[1] + m[2] + m[3] + m[4]))
 }
 
 // dietFoods are, for what a diet leaves out, the foods whose memories it

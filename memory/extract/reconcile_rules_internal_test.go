@@ -133,6 +133,8 @@ func TestRuleDecisionOnSubjectKeys(t *testing.T) {
 			[]memory.Memory{active("a", "喜欢吃牛排", "牛排")}, ActionSupersede, []string{"a"}},
 		{"giving up ends the habit", change("已戒咖啡", "咖啡"),
 			[]memory.Memory{active("a", "每天早上喝一杯咖啡", "早餐")}, ActionSupersede, []string{"a"}},
+		{"a switch ends what was given up, by its kind", change("改喝绿茶；已戒咖啡", "茶"),
+			[]memory.Memory{active("a", "每天早上一杯美式续命", "drink")}, ActionSupersede, []string{"a"}},
 		{"a switch ends the old tool", change("Switched from Vim to Zed", "tool:editor"),
 			[]memory.Memory{active("a", "Uses vim for everything", "workflow")}, ActionSupersede, []string{"a"}},
 		{"two allergies are two facts", memory.Memory{Owner: "p1", Text: "Is allergic to shellfish", Subject: "allergy:shellfish"},

@@ -299,7 +299,7 @@ var introducesQuote = regexp.MustCompile(`(?i)[：:]\s*$|(?:说|喊|发|转|写|
 // replyToBot is an answer to what the bot just said: an acknowledgement
 // and what the author will do about it now ("ok I'll ask him", "好，我明天
 // 去换", "还行，再短点"), true for a moment only.
-var replyToBot = regexp.MustCompile(`(?i)^(?:ok|okay|thanks|thank\s+you|never\s*mind|nvm|sure|alright|fine|cool|great|perfect|will\s+do|好的?|行|嗯+|哦+|好吧|还行|那)[,，.!！\s]+(?:(?:i'?ll|i\s+will|i\s+shall|let\s+me)\b|我?(?:先|去|明天|待会|等下|回头|再|跟|看)|再|先|去|明天)|^(?:还行|行吧|好吧)[，,]`)
+var replyToBot = regexp.MustCompile(`(?i)^(?:ok|okay|thanks|thank\s+you|never\s*mind|nvm|sure|alright|fine|cool|great|perfect|will\s+do|好的?|行|嗯+|哦+|好吧|还行|那)[,，.!！\s]+(?:(?:i'?ll|i\s+will|i\s+shall|let\s+me)\b|我?(?:先|去|明天|待会|等下|回头|再|跟|看)|再|先|去|明天)|^(?:还行|行吧|好吧)[，,]|^(?:(?:ok|okay|好的?|嗯+)[,，.!！\s]*)?(?:够用了|可以了|行了|没问题了?|懂了|明白了|收到了?|搞定了?|就这样吧?)[。.!！~～]*$`)
 
 // dropSymbol removes emoji and other pictographs, which carry a mood, not
 // a fact.

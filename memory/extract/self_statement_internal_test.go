@@ -66,6 +66,8 @@ func TestSelfStatementsKeepWhatPeopleSayAboutThemselves(t *testing.T) {
 		{"zh reported speech", "医生说多喝水对结石好", nil, ""},
 		{"zh notice forwarded", "转个物业的：【通知】周三停水", nil, ""},
 		{"zh acknowledgement", "好，我明天去问问", nil, ""},
+		{"zh enough, typed with ok", "ok 够用了", nil, ""},
+		{"zh understood", "嗯 明白了", nil, ""},
 		{"zh weather", "今天又降温了，冷死", nil, ""},
 		{"zh a pet first", "豆包也带回来了，天天睡我床上", nil, ""},
 	}
