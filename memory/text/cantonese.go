@@ -55,11 +55,33 @@ var zhDialectWords = strings.NewReplacer(
 	"屋头", "家里", "我婆娘", "我老婆", "我家婆娘", "我家老婆", "幺儿", "孩子", "老汉儿", "爸爸", "莫得", "没得", "吃不得", "不能吃", "啥子", "什么",
 )
 
+// zhShanghaiMark is a word only Shanghainese writes ("阿拉", "侬",
+// "覅"): a message with one is read as Shanghainese.
+var zhShanghaiMark = regexp.MustCompile(`阿拉|侬|覅|交关|白相|搿|辰光|今朝|明朝|夜饭|结棍`)
+
+// zhShanghaiWords rewrites Shanghainese words into standard written
+// Chinese; standard words sharing a character are listed as themselves
+// first ("伊拉克", "伊朗").
+var zhShanghaiWords = strings.NewReplacer(
+	// Left as they are.
+	"阿拉伯", "阿拉伯", "阿拉斯加", "阿拉斯加", "伊拉克", "伊拉克", "伊朗", "伊朗", "伊斯兰", "伊斯兰",
+	"伊利", "伊利", "伊犁", "伊犁", "伊春", "伊春", "木乃伊", "木乃伊", "伊甸", "伊甸",
+	// Words.
+	"阿拉屋里", "我家", "阿拉", "我", "侬", "你", "覅", "不要", "交关", "很", "白相", "玩", "搿", "这",
+	"辰光", "时候", "今朝", "今天", "明朝", "明天", "昨日", "昨天", "夜饭", "晚饭", "结棍", "厉害",
+	"屋里", "家里", "老头子", "老伴", "下半天", "下午", "上半天", "上午", "拨我", "给我", "拨伊", "给他",
+	"一道", "一起", "欢喜", "喜欢", "伊拉", "他们", "伊", "他",
+)
+
 // StandardChinese is msg in standard written Chinese: rewritten when it
-// is Cantonese, with the dialect words of zhDialectWords replaced, else
-// as it is. It expects simplified characters (Simplified).
+// is Cantonese or Shanghainese, with the dialect words of zhDialectWords
+// replaced, else as it is. It expects simplified characters
+// (Simplified).
 func StandardChinese(msg string) string {
 	msg = zhDialectWords.Replace(msg)
+	if zhShanghaiMark.MatchString(msg) {
+		msg = zhShanghaiWords.Replace(msg)
+	}
 	if !zhCantoneseMark.MatchString(msg) {
 		return msg
 	}

@@ -18,6 +18,12 @@ func TestStandardChineseRewritesCantonese(t *testing.T) {
 		// Standard words that hold a Cantonese one stay whole.
 		{"我喺做人工智能嘅，佢系我个女朋友，三月二十一日返工", "我在做人工智能的，他是我个女朋友，三月二十一日上班"},
 		{"佢唔嚟啩", "他不来吧"},
+		// Shanghainese, and the standard words that share its characters.
+		{"阿拉已经搬到浦东了，新房子交关好", "我已经搬到浦东了，新房子很好"},
+		{"侬覅放香菜，伊闻到就难过", "你不要放香菜，他闻到就难过"},
+		{"阿拉屋里去伊拉克白相", "我家去伊拉克玩"},
+		{"伊朗和阿拉伯的新闻", "伊朗和阿拉伯的新闻"},
+		{"我把屋里打扫了", "我把屋里打扫了"},
 	}
 	for _, tt := range tests {
 		if got := StandardChinese(tt.in); got != tt.want {
