@@ -147,6 +147,9 @@ func replaceDetail(out []found, s Subject, old, now string) []found {
 	}
 	f := correctedFound(s, replaceFold(s.Text, old, now))
 	f.replacesText = s.Text
+	if s.Plan {
+		f.typ, f.lifecycle, f.importance = memory.TypeEvent, memory.LifecycleTemporary, 0.6
+	}
 	return append(out, f)
 }
 
@@ -287,10 +290,10 @@ func otherOfMany(c, m memory.Memory, ct termSet, tok text.Tokenizer) bool {
 // an earlier memory, so that the memories it resembles are worth reading.
 func correctsDetail(line string) bool {
 	if hasHan(line) {
-		return false
+		return zhDetailNotButIs.MatchString(line)
 	}
 	return enRetract.MatchString(line) || enNotButIs.MatchString(line) || enNoLonger.MatchString(line) ||
-		enIsNotOld.MatchString(line) || enItsNow.MatchString(line) && enChanged(line)
+		enIsNotOld.MatchString(line) || enPlaceNotOld.MatchString(line) || enItsNow.MatchString(line) && enChanged(line)
 }
 
 // enLineFacts runs every rule over one message, then what English reads
@@ -321,7 +324,10 @@ func enLineFacts(line string, ref time.Time, before relative, subjects []Subject
 	// What the message says anew on a subject wins over a correction
 	// read against the old memory of it ("I'm not a barista anymore, I
 	// work in a bank now").
-	for _, c := range enSubstitute(line, subjects) {
+	for _, c := range slices.Concat(enSubstitute(line, subjects), zhSubstitute(line, subjects)) {
+		if c.typ == memory.TypeEvent {
+			c.event, _ = text.ResolveDate(c.text, ref) // a plan put right is dated by its new text
+		}
 		if !slices.ContainsFunc(fs, func(f found) bool { return f.keyed && subject.Key(f.subject) == subject.Key(c.subject) }) {
 			fs = append(fs, c)
 		}

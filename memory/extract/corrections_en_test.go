@@ -85,8 +85,12 @@ func TestOfflineDetailCorrectionOfALongMemory(t *testing.T) {
 		"Sorry, I made a mistake before. The flight is not 20 December, is 18 December, and from Stansted not Luton.")
 	var active []string
 	for _, m := range e.memories(ann.ID) {
-		if m.Status == memory.StatusActive {
-			active = append(active, m.Text)
+		if m.Status != memory.StatusActive {
+			continue
+		}
+		active = append(active, m.Text)
+		if m.Type != memory.TypeEvent || m.ExpiresAt.IsZero() {
+			t.Errorf("%q is a %s expiring %v, want a plan that expires", m.Text, m.Type, m.ExpiresAt)
 		}
 	}
 	want := "In December we go to Poland for Christmas, the flight from Stansted on 18 December to Lublin, their parents are picking us up at the airport."

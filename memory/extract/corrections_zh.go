@@ -222,3 +222,39 @@ var zhNewHome = regexp.MustCompile(`(?:搬到|搬去|搬回|住到|住进|换到
 
 // zhNewJob is the new workplace after leaving one: "现在在阿里", "去了一家银行".
 var zhNewJob = regexp.MustCompile(`(?:现在|如今|目前|后来)?(?:在|去了|到了|进了)(\p{Han}{2,12}?)(?:上班|工作|干)?了?(?:[，,。！!]|$)`)
+
+// zhDetailNotButIs is a detail put right in Chinese: "不是九月二十，是十月
+// 八号", "不是周三，而是周四".
+var zhDetailNotButIs = regexp.MustCompile(`不是([^，,。！!；;\s]{1,12})[，,]\s*(?:而|应该|其实)?是([^，,。！!；;\s]{1,12})`)
+
+// zhSubstitute reads a detail put right in line against subjects: the
+// memory that holds the old value, and not the new one, is rewritten with
+// the new value.
+func zhSubstitute(line string, subjects []Subject) []found {
+	if !hasHan(line) {
+		return nil
+	}
+	var out []found
+	for _, m := range zhDetailNotButIs.FindAllStringSubmatch(line, -1) {
+		old, now := m[1], m[2]
+		if utf8.RuneCountInString(old) < 2 {
+			continue
+		}
+		for _, s := range subjects {
+			i := strings.Index(s.Text, old)
+			if i < 0 || strings.Contains(s.Text, now) {
+				continue
+			}
+			// "九月二十号" put right as "十月八号" keeps one 号.
+			rest := s.Text[i+len(old):]
+			for _, unit := range []string{"号", "日", "点"} {
+				if strings.HasSuffix(now, unit) && strings.HasPrefix(rest, unit) {
+					rest = strings.TrimPrefix(rest, unit)
+				}
+			}
+			out = replaceDetail(out, s, s.Text[i:], now+rest)
+			break
+		}
+	}
+	return out
+}

@@ -60,6 +60,9 @@ type Input struct {
 type Subject struct {
 	Key  string
 	Text string
+	// Plan marks a memory of a plan or a passing state: a detail put
+	// right in it leaves it a plan, dated anew.
+	Plan bool
 }
 
 // MaxSubjects bounds the subjects shown in one extraction call, to keep

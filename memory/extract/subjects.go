@@ -64,7 +64,7 @@ func addSubject(list []Subject, m memory.Memory) []Subject {
 	}
 	list = slices.DeleteFunc(list, func(s Subject) bool { return subject.Same(s.Key, key) })
 	line := strings.Join(strings.Fields(m.Text), " ")
-	list = slices.Insert(list, 0, Subject{Key: key, Text: line})
+	list = slices.Insert(list, 0, Subject{Key: key, Text: line, Plan: isPlan(m)})
 	return list[:min(len(list), MaxSubjects)]
 }
 
@@ -106,7 +106,7 @@ func (r *run) correctedSubjects(ctx context.Context, owner string, window []Line
 			}
 			line := strings.Join(strings.Fields(m.Text), " ")
 			if !slices.ContainsFunc(out, func(s Subject) bool { return s.Text == line }) {
-				out = append(slices.Clip(out), Subject{Key: m.Subject, Text: line})
+				out = append(slices.Clip(out), Subject{Key: m.Subject, Text: line, Plan: isPlan(m)})
 			}
 		}
 	}
@@ -130,4 +130,9 @@ func promptSubjects(subjects []Subject) []Subject {
 		out = append(out, Subject{Key: s.Key, Text: text.Truncate(s.Text, subjectTextRunes)})
 	}
 	return out
+}
+
+// isPlan reports whether m is a plan or a passing state.
+func isPlan(m memory.Memory) bool {
+	return m.Type == memory.TypeEvent || m.Type == memory.TypeTask || m.Lifecycle == memory.LifecycleTemporary
 }
