@@ -20,6 +20,7 @@ const enFragmentTrade = `(?:nurse|doctor|gp|driver|teacher|electrician|sparky|pl
 
 // enFragments are the rules of self-descriptions typed as fragments.
 var enFragments = []lifeRule{
+	enShiftFragment, enBookedPlan,
 	{regexp.MustCompile(`(?i)^(?:(?:and|also|oh)\s+)?((?:[\p{L}&/-]+\s+){0,2}(?:` + enTrade + `|` + enFragmentTrade + `))(?:\s+(?:btw|here|by\s+trade|tbh|fyi))?\s*(?:[,.;:]\s*(.*))?$`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		role := strings.ToLower(strings.TrimSpace(m[1]))
 		if enNotTradeLead.MatchString(role) {
@@ -49,6 +50,10 @@ var enFragments = []lifeRule{
 		return f, ok
 	}},
 }
+
+// enShiftFragment is the hours one works typed without "I work": "is
+// night shift, 4 nights in week", "on earlies this month".
+var enShiftFragment = lifeRule{regexp.MustCompile(`(?i)^(?:(?:and|also|now)\s+)?(?:it'?s\s+|it\s+is\s+|is\s+|on\s+|all\s+|mostly\s+)?((?:the\s+)?(?:night|day|early|late|evening|morning|graveyard|rotating|split)\s+shifts?|shift\s+work)\b(.*)`), enWorkPattern}
 
 // enNotTradeLead is a fragment whose trade word is not the writer's:
 // "my nurse", "the driver", "a doctor said".

@@ -97,7 +97,7 @@ func enInformal(msg string) string {
 	lines := strings.Split(enCapitaliseNames(enCorrectionLead.ReplaceAllString(msg, "Correction: ")), "\n")
 	aboutMe := false
 	for i, line := range lines {
-		line = enUnlabel(enChatWords(line))
+		line = enUnlabel(enChatWords(enSpokenPhrases(line)))
 		if enAboutMe.MatchString(line) {
 			aboutMe = true
 			lines[i] = line
@@ -120,6 +120,36 @@ func enInformal(msg string) string {
 // enCorrectionLead is a lead-in before a colon that announces a
 // correction of something said before.
 var enCorrectionLead = regexp.MustCompile(`(?i)^[^:\n]{0,40}?\b(?:(?:small|quick|little|one)\s+correction|correction\s+(?:to|on|about|of)|(?:need|have|must|want|got)\s+to\s+correct|let\s+me\s+correct|i\s+(?:made\s+a\s+mistake|got\s+(?:it|that|something)\s+wrong|was\s+wrong\s+about|have\s+to\s+correct))\b[^:\n]{0,50}?[^:\n\d]:\s+`)
+
+// enFixinTo is the Southern "fixin' to" (about to); at the start of a
+// sentence it drops the "I". enNamesIs is "names earl" typed for "my
+// name's Earl" at the start of a message.
+var (
+	enFixinTo     = regexp.MustCompile(`(?i)(^|[.!?;]\s+|\s)fixin[g']?\s+to\b`)
+	enNamesIs     = regexp.MustCompile(`(?i)^((?:(?:hi|hey|hello|howdy|hiya|evening|morning|mornin)[,.!]*\s+)*)names\s+(\p{L}+(?:\s+\p{L}+)?)\s*(?:[.,!]|$)`)
+	enNamesNotOne = regexp.MustCompile(`(?i)^(?:are|is|were|of|for|and|to|in|on|i|you|they|we|like|matter|change)\b`)
+)
+
+// enSpokenPhrases rewrites spoken phrases of a whole line: "fixin to
+// haul" is "I'm going to haul", "names earl whitaker" is "my name's earl
+// whitaker".
+func enSpokenPhrases(line string) string {
+	line = enFixinTo.ReplaceAllStringFunc(line, func(s string) string {
+		lead := s[:len(s)-len(strings.TrimLeft(s, ".!?; \t"))]
+		if strings.TrimSpace(lead) == "" && lead != "" {
+			return lead + "going to" // "I'm fixin to", "we was fixin to"
+		}
+		return lead + "I'm going to"
+	})
+	if m := enNamesIs.FindStringSubmatchIndex(line); m != nil && !enNamesNotOne.MatchString(line[m[4]:m[5]]) {
+		name := strings.Fields(line[m[4]:m[5]])
+		for i, w := range name {
+			name[i] = upperFirst(w)
+		}
+		line = line[:m[3]] + "my name's " + strings.Join(name, " ") + line[m[5]:]
+	}
+	return line
+}
 
 // enChatWords restores contractions, the pronoun "I" and shorthand, word by
 // word.

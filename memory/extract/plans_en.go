@@ -26,6 +26,23 @@ var enPlanMovedRules = []lifeRule{
 	}},
 }
 
+// enBookedPlan is a plan typed as a note, without "I": "R hip
+// replacement booked 2 Dec, Odstock", "cataract op scheduled for 14
+// March", "MOT booked in for the 9th".
+var enBookedPlan = lifeRule{regexp.MustCompile(`(?i)^(?:(?:oh|so|and|also|update)[,:]?\s+)*(?:the\s+|my\s+|our\s+)?((?:[\p{L}'’-]+\s+){0,3}?(?:talk|party|appointment|appt|exam|test|interview|flight|fitting|operation|op|surgery|replacement|scan|mri|x-ray|check-?up|concert|gig|match|meeting|wedding|trip|class|lesson|hearing|session|mot|service|dentist|hospital|consultation|jab|vaccine|procedure|biopsy|transplant|[\p{L}]*scopy|[\p{L}]*ectomy|[\p{L}]*plasty))\s+(?:is\s+|was\s+|has\s+been\s+|now\s+)?(?:booked|scheduled|set|confirmed|arranged|fixed)\s+(?:in\s+)?(?:for\s+)?(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	plan := strings.TrimSpace(m[1])
+	if enOthersPlan.MatchString(plan) {
+		return found{}, false
+	}
+	when, ok := text.ResolveDate(m[2], ref)
+	if !ok || when.Start.Before(dayStart(ref)) || !validObject(plan) {
+		return found{}, false
+	}
+	t := upperFirst(strings.TrimRight(strings.TrimSpace(sentence), ". "))
+	return found{text: t, typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary, importance: 0.6, confidence: 0.85,
+		event: when, object: plan, terms: []string{plan, "plan"}}, true
+}}
+
 // enOthersPlan is a plan of someone else's ("sister's flight").
 var enOthersPlan = regexp.MustCompile(`(?i)\b[\p{L}]+'s\b|\b(?:his|her|their|mum|mom|dad|sister|brother|wife|husband|son|daughter|friend|boss)\b`)
 

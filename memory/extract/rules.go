@@ -20,6 +20,10 @@ type RuleExtractor struct{}
 
 var _ Extractor = RuleExtractor{}
 
+// rulesPerLine is how many memories the rules may keep, on average, of
+// each of the person's lines in a window.
+const rulesPerLine = 2
+
 // found is one pattern match, before it becomes a memory.
 type found struct {
 	text       string
@@ -88,12 +92,13 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 		}
 	}
 	// The cap on a call is the model's: a model merges what belongs
-	// together, the rules keep what each line says, so they may keep as
-	// many memories as the window has lines of the person's own.
+	// together, the rules keep what each line says, so they may keep
+	// rulesPerLine memories for each line of the person's own (a fact
+	// and what is said beside it).
 	if in.MaxMemories <= 0 {
 		in.MaxMemories = DefaultMaxMemories
 	}
-	in.MaxMemories = max(in.MaxMemories, lines)
+	in.MaxMemories = max(in.MaxMemories, rulesPerLine*lines)
 	kept, dropped := finishCandidates(ms, in)
 	return Extraction{Memories: kept, Rejected: dropped}, nil
 }
@@ -402,7 +407,32 @@ func isQuestion(s string) bool {
 	if zhQuestion.MatchString(t) {
 		return true
 	}
-	return enQuestion.MatchString(t)
+	return enQuestion.MatchString(t) && !droppedItIs(t)
+}
+
+// droppedItIs reports whether t is "is" opening a statement that drops
+// its "it", as a learner of English writes it ("Is night shift, 4 nights
+// in week."): a full stop ends it and no pronoun, article or adjective of
+// a question ("is it", "is the", "is ok") follows "is".
+func droppedItIs(t string) bool {
+	words := strings.Fields(strings.ToLower(t))
+	if len(words) < 3 || words[0] != "is" || !strings.HasSuffix(t, ".") {
+		return false
+	}
+	next := strings.Trim(words[1], ",.")
+	if next == "not" && len(words) > 3 {
+		next = strings.Trim(words[2], ",.")
+	}
+	return !enQuestionAfterIs[next]
+}
+
+// enQuestionAfterIs are the words after which "is" asks.
+var enQuestionAfterIs = map[string]bool{
+	"it": true, "this": true, "that": true, "there": true, "he": true, "she": true, "they": true, "we": true, "you": true,
+	"i": true, "my": true, "your": true, "the": true, "a": true, "an": true, "his": true, "her": true, "our": true,
+	"their": true, "its": true, "any": true, "anyone": true, "anybody": true, "someone": true, "somebody": true,
+	"everyone": true, "something": true, "anything": true, "ok": true, "okay": true, "fine": true, "possible": true,
+	"true": true, "worth": true, "safe": true, "better": true, "normal": true, "bad": true, "good": true, "too": true,
 }
 
 var (

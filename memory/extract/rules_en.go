@@ -61,7 +61,7 @@ var enPatterns = []pattern{
 	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|(?:really\s+)?into|obsessed\s+with|passionate\s+about)\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return enPreference(m[1], "Is a fan of", false)
 	}},
-	{regexp.MustCompile(`(?i)\b(?:my\s+name\s+is|call\s+me)\s+([\p{L}][\p{L}\p{N}.' -]{0,39})`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\b(?:my\s+name\s+is|my\s+name's|call\s+me)\s+([\p{L}][\p{L}\p{N}.' -]{0,39})`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return enFact("Name is "+trimObject(m[1]), "name", trimObject(m[1]))
 	}},
 	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(\d{1,3})\s+years?\s+old\b`), func(m []string, _ string, _ time.Time) (found, bool) {
