@@ -134,7 +134,7 @@ var (
 // request, a sign-off ("let me go and pack the eggs", "晚点再聊").
 var (
 	enAboutTheChat = regexp.MustCompile(`(?i)\b(?:this|the)\s+(?:app|application|computer\s+thing|phone\s+thing|bot|chat\s*bot)\b[^.;]*\b(?:set\s+(?:it\s+)?up|installed|remember|writes)|\b(?:set|setting)\s+(?:this|it)\s+up\s+(?:for|on)\b|\bcan\s+you\s+(?:hear|see|read|understand)\s+(?:me|this|them|us)\b|\b(?:sent|forwarded|passed|showed)\s+(?:me|them|us)\s+this\b|\bwhat\s+(?:do|dae)\s+(?:you|ye)\s+make\s+of?\s+(?:it|this|that)\b|\bmake\s+sense\s+of\s+(?:it|this)\b|\byours\s+(?:faithfully|sincerely|truly)\b|^(?:regards|kind\s+regards|best\s+wishes|cheerio|ta\s+ta)\b|\b(?:correct|amend|clarify)\s+something\s+(?:I|they)\s+(?:told|said)\b|^let\s+(?:me|them|us)\s+(?:go|attend|run|get\s+(?:back|on)|leave)\b`)
-	zhAboutTheChat = regexp.MustCompile(`^(?:晚点|回头|改天|下次|有空|得闲)(?:再)?(?:聊|说|讲|倾)|^先这样|^(?:拜拜|再见|掰掰?)|^(?:我)?(?:去|先去)[^，,]{0,8}先$`)
+	zhAboutTheChat = regexp.MustCompile(`^(?:晚点|回头|改天|下次|有空|得闲)(?:再)?(?:聊|说|讲|倾)|^先这样|^(?:拜拜|再见|掰掰?)|^(?:我)?(?:去|先去)[^，,]{0,8}先$|承蒙|受益(?:良多|匪浅)|不胜感激|多谢(?:指点|赐教)`)
 )
 
 // aboutAnother reports whether a sentence tells what someone other
@@ -294,7 +294,7 @@ var enLaterQuestion = regexp.MustCompile(`(?i)[,;]\s*(?:so\s+|but\s+|and\s+)?(?:
 // left once the quote it introduced is dropped ("村里喇叭刚喊了：",
 // "ok here's what my tutor sent:"), or a lead-in naming a sender or a
 // notice before a colon ("转个群里的：【通知】…").
-var introducesQuote = regexp.MustCompile(`(?i)[：:]\s*$|(?:说|喊|发|转|写|问|通知)(?:了|的|来的|过来的)?\s*$|\b(?:sent|said|says|wrote|forwarded|posted)(?:\s+(?:this|that|it|me|us|round|over|out))*\s*$|^[^：:]{0,20}(?:转|发来|说|喊|通知|群里|sent|said|wrote|forwarded|says)[^：:]{0,6}[：:]`)
+var introducesQuote = regexp.MustCompile(`(?i)[：:]\s*$|(?:说|喊|发|转|写|问|通知)(?:了|的|来的|过来的)?\s*$|\b(?:sent|said|says|wrote|forwarded|posted|msgd|msged|messaged|texted|txtd|dm'?d)(?:\s+(?:this|that|it|me|us|round|over|out))*\s*$|^[^：:]{0,20}(?:转|发来|说|喊|通知|群里|sent|said|wrote|forwarded|says|msgd|msged|messaged|texted|txtd)[^：:]{0,6}[：:]`)
 
 // replyToBot is an answer to what the bot just said: an acknowledgement
 // and what the author will do about it now ("ok I'll ask him", "好，我明天

@@ -68,6 +68,8 @@ func TestSelfStatementsKeepWhatPeopleSayAboutThemselves(t *testing.T) {
 		{"zh acknowledgement", "好，我明天去问问", nil, ""},
 		{"zh enough, typed with ok", "ok 够用了", nil, ""},
 		{"zh understood", "嗯 明白了", nil, ""},
+		{"zh thanks in a formal hand", "昨日承蒙指点，受益良多。", nil, ""},
+		{"a message passed on", "my sister just msgd: running late, start without me", nil, ""},
 		{"zh weather", "今天又降温了，冷死", nil, ""},
 		{"zh a pet first", "豆包也带回来了，天天睡我床上", nil, ""},
 	}

@@ -52,3 +52,19 @@ func TestRulesChineseAsTyped(t *testing.T) {
 		{"现在住在女儿家", []lifeWant{{"住在女儿家", "residence", true}}},
 	})
 }
+
+// In the third person a memory keeps 我们 before a group the author is
+// part of as that group, not as the author's family's.
+func TestZhThirdPersonKeepsTheGroup(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"我们队报名参加了比赛", "用户所在的队报名参加了比赛"},
+		{"我们公司在张江", "用户所在的公司在张江"},
+		{"我们周末去爬山", "用户一家周末去爬山"},
+		{"我的猫叫咪咪", "猫叫咪咪"},
+	}
+	for _, tt := range tests {
+		if got := zhThirdPerson(tt.in); got != tt.want {
+			t.Errorf("zhThirdPerson(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
