@@ -130,10 +130,16 @@ var (
 	enNamesNotOne = regexp.MustCompile(`(?i)^(?:are|is|were|of|for|and|to|in|on|i|you|they|we|like|matter|change)\b`)
 )
 
+// enTheRelative is "the wife", "the missus", "the hubby" as British and
+// Irish speech says "my wife", and "the dog" before its name ("the dog
+// Cadi"): the writer's own.
+var enTheRelative = regexp.MustCompile(`(^|[.!?;,]\s+|^(?:and|so|oh)\s+)(?i:the)\s+((?i:wife|missus|missis|hubby|husband|other\s+half)\b|(?i:dog|cat|pup|puppy|kitten)\s+\p{Lu}\p{Ll}+)`)
+
 // enSpokenPhrases rewrites spoken phrases of a whole line: "fixin to
 // haul" is "I'm going to haul", "names earl whitaker" is "my name's earl
-// whitaker".
+// whitaker", "the wife" is "my wife".
 func enSpokenPhrases(line string) string {
+	line = enTheRelative.ReplaceAllString(line, "${1}my ${2}")
 	line = enFixinTo.ReplaceAllStringFunc(line, func(s string) string {
 		lead := s[:len(s)-len(strings.TrimLeft(s, ".!?; \t"))]
 		if strings.TrimSpace(lead) == "" && lead != "" {
@@ -202,7 +208,7 @@ func enCapitalise(line string) string {
 
 // enDroppedI opens a sentence on a verb whose dropped subject can only be
 // the writer ("got a job at…", "started climbing", "been doing keto").
-var enDroppedI = regexp.MustCompile(`(?i)(^|[.!?;]\s+)((?:just\s+|recently\s+|finally\s+)?(?:got|started|quit|moved|joined|switched|finished|gave\s+up|stopped|took\s+up|adopted|bought|signed\s+up|picked\s+up|began|retired|graduated)\s)`)
+var enDroppedI = regexp.MustCompile(`(?i)((?:^|[.!?;]\s+)(?:and\s+|also\s+)?)((?:just\s+|recently\s+|finally\s+)?(?:got|started|quit|moved|joined|switched|finished|gave\s+up|stopped|took\s+up|adopted|bought|signed\s+up|picked\s+up|began|retired|graduated|can'?t\s+(?:stand|abide)|cannot\s+(?:stand|abide))\s)`)
 
 // enDropI gives a sentence that opens on such a verb its "I".
 func enDropI(line string) string {

@@ -107,6 +107,12 @@ var enLife = []lifeRule{
 		f.terms = append(f.terms, "health", "健康")
 		return f, ok
 	}},
+	// "a restaurant in Friedrichshain, that's where we live".
+	{regexp.MustCompile(`\b(?i:in|at|near|around)\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)\s*,?\s+(?i:that'?s|thats|which\s+is|is)\s+where\s+(?i:I|we)\s+(?i:live|stay|are\s+based|'re\s+based)\b`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		f, ok := enFact("Lives in "+m[1], subject.Residence, m[1])
+		f.change = changeCue.MatchString(sentence)
+		return f, ok
+	}},
 	// Relationship.
 	{regexp.MustCompile(`\bI(?i:'ve\s+been|\s+have\s+been|'m|\s+am)\s+(?i:dating|seeing|going\s+out\s+with|together\s+with)\s+(\p{Lu}[\p{L}]+)(.*)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		if enCareTitle.MatchString(m[1]) {

@@ -467,7 +467,7 @@ func trimObject(s string) string {
 }
 
 // objectTail is filler at the end of an object.
-var objectTail = regexp.MustCompile(`(?i)(?:\s+(?:too|as well|a lot|very much|so much|now|anymore|any more|though|lately|these days|nowadays|actually|really))+\s*[.!]*$|[了啊呀哦呢吧啦嘛的哈]+$|(?:了|啦)?[。！!~～…]+$`)
+var objectTail = regexp.MustCompile(`(?i)(?:\s+(?:too|as well|a lot|very much|so much|now|anymore|any more|though|lately|these days|nowadays|actually|really|by the way|btw|tbh|lol|haha))+\s*[.!]*$|[了啊呀哦呢吧啦嘛的哈]+$|(?:了|啦)?[。！!~～…]+$`)
 
 // vagueObject rejects pronouns and demonstratives: "I like it" says
 // nothing durable.

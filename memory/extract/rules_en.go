@@ -40,7 +40,7 @@ var enPreferenceVerbs = map[string]string{
 
 // enPatterns are tried in order on each English clause.
 var enPatterns = []pattern{
-	{regexp.MustCompile(`(?i)\bI\s+` + enAdverbs + `(hate|dislike|detest|can'?t stand|cannot stand|don'?t like|do not like|don'?t enjoy|do not enjoy|no longer like|no longer enjoy|don'?t care for)\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\bI\s+` + enAdverbs + `(hate|dislike|detest|can'?t stand|cannot stand|can'?t abide|cannot abide|don'?t like|do not like|don'?t enjoy|do not enjoy|no longer like|no longer enjoy|don'?t care for)\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return enPreference(m[2], "Dislikes", true)
 	}},
 	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:not|no longer)\s+(?:a\s+(?:big\s+)?fan\s+of|into)\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {

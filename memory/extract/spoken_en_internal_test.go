@@ -21,6 +21,13 @@ func TestRulesReadSpokenAndNoteForms(t *testing.T) {
 		{"fixin to drive the herd up to the north pasture on november 3", []lifeWant{{"Going to drive the herd up to the north pasture on 2025-11-03", "pasture", false}}},
 		{"Knee arthroscopy booked 14 Nov, Royal Berkshire.", []lifeWant{{"Knee arthroscopy booked 14 Nov, Royal Berkshire", "", false}}},
 		{"his op is booked for 3 November", nil},
+		// "the wife" is the writer's wife, "the dog Bran" their dog.
+		{"The wife Siân teaches at the primary, loves it", []lifeWant{{"Wife Siân teaches at the primary", "family:wife", false}}},
+		{"Still settling in, the dog Bran hates the new stairs", []lifeWant{{"Has a dog called Bran", "pet:bran", false}}},
+		// A dislike with its "I" dropped, a chat filler after it, and a
+		// food whose first word names a tool.
+		{"and cannae abide fish fingers by the way", []lifeWant{{"Dislikes fish fingers", "fingers", false}}},
+		{"need a cafe in Stockbridge, that's where we live", []lifeWant{{"Lives in Stockbridge", "residence", false}}},
 	})
 }
 

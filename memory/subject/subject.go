@@ -170,14 +170,24 @@ func ToolOf(object string) string {
 	if k, ok := toolNames[o]; ok {
 		return ToolPrefix + k
 	}
-	// "vim for everything", "neovim with plugins": the first words name it.
+	// "vim for everything", "neovim with plugins": the first words name
+	// it, when what follows them says how it is used ("fish fingers" is
+	// no shell).
 	words := strings.Fields(o)
 	for n := min(3, len(words)); n > 0; n-- {
-		if k, ok := toolNames[strings.Join(words[:n], " ")]; ok {
+		if k, ok := toolNames[strings.Join(words[:n], " ")]; ok && (n == len(words) || toolTail[words[n]]) {
 			return ToolPrefix + k
 		}
 	}
 	return ""
+}
+
+// toolTail are the words that may follow a tool's name in what is said of
+// it.
+var toolTail = map[string]bool{
+	"for": true, "with": true, "as": true, "on": true, "in": true, "over": true, "because": true, "instead": true,
+	"now": true, "and": true, "mostly": true, "daily": true, "at": true, "since": true, "all": true, "every": true,
+	"these": true, "to": true, "from": true, "plus": true, "+": true, "too": true, "only": true, "exclusively": true,
 }
 
 // prefixes maps the spellings of a key prefix to it.
