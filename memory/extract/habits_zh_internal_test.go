@@ -74,3 +74,15 @@ func TestRulesQuitAfterAConnective(t *testing.T) {
 		{"还有奶茶我早就戒了", []lifeWant{{"已戒奶茶", "茶", true}}},
 	})
 }
+
+// Lactose intolerance said short ("乳糖不耐") in a clause of its own is the
+// writer's; someone else's is not. "什么都能吃" says "anything", and asks
+// nothing.
+func TestRulesLactoseSaidShort(t *testing.T) {
+	at := time.Date(2025, 9, 11, 15, 0, 0, 0, time.UTC)
+	checkLife(t, at, []lifeCase{
+		{"我自己倒是什么都能吃，就是不能喝牛奶，乳糖不耐", []lifeWant{{"自己倒是什么都能吃，就是不能喝牛奶，乳糖不耐", "health:乳糖不耐受", false}}},
+		{"我乳糖不耐", []lifeWant{{"乳糖不耐受", "health:乳糖不耐受", false}}},
+		{"他乳糖不耐受", nil},
+	})
+}
