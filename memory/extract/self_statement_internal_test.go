@@ -29,6 +29,7 @@ func TestSelfStatementsKeepWhatPeopleSayAboutThemselves(t *testing.T) {
 		{"zh with 我", "我在苏州做外贸，跑了快十年了", []string{"苏州", "外贸"}, memory.TypeFact},
 		{"zh without subject", "每晚十点前得睡，第二天五点起来揉面", []string{"五点", "揉面"}, memory.TypePreference},
 		// About the conversation itself, not the author's life.
+		{"a grandchild put the app on the phone", "my grandson put this app on my tablet for me", nil, ""},
 		{"the app set up", "my niece installed this app on my phone and says it will remember what i tell it", nil, ""},
 		{"can you hear", "hello love its margaret can you hear me", nil, ""},
 		{"what someone sent", "the landlord sent me this, what do you make of it", nil, ""},
