@@ -53,7 +53,11 @@ var enIsNotOld = regexp.MustCompile(`(?i)\b(?:my\s+|the\s+)?([\p{L}]+)\s+(?:is|a
 
 // enPlaceNotOld is "<prep> <New>, not <Old>" with names: "from
 // Stansted not Luton", "at the Royal, not the General".
-var enPlaceNotOld = regexp.MustCompile(`\b(?:from|at|in|to|on|into|out\s+of)\s+(?:the\s+)?(\p{Lu}[\p{L}'-]+)\s*,?\s+not\s+(?:the\s+)?(\p{Lu}[\p{L}'-]+)\b`)
+var enPlaceNotOld = regexp.MustCompile(`\b(?i:from|at|in|to|on|into|out\s+of)\s+(?:the\s+)?(\p{Lu}[\p{L}'-]+)\s*,?\s+not\s+(?:the\s+)?(\p{Lu}[\p{L}'-]+)\b`)
+
+// enMistake is a line that owns to a mistake, the cue a place put right
+// needs ("sorry, I made a mistake: from Stansted not Luton").
+var enMistake = regexp.MustCompile(`(?i)\b(?:mistake|my\s+bad|sorry|wrong|not\s+right|correct(?:ion)?|actually|i\s+meant|typo)\b`)
 
 // enNumberWord is a count written as a word or in digits.
 var enNumberWord = regexp.MustCompile(`(?i)\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b`)
@@ -113,8 +117,11 @@ func enSubstitute(line string, subjects []Subject) []found {
 	}
 	for _, m := range enPlaceNotOld.FindAllStringSubmatch(line, -1) {
 		now, old := m[1], m[2]
+		if !enCorrection.MatchString(line) && !enMistake.MatchString(line) {
+			continue // "I talked to Mum, not Dad" corrects nothing
+		}
 		for _, s := range subjects {
-			if !containsWord(s.Text, old) || containsFold(s.Text, now) {
+			if manyValued(s.Key) || !containsWord(s.Text, old) || containsFold(s.Text, now) {
 				continue
 			}
 			out = replaceDetail(out, s, old, now)
@@ -233,14 +240,17 @@ func containsFold(s, sub string) bool {
 // replaceFold replaces the first old in s, matched ignoring case, with
 // now, keeping a capital where old had one.
 func replaceFold(s, old, now string) string {
-	i := strings.Index(strings.ToLower(s), strings.ToLower(old))
-	if i < 0 {
+	if old == "" {
 		return s
 	}
-	if r := []rune(s[i:]); unicode.IsUpper(r[0]) {
+	loc := regexp.MustCompile("(?i)" + regexp.QuoteMeta(old)).FindStringIndex(s)
+	if loc == nil {
+		return s
+	}
+	if r := []rune(s[loc[0]:]); unicode.IsUpper(r[0]) {
 		now = upperFirst(now)
 	}
-	return s[:i] + now + s[i+len(old):]
+	return s[:loc[0]] + now + s[loc[1]:]
 }
 
 // correctedFound is the memory of s with its corrected text.
@@ -326,7 +336,9 @@ func enLineFacts(line string, ref time.Time, before relative, subjects []Subject
 	// work in a bank now").
 	for _, c := range slices.Concat(enSubstitute(line, subjects), zhSubstitute(line, subjects)) {
 		if c.typ == memory.TypeEvent {
-			c.event, _ = text.ResolveDate(c.text, ref) // a plan put right is dated by its new text
+			if when, ok := text.ResolveDate(c.text, ref); ok {
+				c.event = when // a plan put right is dated by its new text
+			}
 		}
 		if !slices.ContainsFunc(fs, func(f found) bool { return f.keyed && subject.Key(f.subject) == subject.Key(c.subject) }) {
 			fs = append(fs, c)

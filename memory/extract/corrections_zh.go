@@ -249,10 +249,10 @@ func zhSubstitute(line string, subjects []Subject) []found {
 			rest := s.Text[i+len(old):]
 			for _, unit := range []string{"号", "日", "点"} {
 				if strings.HasSuffix(now, unit) && strings.HasPrefix(rest, unit) {
-					rest = strings.TrimPrefix(rest, unit)
+					old += unit
 				}
 			}
-			out = replaceDetail(out, s, s.Text[i:], now+rest)
+			out = replaceDetail(out, s, old, now)
 			break
 		}
 	}

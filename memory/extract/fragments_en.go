@@ -53,7 +53,15 @@ var enFragments = []lifeRule{
 
 // enShiftFragment is the hours one works typed without "I work": "is
 // night shift, 4 nights in week", "on earlies this month".
-var enShiftFragment = lifeRule{regexp.MustCompile(`(?i)^(?:(?:and|also|now)\s+)?(?:it'?s\s+|it\s+is\s+|is\s+|on\s+|all\s+|mostly\s+)?((?:the\s+)?(?:night|day|early|late|evening|morning|graveyard|rotating|split)\s+shifts?|shift\s+work)\b(.*)`), enWorkPattern}
+var enShiftFragment = lifeRule{regexp.MustCompile(`(?i)^(?:(?:and|also|now)\s+)?(?:it'?s\s+|it\s+is\s+|is\s+|on\s+|all\s+|mostly\s+)?((?:the\s+)?(?:night|day|early|late|evening|morning|graveyard|rotating|split)\s+shifts?|shift\s+work)\b(.*)`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	if enShiftWorker.MatchString(m[2]) || enSomeoneElse.MatchString(m[2]) {
+		return found{}, false // "night shift nurse was lovely", "it's night shift for him"
+	}
+	return enWorkPattern(m, sentence, ref)
+}}
+
+// enShiftWorker is a person a shift names ("the night shift nurse").
+var enShiftWorker = regexp.MustCompile(`(?i)^\s*(?:nurse|nurses|manager|worker|workers|staff|team|lead|supervisor|doctor|doctors|crew|guy|guys|girl|bloke|lot|porter|security)\b`)
 
 // enNotTradeLead is a fragment whose trade word is not the writer's:
 // "my nurse", "the driver", "a doctor said".

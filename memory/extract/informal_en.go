@@ -123,11 +123,12 @@ var enCorrectionLead = regexp.MustCompile(`(?i)^[^:\n]{0,40}?\b(?:(?:small|quick
 
 // enFixinTo is the Southern "fixin' to" (about to); at the start of a
 // sentence it drops the "I". enNamesIs is "names earl" typed for "my
-// name's Earl" at the start of a message.
+// name's Earl" at the start of a message; enNamesNotOne are the words
+// after "names" that are no name ("names escape me", "names changed").
 var (
 	enFixinTo     = regexp.MustCompile(`(?i)(^|[.!?;]\s+|\s)fixin[g']?\s+to\b`)
 	enNamesIs     = regexp.MustCompile(`(?i)^((?:(?:hi|hey|hello|howdy|hiya|evening|morning|mornin)[,.!]*\s+)*)names\s+(\p{L}+(?:\s+\p{L}+)?)\s*(?:[.,!]|$)`)
-	enNamesNotOne = regexp.MustCompile(`(?i)^(?:are|is|were|of|for|and|to|in|on|i|you|they|we|like|matter|change)\b`)
+	enNamesNotOne = regexp.MustCompile(`(?i)(?:^|\s)(?:are|is|were|was|of|for|and|to|in|on|i|you|they|we|me|like|matter|matters|change|changes|escape|escapes|withheld|redacted|hidden|removed|please|pls|only|first|here|there|\p{L}+ed|\p{L}+ing)(?:\s|$)`)
 )
 
 // enTheRelative is "the wife", "the missus", "the hubby" as British and
@@ -135,11 +136,30 @@ var (
 // Cadi"): the writer's own.
 var enTheRelative = regexp.MustCompile(`(^|[.!?;,]\s+|^(?:and|so|oh)\s+)(?i:the)\s+((?i:wife|missus|missis|hubby|husband|other\s+half)\b|(?i:dog|cat|pup|puppy|kitten)\s+\p{Lu}\p{Ll}+)`)
 
+// enNotTheOwn follows "the husband" or "the dog Rex" when they are
+// someone else's.
+var enNotTheOwn = regexp.MustCompile(`(?i)^\s*(?:of\b|next\s+door|down\s+the\s+(?:road|street)|across\s+the|upstairs|downstairs|from\s+(?:next|across|number)|\p{Lu}\p{Ll}+\s+(?:owns|has|keeps))`)
+
+// lastWord is the last word of s.
+func lastWord(s string) string {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	return f[len(f)-1]
+}
+
 // enSpokenPhrases rewrites spoken phrases of a whole line: "fixin to
-// haul" is "I'm going to haul", "names earl whitaker" is "my name's earl
-// whitaker", "the wife" is "my wife".
+// haul" is "I'm going to haul", "names earl whitaker" is "my name's Earl
+// Whitaker", "the wife" is "my wife".
 func enSpokenPhrases(line string) string {
-	line = enTheRelative.ReplaceAllString(line, "${1}my ${2}")
+	line = enTheRelative.ReplaceAllStringFunc(line, func(s string) string {
+		m := enTheRelative.FindStringSubmatchIndex(s)
+		if rest := line[strings.Index(line, s)+len(s):]; enNotTheOwn.MatchString(rest) || enCareTitle.MatchString(lastWord(s)) {
+			return s // "the husband of my friend", "the dog Rex next door", "the cat Mrs Jones owns"
+		}
+		return s[:m[3]] + "my " + s[m[4]:]
+	})
 	line = enFixinTo.ReplaceAllStringFunc(line, func(s string) string {
 		lead := s[:len(s)-len(strings.TrimLeft(s, ".!?; \t"))]
 		if strings.TrimSpace(lead) == "" && lead != "" {
@@ -208,7 +228,7 @@ func enCapitalise(line string) string {
 
 // enDroppedI opens a sentence on a verb whose dropped subject can only be
 // the writer ("got a job at…", "started climbing", "been doing keto").
-var enDroppedI = regexp.MustCompile(`(?i)((?:^|[.!?;]\s+)(?:and\s+|also\s+)?)((?:just\s+|recently\s+|finally\s+)?(?:got|started|quit|moved|joined|switched|finished|gave\s+up|stopped|took\s+up|adopted|bought|signed\s+up|picked\s+up|began|retired|graduated|can'?t\s+(?:stand|abide)|cannot\s+(?:stand|abide))\s)`)
+var enDroppedI = regexp.MustCompile(`(?i)((?:^|[.!?;]\s+)(?:and\s+|also\s+)?)((?:just\s+|recently\s+|finally\s+)?(?:got|started|quit|moved|joined|switched|finished|gave\s+up|stopped|took\s+up|adopted|bought|signed\s+up|picked\s+up|began|retired|graduated|can'?t\s+abide|cannot\s+abide)\s)`)
 
 // enDropI gives a sentence that opens on such a verb its "I".
 func enDropI(line string) string {

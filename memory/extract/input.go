@@ -49,7 +49,9 @@ type Input struct {
 	Subjects []Subject
 	// MinConfidence drops candidates the model is less sure of.
 	MinConfidence float64
-	// MaxMemories caps the candidates kept from one call.
+	// MaxMemories caps the candidates kept from one call of a model; the
+	// rules keep up to rulesPerLine for each of the person's lines when
+	// that is more.
 	MaxMemories int
 	// Aggressive marks a manual pass that should also keep weaker signals.
 	Aggressive bool
@@ -60,8 +62,8 @@ type Input struct {
 type Subject struct {
 	Key  string
 	Text string
-	// Plan marks a memory of a plan or a passing state: a detail put
-	// right in it leaves it a plan, dated anew.
+	// Plan marks a memory of a plan (an event): a detail put right in it
+	// leaves it a plan, dated anew when its new text says a date.
 	Plan bool
 }
 

@@ -3,6 +3,8 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // People who write in clipped notes put a label before what they say of
@@ -37,6 +39,39 @@ var enLabelLead = map[string]string{
 // a question or a quote ("Job: any tips?", "Work: 'meeting moved'").
 var enLabelNotValue = regexp.MustCompile(`^(?:["'‘“]|(?i:any|what|how|why|when|where|who|which|can|could|should|is|are|do|does|the\s+same)\b)`)
 
+// enLabelNamed are the labels whose value is a name ("Home: Kendal",
+// "Dog: Monty", "Wife: Margaret"): a value that opens in lower case is a
+// remark ("Work: crazy week", "Dog: sick again").
+var enLabelNamed = map[string]bool{
+	"dog": true, "cat": true, "pet": true, "puppy": true, "kitten": true, "horse": true,
+	"home": true, "location": true, "based": true, "lives": true, "employer": true, "work": true, "name": true,
+	"wife": true, "husband": true, "partner": true, "son": true, "daughter": true, "boyfriend": true, "girlfriend": true,
+	"kids": true, "children": true,
+}
+
+// enLabelTrade is a job label's value that names a trade or a role.
+var enLabelTrade = regexp.MustCompile(`(?i)\b(?:` + enTrade + `|` + enFragmentTrade + `)\b|` + enRoleWord.String())
+
+// labelValue reports whether value, what follows label, is a value of
+// it: a name for the labels of enLabelNamed, a trade for a job, a
+// medicine, or something at all for the rest.
+func labelValue(label, value string) bool {
+	r, _ := utf8.DecodeRuneInString(value)
+	switch {
+	case enLabelNamed[label]:
+		return unicode.IsUpper(r) || unicode.IsDigit(r)
+	case enLabelLead[label] == "I work as ":
+		first, _, _ := strings.Cut(value, ".")
+		return enLabelTrade.MatchString(first)
+	case label == "birthday" || label == "dob":
+		return unicode.IsDigit(r) || enMonthName.MatchString(value)
+	}
+	return unicode.IsLetter(r)
+}
+
+// enMonthName opens on the name of a month.
+var enMonthName = regexp.MustCompile(`(?i)^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)`)
+
 // enUnlabel rewrites the labelled sentences of line.
 func enUnlabel(line string) string {
 	locs := enLabelled.FindAllStringSubmatchIndex(line, -1)
@@ -46,8 +81,9 @@ func enUnlabel(line string) string {
 	var b strings.Builder
 	last := 0
 	for _, m := range locs {
-		lead, ok := enLabelLead[strings.ToLower(line[m[4]:m[5]])]
-		if !ok || enLabelNotValue.MatchString(line[m[1]:]) {
+		label, value := strings.ToLower(line[m[4]:m[5]]), line[m[1]:]
+		lead, ok := enLabelLead[label]
+		if !ok || enLabelNotValue.MatchString(value) || !labelValue(label, value) {
 			continue
 		}
 		b.WriteString(line[last:m[4]])

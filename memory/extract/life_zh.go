@@ -158,7 +158,10 @@ var zhLifeFacts = []lifeRule{
 		f.terms = append(f.terms, "健康", "health")
 		return f, ok
 	}},
-	{regexp.MustCompile(`(?:我` + zhAdverbs + `|(?:^|[，,；;]\s*)(?:就是|而且|也|还|本身)?)(?:有点|有些)?乳糖不耐(?:受)?`), func(_ []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:我` + zhAdverbs + `|(?:^|[，,；;]\s*)(?:就是|而且|也|还|本身)?)(?:有点|有些)?乳糖不耐(?:受)?(的话|的人|者)?`), func(m []string, _ string, _ time.Time) (found, bool) {
+		if m[len(m)-1] != "" {
+			return found{}, false // "乳糖不耐的话可以喝舒化奶" says what one should do
+		}
 		f, ok := zhFact("乳糖不耐受", subject.HealthPrefix+"乳糖不耐受", "乳糖不耐受")
 		f.terms = append(f.terms, "健康", "health", "饮食")
 		return f, ok

@@ -51,8 +51,10 @@ type Options struct {
 	// thresholds of normal and manual passes (defaults 0.6 and 0.4).
 	MinConfidence           float64
 	AggressiveMinConfidence float64
-	// MaxMemories caps the candidates kept per window (default
-	// DefaultMaxMemories, 5), keeping the most important and confident.
+	// MaxMemories caps the candidates a model may give per window
+	// (default DefaultMaxMemories, 5), keeping the most important and
+	// confident; the rules may keep rulesPerLine for each of the person's
+	// lines, when that is more.
 	MaxMemories int
 	// ContextMessages, PageSize and RescanMessages default to the
 	// Default* constants.

@@ -16,12 +16,15 @@ import (
 // names: kept as "<plan> moved to <date>", it shares the plan's words,
 // which is how reconciliation finds the plan it replaces.
 
+// enPlanNouns are the words naming a plan that can be booked or moved.
+const enPlanNouns = `talk|party|appointment|exam|test|interview|flight|fitting|operation|op|surgery|scan|concert|gig|match|meeting|wedding|trip|booking|class|lesson|viva|defen[cs]e|checkride|hearing|slot|session`
+
 // enPlanMovedRules are the English rules of a plan moved to a new date.
 var enPlanMovedRules = []lifeRule{
-	{regexp.MustCompile(`(?i)\b(?:moved|pushed\s+back|put\s+back|brought\s+forward|rescheduled|shifted|bumped|changed)\s+(?:my|our|the)\s+((?:[\p{L}'’-]+\s+){0,3}?(?:talk|party|appointment|exam|test|interview|flight|fitting|operation|op|surgery|scan|concert|gig|match|meeting|wedding|trip|booking|class|lesson|viva|defen[cs]e|checkride|hearing|slot|session|date))\s+(?:to|till|until|for)\s+(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\b(?:moved|pushed\s+back|put\s+back|brought\s+forward|rescheduled|shifted|bumped|changed)\s+(?:my|our|the)\s+((?:[\p{L}'’-]+\s+){0,3}?(?:` + enPlanNouns + `|date))\s+(?:to|till|until|for)\s+(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		return enMovedPlan(m[1], m[2], ref)
 	}},
-	{regexp.MustCompile(`(?i)^(?:(?:oh|so|and|also|update)[,:]?\s+)*(?:the\s+|my\s+|our\s+)?((?:[\p{L}'’-]+\s+){0,3}?(?:talk|party|appointment|exam|test|interview|flight|fitting|operation|op|surgery|scan|concert|gig|match|meeting|wedding|trip|booking|class|lesson|viva|defen[cs]e|checkride|hearing|slot|session))\s+(?:has\s+been\s+|got\s+|was\s+|is\s+)?(?:moved|pushed\s+back|put\s+back|brought\s+forward|rescheduled|shifted|bumped)\b[^.;!]*?(?:\b(?:to|till|until)\s+|,\s*(?:it'?s|its)\s+|\bso\s+(?:it'?s|its)\s+)(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)^(?:(?:oh|so|and|also|update)[,:]?\s+)*(?:the\s+|my\s+|our\s+)?((?:[\p{L}'’-]+\s+){0,3}?(?:` + enPlanNouns + `))\s+(?:has\s+been\s+|got\s+|was\s+|is\s+)?(?:moved|pushed\s+back|put\s+back|brought\s+forward|rescheduled|shifted|bumped)\b[^.;!]*?(?:\b(?:to|till|until)\s+|,\s*(?:it'?s|its)\s+|\bso\s+(?:it'?s|its)\s+)(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		return enMovedPlan(m[1], m[2], ref)
 	}},
 }
@@ -29,7 +32,7 @@ var enPlanMovedRules = []lifeRule{
 // enBookedPlan is a plan typed as a note, without "I": "R hip
 // replacement booked 2 Dec, Odstock", "cataract op scheduled for 14
 // March", "MOT booked in for the 9th".
-var enBookedPlan = lifeRule{regexp.MustCompile(`(?i)^(?:(?:oh|so|and|also|update)[,:]?\s+)*(?:the\s+|my\s+|our\s+)?((?:[\p{L}'’-]+\s+){0,3}?(?:talk|party|appointment|appt|exam|test|interview|flight|fitting|operation|op|surgery|replacement|scan|mri|x-ray|check-?up|concert|gig|match|meeting|wedding|trip|class|lesson|hearing|session|mot|service|dentist|hospital|consultation|jab|vaccine|procedure|biopsy|transplant|[\p{L}]*scopy|[\p{L}]*ectomy|[\p{L}]*plasty))\s+(?:is\s+|was\s+|has\s+been\s+|now\s+)?(?:booked|scheduled|set|confirmed|arranged|fixed)\s+(?:in\s+)?(?:for\s+)?(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
+var enBookedPlan = lifeRule{regexp.MustCompile(`(?i)^(?:(?:oh|so|and|also|update)[,:]?\s+)*(?:the\s+|my\s+|our\s+)?((?:[\p{L}'’-]+\s+){0,3}?(?:` + enPlanNouns + `|appt|replacement|mri|x-ray|check-?up|mot|service|dentist|hospital|consultation|jab|vaccine|procedure|biopsy|transplant|[\p{L}]*scopy|[\p{L}]*ectomy|[\p{L}]*plasty))\s+(?:is\s+|was\s+|has\s+been\s+|now\s+)?(?:booked|scheduled|set|confirmed|arranged|fixed)\s+(?:in\s+)?(?:for\s+)?(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
 	plan := strings.TrimSpace(m[1])
 	if enOthersPlan.MatchString(plan) {
 		return found{}, false

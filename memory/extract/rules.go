@@ -196,6 +196,8 @@ func appendRunOn(out []string, sentence string) []string {
 // its own.
 var enBackReference = regexp.MustCompile(`(?i)\b(?:her|him|them|there|then|those|these)\b`)
 
+// backReferenceWords is how many first words of a clause enBackReference
+// reads.
 const backReferenceWords = 7
 
 // clauseSplit cuts a sentence into clauses.
@@ -435,8 +437,10 @@ var enQuestionAfterIs = map[string]bool{
 	"true": true, "worth": true, "safe": true, "better": true, "normal": true, "bad": true, "good": true, "too": true,
 }
 
-// zhQuestion asks in Chinese; a question word before 都 or 也 says
-// "any" ("什么都能吃", "怎么都睡不着"), and 多少有 says "somewhat".
+// zhQuestion asks in Chinese; 什么, 怎么, 哪里, 哪儿 or 谁 just before 都
+// or 也 says "any" ("什么都能吃", "怎么都睡不着"), and 多少有 says
+// "somewhat". Other forms of "any" (哪个都行, 什么时候都可以) are still
+// read as questions.
 var (
 	zhQuestion = regexp.MustCompile(`[吗么嘛][。！!]*$|(?:什么|怎么|哪里|哪儿|谁)(?:$|[^都也])|为什么|哪个|多少(?:$|[^有])|是不是|有没有|能不能|可不可以`)
 	enQuestion = regexp.MustCompile(`(?i)^(?:do|does|did|what|why|how|where|when|who|which|can|could|would|should|is|are|am|will|shall|wat|wot|whats|wats|hw|hows|any\s+(?:ideas?|tips|recs|suggestions))\b`)

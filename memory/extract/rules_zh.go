@@ -302,7 +302,7 @@ func zhThirdPerson(s string) string {
 
 // zhOurGroup is 我们 before a group the author belongs to ("我们队", "我们
 // 公司"): "the team the user is in", not "the user's family's team".
-var zhOurGroup = regexp.MustCompile(`我们(队|班|组|团|厂|公司|学校|小区|村|单位|部门|科室|医院|年级|社团|乐队|舞蹈队|合唱团|群|店|楼)`)
+var zhOurGroup = regexp.MustCompile(`我们(队|班级|小组|组里|团队|厂|公司|学校|小区|村|单位|部门|科室|医院|年级|社团|乐队|舞蹈队|合唱团|群里|店里|楼里)`)
 
 // enFirstPerson finds the first-person words an English rewrite replaces.
 var enFirstPerson = regexp.MustCompile(`(?i)\b(?:I'm|I am|I've|I have|my|mine|me|myself|I)\b`)

@@ -63,8 +63,7 @@ func addSubject(list []Subject, m memory.Memory) []Subject {
 		return list
 	}
 	list = slices.DeleteFunc(list, func(s Subject) bool { return subject.Same(s.Key, key) })
-	line := strings.Join(strings.Fields(m.Text), " ")
-	list = slices.Insert(list, 0, Subject{Key: key, Text: line, Plan: isPlan(m)})
+	list = slices.Insert(list, 0, subjectOf(key, m))
 	return list[:min(len(list), MaxSubjects)]
 }
 
@@ -104,9 +103,8 @@ func (r *run) correctedSubjects(ctx context.Context, owner string, window []Line
 			if m.Owner != owner || m.Status != memory.StatusActive || !keyed && (!said || m.Type == memory.TypeEvent || m.Type == memory.TypeTask) {
 				continue
 			}
-			line := strings.Join(strings.Fields(m.Text), " ")
-			if !slices.ContainsFunc(out, func(s Subject) bool { return s.Text == line }) {
-				out = append(slices.Clip(out), Subject{Key: m.Subject, Text: line, Plan: isPlan(m)})
+			if s := subjectOf(m.Subject, m); !slices.ContainsFunc(out, func(o Subject) bool { return o.Text == s.Text }) {
+				out = append(slices.Clip(out), s)
 			}
 		}
 	}
@@ -132,7 +130,8 @@ func promptSubjects(subjects []Subject) []Subject {
 	return out
 }
 
-// isPlan reports whether m is a plan or a passing state.
-func isPlan(m memory.Memory) bool {
-	return m.Type == memory.TypeEvent || m.Type == memory.TypeTask || m.Lifecycle == memory.LifecycleTemporary
+// subjectOf is the subject line of m for the extractor: its whole text
+// on one line.
+func subjectOf(key string, m memory.Memory) Subject {
+	return Subject{Key: key, Text: strings.Join(strings.Fields(m.Text), " "), Plan: m.Type == memory.TypeEvent}
 }

@@ -57,7 +57,11 @@ var zhDialectWords = strings.NewReplacer(
 
 // zhShanghaiMark is a word only Shanghainese writes ("阿拉", "侬",
 // "覅"): a message with one is read as Shanghainese.
-var zhShanghaiMark = regexp.MustCompile(`阿拉|侬|覅|交关|白相|搿|辰光|今朝|明朝|夜饭|结棍`)
+var zhShanghaiMark = regexp.MustCompile(`阿拉|侬|覅|交关|白相|搿|辰光|夜饭|结棍`)
+
+// zhShanghaiLookalike are standard words holding a mark's characters
+// ("阿拉伯"), left out when looking for a mark.
+var zhShanghaiLookalike = strings.NewReplacer("阿拉伯", "", "阿拉斯加", "", "阿拉善", "")
 
 // zhShanghaiWords rewrites Shanghainese words into standard written
 // Chinese; standard words sharing a character are listed as themselves
@@ -66,11 +70,12 @@ var zhShanghaiWords = strings.NewReplacer(
 	// Left as they are.
 	"阿拉伯", "阿拉伯", "阿拉斯加", "阿拉斯加", "伊拉克", "伊拉克", "伊朗", "伊朗", "伊斯兰", "伊斯兰",
 	"伊利", "伊利", "伊犁", "伊犁", "伊春", "伊春", "木乃伊", "木乃伊", "伊甸", "伊甸",
+	"伊丽莎白", "伊丽莎白", "伊斯坦布尔", "伊斯坦布尔", "伊万", "伊万", "伊凡", "伊凡", "伊索", "伊索",
+	"伊藤", "伊藤", "伊豆", "伊豆", "伊莎", "伊莎", "伊人", "伊人", "伊始", "伊始", "阿拉善", "阿拉善",
 	// Words.
 	"阿拉屋里", "我家", "阿拉", "我", "侬", "你", "覅", "不要", "交关", "很", "白相", "玩", "搿", "这",
-	"辰光", "时候", "今朝", "今天", "明朝", "明天", "昨日", "昨天", "夜饭", "晚饭", "结棍", "厉害",
-	"屋里", "家里", "老头子", "老伴", "下半天", "下午", "上半天", "上午", "拨我", "给我", "拨伊", "给他",
-	"一道", "一起", "欢喜", "喜欢", "伊拉", "他们", "伊", "他",
+	"辰光", "时候", "夜饭", "晚饭", "结棍", "厉害", "屋里", "家里", "下半天", "下午", "上半天", "上午",
+	"拨我", "给我", "拨伊", "给他", "欢喜", "喜欢", "伊拉", "他们", "伊", "他",
 )
 
 // StandardChinese is msg in standard written Chinese: rewritten when it
@@ -79,7 +84,7 @@ var zhShanghaiWords = strings.NewReplacer(
 // (Simplified).
 func StandardChinese(msg string) string {
 	msg = zhDialectWords.Replace(msg)
-	if zhShanghaiMark.MatchString(msg) {
+	if zhShanghaiMark.MatchString(zhShanghaiLookalike.Replace(msg)) {
 		msg = zhShanghaiWords.Replace(msg)
 	}
 	if !zhCantoneseMark.MatchString(msg) {

@@ -206,11 +206,12 @@ func cleanWord(w string) string {
 	return strings.ReplaceAll(w, "'", "")
 }
 
-// numberUnits are the units written joined to a number ("4mg", "5km",
-// "7pm"), which a tokenizer reads as the number and the unit.
+// numberUnits are the units written joined to a number ("4mg", "5km"),
+// which a tokenizer reads as the number and the unit. Times of day
+// ("7am") stay one word: "am" is a stopword, and 7am is not 7pm.
 var numberUnits = map[string]bool{
 	"mg": true, "mcg": true, "ml": true, "g": true, "kg": true, "km": true, "mi": true, "lb": true, "lbs": true,
-	"am": true, "pm": true, "h": true, "hr": true, "hrs": true, "min": true, "mins": true, "k": true,
+	"h": true, "hr": true, "hrs": true, "min": true, "mins": true, "k": true,
 }
 
 // unitAfterNumber reports whether word is all digits and rest opens on a
