@@ -121,14 +121,16 @@ func enInformal(msg string) string {
 // correction of something said before.
 var enCorrectionLead = regexp.MustCompile(`(?i)^[^:\n]{0,40}?\b(?:(?:small|quick|little|one)\s+correction|correction\s+(?:to|on|about|of)|(?:need|have|must|want|got)\s+to\s+correct|let\s+me\s+correct|i\s+(?:made\s+a\s+mistake|got\s+(?:it|that|something)\s+wrong|was\s+wrong\s+about|have\s+to\s+correct))\b[^:\n]{0,50}?[^:\n\d]:\s+`)
 
-// enFixinTo is the Southern "fixin' to" (about to); at the start of a
-// sentence it drops the "I". enNamesIs is "names earl" typed for "my
+// enFixinTo is the Southern "fixin' to" (about to) at the start of a
+// sentence, where it drops the "I"; enFixinMidSentence is the same after
+// its subject ("I'm fixin to"). enNamesIs is "names earl" typed for "my
 // name's Earl" at the start of a message; enNamesNotOne are the words
 // after "names" that are no name ("names escape me", "names changed").
 var (
-	enFixinTo     = regexp.MustCompile(`(?i)(^|[.!?;]\s+|\s)fixin[g']?\s+to\b`)
-	enNamesIs     = regexp.MustCompile(`(?i)^((?:(?:hi|hey|hello|howdy|hiya|evening|morning|mornin)[,.!]*\s+)*)names\s+(\p{L}+(?:\s+\p{L}+)?)\s*(?:[.,!]|$)`)
-	enNamesNotOne = regexp.MustCompile(`(?i)(?:^|\s)(?:are|is|were|was|of|for|and|to|in|on|i|you|they|we|me|like|matter|matters|change|changes|escape|escapes|withheld|redacted|hidden|removed|please|pls|only|first|here|there|\p{L}+ed|\p{L}+ing)(?:\s|$)`)
+	enFixinTo          = regexp.MustCompile(`(?i)(^|[.!?;]\s+)fixin[g']?\s+to\b`)
+	enFixinMidSentence = regexp.MustCompile(`(?i)(\s)fixin[g']?\s+to\b`)
+	enNamesIs          = regexp.MustCompile(`(?i)^((?:(?:hi|hey|hello|howdy|hiya|evening|morning|mornin)[,.!]*\s+)*)names\s+(\p{L}+(?:\s+\p{L}+)?)\s*(?:[.,!]|$)`)
+	enNamesNotOne      = regexp.MustCompile(`(?i)(?:^|\s)(?:are|is|were|was|of|for|and|to|in|on|i|you|they|we|me|like|matter|matters|change|changes|escape|escapes|withheld|redacted|hidden|removed|please|pls|only|first|here|there|\p{L}+ed|\p{L}+ing)(?:\s|$)`)
 )
 
 // enTheRelative is "the wife", "the missus", "the hubby" as British and
@@ -153,20 +155,18 @@ func lastWord(s string) string {
 // haul" is "I'm going to haul", "names earl whitaker" is "my name's Earl
 // Whitaker", "the wife" is "my wife".
 func enSpokenPhrases(line string) string {
-	line = enTheRelative.ReplaceAllStringFunc(line, func(s string) string {
-		m := enTheRelative.FindStringSubmatchIndex(s)
-		if rest := line[strings.Index(line, s)+len(s):]; enNotTheOwn.MatchString(rest) || enCareTitle.MatchString(lastWord(s)) {
-			return s // "the husband of my friend", "the dog Rex next door", "the cat Mrs Jones owns"
+	var b strings.Builder
+	last := 0
+	for _, m := range enTheRelative.FindAllStringSubmatchIndex(line, -1) {
+		if enNotTheOwn.MatchString(line[m[1]:]) || enCareTitle.MatchString(lastWord(line[m[4]:m[5]])) {
+			continue // "the husband of my friend", "the dog Rex next door", "the cat Mrs Jones owns"
 		}
-		return s[:m[3]] + "my " + s[m[4]:]
-	})
-	line = enFixinTo.ReplaceAllStringFunc(line, func(s string) string {
-		lead := s[:len(s)-len(strings.TrimLeft(s, ".!?; \t"))]
-		if strings.TrimSpace(lead) == "" && lead != "" {
-			return lead + "going to" // "I'm fixin to", "we was fixin to"
-		}
-		return lead + "I'm going to"
-	})
+		b.WriteString(line[last:m[3]])
+		b.WriteString("my ")
+		last = m[4]
+	}
+	b.WriteString(line[last:])
+	line = enFixinMidSentence.ReplaceAllString(enFixinTo.ReplaceAllString(b.String(), "${1}I'm going to"), "${1}going to")
 	if m := enNamesIs.FindStringSubmatchIndex(line); m != nil && !enNamesNotOne.MatchString(line[m[4]:m[5]]) {
 		name := strings.Fields(line[m[4]:m[5]])
 		for i, w := range name {
