@@ -22,7 +22,7 @@ func withStatements(facts, statements []found) []found {
 	said := termSet{}
 	factTerms := make([]termSet, len(facts))
 	for i, f := range facts {
-		factTerms[i] = contentTerms(tok, f.text)
+		factTerms[i] = contentTerms(tok, enWrittenDay.ReplaceAllString(f.text, ""))
 		for t := range factTerms[i] {
 			said[t] = struct{}{}
 		}
@@ -81,6 +81,11 @@ func withStatements(facts, statements []found) []found {
 	}
 	return out
 }
+
+// enWrittenDay is the day the rules wrote into a plan's text (enDay): a
+// statement saying the plan and more, the date in its own words, is the
+// plan's fuller text, not the same plan said twice.
+var enWrittenDay = regexp.MustCompile(`\s(?:on|from|between)\s+\p{Lu}\p{Ll}+ \d{1,2}, \d{4}(?:\s+and\s+\p{Lu}\p{Ll}+ \d{1,2}, \d{4})?`)
 
 // keptApart are the subjects whose facts stay in the rules' own short
 // form, beside a statement that says more: a name, an identity, how to

@@ -174,8 +174,13 @@ func enSpokenPhrases(line string) string {
 		}
 		line = line[:m[3]] + "my name's " + strings.Join(name, " ") + line[m[5]:]
 	}
-	return line
+	return enMeAnd.ReplaceAllString(line, "${1} and I ${2}")
 }
+
+// enMeAnd is "me and" opening a subject ("me and the squad signed up",
+// "me n my wife are going"), said for "X and I": the object pronoun never
+// comes before a verb otherwise.
+var enMeAnd = regexp.MustCompile(`(?i)\bme\s+(?:and|n|&)\s+((?:my|the|our|ma)\s+[\p{L}'’-]+|(?-i:\p{Lu}\p{Ll}+))\s+(are|were|have|had|signed|went|go|got|will|booked|did|both|just|also|moved|live|started|'re)\b`)
 
 // enChatWords restores contractions, the pronoun "I" and shorthand, word by
 // word.
@@ -202,6 +207,13 @@ func enChatWords(line string) string {
 			rep, ok = enShorthand[lw], true
 		case strings.HasPrefix(lw, "i'") || strings.HasPrefix(lw, "i’"):
 			rep, ok = "I"+w[1:], true
+		case w == "ur":
+			rep, ok = "your", true
+			if enYoureNext(nextWord(line[loc[1]:])) {
+				rep = "you're" // "ur the best", "ur going to love it"
+			}
+		case w == "were" && enClauseStart(line[:loc[0]]) && enWeAreNext(nextWord(line[loc[1]:])):
+			rep, ok = "we're", true // "were taking her to blackpool", "were in halifax now"
 		}
 		if !ok {
 			continue
@@ -271,6 +283,35 @@ func enCapitaliseNames(msg string) string {
 		}
 		return s[:m[4]] + strings.ToUpper(name[:1]) + name[1:]
 	})
+}
+
+// enYoureNext is a word after "ur" that makes it "you're", not "your":
+// an article, a degree word, an adjective of praise or a verb in -ing.
+func enYoureNext(w string) bool {
+	switch w {
+	case "a", "an", "the", "so", "very", "too", "not", "welcome", "right", "wrong", "amazing", "awesome",
+		"best", "such", "always", "never", "still", "already", "gonna", "allowed", "supposed", "sure":
+		return true
+	}
+	return len(w) > 4 && strings.HasSuffix(w, "ing")
+}
+
+// enClauseStart reports whether a word after before opens a clause: it
+// opens the line or follows a comma or a sentence's mark.
+func enClauseStart(before string) bool {
+	before = strings.TrimRight(before, " ")
+	return before == "" || strings.ContainsAny(before[len(before)-1:], ".,!?;:")
+}
+
+// enWeAreNext is a word after a clause-opening "were" that makes it
+// "we're" typed without its apostrophe: a past "were" needs a subject
+// before it, and a question's "were" a subject after it ("were you…").
+func enWeAreNext(w string) bool {
+	switch w {
+	case "in", "at", "off", "going", "gonna", "moving", "staying", "back", "home", "still", "now", "both", "finally", "all", "getting", "having", "planning", "hoping", "thinking":
+		return true
+	}
+	return len(w) > 4 && strings.HasSuffix(w, "ing") && w != "nothing" && w != "something" && w != "everything" && w != "anything"
 }
 
 // nextWord is the first word of s, lower-cased.

@@ -26,7 +26,7 @@ func TestEnInformalRestoresWrittenForms(t *testing.T) {
 		{"my ma says whit she likes", "my ma says what she likes"},
 		{"ma ma", "my ma"},
 		{"me and ma went to the shops, ma says hi", "me and ma went to the shops, ma says hi"},
-		{"ur right, dey say so", "ur right, dey say so"},
+		{"ur right, dey say so", "you're right, dey say so"},
 		{"workin mornins an goin tae the gym efter", "working mornins an going to the gym after"},
 		{"Wi is a word in capitals", "Wi is a word in capitals"},
 	}

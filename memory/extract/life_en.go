@@ -85,8 +85,11 @@ var enLife = []lifeRule{
 		f.change = changeCue.MatchString(sentence) || strings.Contains(strings.ToLower(m[0]), "stopped") || strings.Contains(strings.ToLower(m[0]), "gave") || strings.Contains(strings.ToLower(m[0]), "given")
 		return f, ok
 	}},
-	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am|'ve\s+(?:gone|become)|\s+went|\s+became|\s+have\s+(?:gone|become))\s+(?:now\s+|an?\s+|strictly\s+|fully\s+)*(vegetarian|vegan|pescatarian|pescetarian|keto|gluten[- ]free|lactose[- ]intolerant|halal|kosher)\b`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am|'ve\s+(?:gone|become)|\s+went|\s+became|\s+have\s+(?:gone|become))\s+(?:now\s+|an?\s+|strictly\s+|fully\s+)*(?:(vegetarian|vegan|pescatarian|pescetarian|keto|gluten[- ]free|lactose[- ]intolerant|halal|kosher)|intolerant\s+(?:to|of)\s+(?:the\s+)?(lactose|gluten))\b`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		obj := strings.ToLower(m[1])
+		if m[2] != "" {
+			obj = strings.ToLower(m[2]) + " intolerant" // "intolerant to the lactose"
+		}
 		f, ok := enFact("Is "+obj, subject.Diet, obj)
 		f.typ, f.lifecycle = memory.TypePreference, memory.LifecycleLongTerm
 		f.terms = append(f.terms, "diet", "food", "饮食")
@@ -95,7 +98,7 @@ var enLife = []lifeRule{
 		return f, ok
 	}},
 	// Health.
-	{regexp.MustCompile(`(?i)\bI(?:\s+have|'ve\s+got|\s+have\s+got|\s+suffer\s+from|\s+was\s+diagnosed\s+with|\s+live\s+with|\s+get)\s+` + enHealth + `\b`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\bI(?:\s+have|'ve\s+got|\s+have\s+got|\s+got|\s+suffer\s+from|\s+was\s+diagnosed\s+with|\s+live\s+with|\s+get)\s+` + enHealth + `\b`), func(m []string, _ string, _ time.Time) (found, bool) {
 		cond := strings.Join(strings.Fields(strings.ToLower(m[1])), " ")
 		f, ok := enFact("Has "+cond, subject.HealthPrefix+enHead(cond), cond)
 		f.terms = append(f.terms, "health", "健康")

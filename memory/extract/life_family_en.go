@@ -187,7 +187,7 @@ var enFamilyLife = []lifeRule{
 		}
 		where := trimObject(enBeforeDate(rest, when.Phrase))
 		what := strings.ToLower(strings.Join(strings.Fields(m[1]), " ")) + " " + m[2] + "'s " + strings.ToLower(strings.TrimSpace(m[3]))
-		t := strings.Join(strings.Fields("Going to "+what+" "+where), " ") + " on " + when.Start.Format("2006-01-02")
+		t := strings.Join(strings.Fields("Going to "+what+" "+where), " ") + " on " + enDay(when.Start)
 		return found{text: t, subject: strings.ToLower(strings.TrimSpace(m[3])), typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary,
 			importance: 0.6, confidence: 0.9, event: when, object: what, terms: []string{m[2], strings.TrimSpace(m[3]), "plan"}}, true
 	}},
@@ -202,7 +202,7 @@ var enFamilyLife = []lifeRule{
 		if !validObject(where) || who == "" {
 			return found{}, false
 		}
-		t := "Going to " + where + " with " + who + " from " + when.Start.Format("2006-01-02")
+		t := "Going to " + where + " with " + who + " from " + enDay(when.Start)
 		return found{text: t, subject: "trip", typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary,
 			importance: 0.6, confidence: 0.9, event: when, object: where, terms: nonEmpty(m[1], m[2], "trip", "plan")}, true
 	}},
@@ -244,7 +244,7 @@ func enFamilyFact(m []string, _ string, ref time.Time) (found, bool) {
 		if !validObject(what) {
 			return found{}, false
 		}
-		return found{text: who + " " + what + " on " + when.Start.Format("2006-01-02"), subject: subject.FamilyPrefix + rel,
+		return found{text: who + " " + what + " on " + enDay(when.Start), subject: subject.FamilyPrefix + rel,
 			typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary, importance: 0.6, confidence: 0.9, event: when,
 			object: what, terms: nonEmpty(m[1], m[2], "plan")}, true
 	}

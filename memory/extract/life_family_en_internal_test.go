@@ -19,11 +19,11 @@ func TestRulesReadRelativesAndTheirOccasions(t *testing.T) {
 		{"dad's birthday is 2 May, he turns sixty", []lifeWant{{"Dad turns sixty", "family:father", false}, {"Dad's birthday is 2 May", "birthday:father", false}}},
 		{"our anniversary falls on the 3rd of June", []lifeWant{{"Anniversary is the 3rd of June", "anniversary", false}}},
 		// A relative's dated occasion, a friend's, a trip someone takes them on.
-		{"my cousin Mia is getting married in Porto on 20 April", []lifeWant{{"Cousin Mia is getting married in Porto on 2026-04-20", "family:cousin", false}}},
-		{"my niece Ada graduates in Leeds on 2 July", []lifeWant{{"Niece Ada graduates in Leeds on 2026-07-02", "family:niece", false}}},
-		{"my friend Omar's wedding is in Bath on the 9th of May", []lifeWant{{"Going to friend Omar's wedding in Bath on 2026-05-09", "wedding", false}}},
+		{"my cousin Mia is getting married in Porto on 20 April", []lifeWant{{"Cousin Mia is getting married in Porto on April 20, 2026", "family:cousin", false}}},
+		{"my niece Ada graduates in Leeds on 2 July", []lifeWant{{"Niece Ada graduates in Leeds on July 2, 2026", "family:niece", false}}},
+		{"my friend Omar's wedding is in Bath on the 9th of May", []lifeWant{{"Going to friend Omar's wedding in Bath on May 9, 2026", "wedding", false}}},
 		{"my friend Omar's wedding was lovely", nil},
-		{"our Dev is taking me to Skye for a week from the 4th of June", []lifeWant{{"Going to Skye for a week with Dev from 2026-06-04", "trip", false}}},
+		{"our Dev is taking me to Skye for a week from the 4th of June", []lifeWant{{"Going to Skye for a week with Dev from June 4, 2026", "trip", false}}},
 		{"My cat's called Biscuit", []lifeWant{{"Has a cat called Biscuit", "pet:biscuit", false}}},
 	})
 }

@@ -42,9 +42,10 @@ var enMedication = []lifeRule{
 		f.change = true
 		return f, ok
 	}},
-	// A dose said without "I": "on melatonin 3mg", "metformin now 1000
+	// A dose said without "I": "on melatonin 3mg", "diabetic, on
+	// metformin 500mg", "metformin now 1000
 	// twice a day", "gp upped melatonin to 5mg".
-	{regexp.MustCompile(`(?i)(?:^|[.!?;]\s+)(?:still\s+|now\s+)?on\s+(?:the\s+)?` + enDrug + `\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)(?:^|[.!?;,]\s+)(?:still\s+|now\s+)?on\s+(?:the\s+)?` + enDrug + `\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		return enOwnTakes(m[1], m[2], sentence)
 	}},
 	{regexp.MustCompile(`(?i)\b(?:gp|doctor|doc|dr|consultant|nurse|hospital|they|he|she)\s+(?:has\s+|have\s+)?(?:upped|raised|increased|doubled|lowered|reduced|cut|dropped|halved|put\s+up|bumped\s+up|changed)\s+(?:my\s+|the\s+|me\s+to\s+)?` + enDrug + `(?:\s+dose)?\s+(?:to|up\s+to|down\s+to)\s+(\d[^.;!]*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
@@ -101,6 +102,10 @@ func enOwnTakes(drug, rest, sentence string) (found, bool) {
 // enSomeoneElse names someone other than the writer.
 var enSomeoneElse = regexp.MustCompile(`(?i)\b[\p{L}]+'s\b|\b(?:his|her|their|mum|mom|mam|dad|mother|father|nan|gran|grandma|grandad|wife|husband|partner|son|daughter|sister|brother|friend|he|she|they|him)\b`)
 
+// enDoseEnd opens a clause after a dose that no longer says it: a
+// reason, a consequence or a new subject.
+var enDoseEnd = regexp.MustCompile(`(?i),?\s+(?:so|but|because|which|though|although|and\s+(?:I|it|he|she|they|we|my))\b`)
+
 // enTakes builds "Takes warfarin, one tablet at night": the dose is kept
 // when the clause after the medicine says it.
 func enTakes(drug, rest, sentence string) (found, bool) {
@@ -111,6 +116,9 @@ func enTakes(drug, rest, sentence string) (found, bool) {
 	}
 	if i := strings.IndexAny(tail, ".;!"); i >= 0 {
 		tail = tail[:i]
+	}
+	if loc := enDoseEnd.FindStringIndex(tail); loc != nil {
+		tail = tail[:loc[0]] // "5 mg every evening, so I have to be careful with greens"
 	}
 	if first, _, _ := strings.Cut(tail, ", and "); enDose.MatchString(first) {
 		t += ", " + trimObject(enDoseLead.ReplaceAllString(first, "with "))

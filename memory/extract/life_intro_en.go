@@ -75,7 +75,7 @@ var enIntro = []lifeRule{
 		what := trimObject(m[1])
 		if when, ok := text.ResolveDate(what, ref); ok && !when.Start.Before(dayStart(ref)) {
 			rest := strings.Join(strings.Fields(enBeforeDate(what, when.Phrase)), " ")
-			return found{text: "Training for " + rest + " on " + when.Start.Format("2006-01-02"), subject: enHead(rest), typ: memory.TypeObjective,
+			return found{text: "Training for " + rest + " on " + enDay(when.Start), subject: enHead(rest), typ: memory.TypeObjective,
 				lifecycle: memory.LifecycleTemporary, importance: 0.6, confidence: 0.85, event: when, object: rest, terms: []string{rest, "training", "goal"}}, true
 		}
 		if !validObject(what) {

@@ -18,7 +18,7 @@ func TestRulesReadIntroductionsAndOccupations(t *testing.T) {
 		{"I'm doing a masters in data science", []lifeWant{{"Is doing a masters in data science", "school", false}}},
 		{"I've just retired, I was a bus driver for 30 years", []lifeWant{{"Is retired, used to be a bus driver", "occupation", false}}},
 		{"I volunteer with a dog rescue at weekends", []lifeWant{{"Volunteers with a dog rescue at weekends", "volunteering", false}}},
-		{"I'm training for a half marathon in October", []lifeWant{{"Training for a half marathon on 2026-10-01", "marathon", false}}},
+		{"I'm training for a half marathon in October", []lifeWant{{"Training for a half marathon on October 1, 2026", "marathon", false}}},
 		{"I'm training for the new job", []lifeWant{{"Training for the new job", "job", false}}},
 	})
 }

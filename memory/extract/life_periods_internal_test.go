@@ -21,9 +21,9 @@ func TestRulesReadPlansOverPartsOfAMonth(t *testing.T) {
 		event   time.Time
 		expires time.Time
 	}{
-		{"I'm flying to Dublin at the end of the month", "Flying to Dublin between 2026-03-21 and 2026-03-31", day(3, 21), day(4, 1)},
-		{"I've booked a cooking class in mid-April", "Booked a cooking class between 2026-04-11 and 2026-04-20", day(4, 11), day(4, 21)},
-		{"we signed up for a 10k in early May", "Signed up for a 10k between 2026-05-01 and 2026-05-10", day(5, 1), day(5, 11)},
+		{"I'm flying to Dublin at the end of the month", "Flying to Dublin between March 21, 2026 and March 31, 2026", day(3, 21), day(4, 1)},
+		{"I've booked a cooking class in mid-April", "Booked a cooking class between April 11, 2026 and April 20, 2026", day(4, 11), day(4, 21)},
+		{"we signed up for a 10k in early May", "Signed up for a 10k between May 1, 2026 and May 10, 2026", day(5, 1), day(5, 11)},
 		{"月底要去青岛开会", "2026年3月21日至31日要去青岛开会", day(3, 21), day(4, 1)},
 		{"下旬准备考雅思", "2026年3月21日至31日准备考雅思", day(3, 21), day(4, 1)},
 		{"五月中旬打算去爬黄山", "2026年5月11日至20日打算去爬黄山", day(5, 11), day(5, 21)},

@@ -254,6 +254,17 @@ var (
 	}
 )
 
+// enAnswerLanguage and zhAnswerLanguage are the language the person
+// wants answers in ("answer me always in English", "用英文回我"); Chinese
+// itself is one of zhStyles.
+var (
+	enAnswerLanguage = regexp.MustCompile(`(?i)\b(?:answer|reply|respond|write|talk|speak|text)(?:\s+(?:to\s+)?me)?(?:\s+(?:always|only|just))?\s+in\s+(english|spanish|french|german|italian|portuguese|dutch|polish|russian|arabic|hindi|urdu|chinese|mandarin|cantonese|japanese|korean|turkish|swedish|greek|ukrainian|vietnamese|indonesian|tagalog|welsh)\b`)
+	zhAnswerLanguage = regexp.MustCompile(`用(英文|英语|日语|日文|韩语|粤语|法语|德语|西班牙语)(?:回|回复|回答|跟我说|和我说|给我回|交流|聊)`)
+)
+
+// zhNotBefore ends what comes before a style it turns down ("别用英文回我").
+var zhNotBefore = regexp.MustCompile(`(?:别|不要|不用|不许|少|不)$`)
+
 // answerStyle reads how the person wants to be answered.
 func answerStyle(sentence string) (found, bool) {
 	if isQuestion(sentence) {
@@ -268,6 +279,9 @@ func answerStyle(sentence string) (found, bool) {
 			if s.re.MatchString(sentence) {
 				got = append(got, s.text)
 			}
+		}
+		if m := zhAnswerLanguage.FindStringSubmatchIndex(sentence); m != nil && !zhNotBefore.MatchString(sentence[:m[0]]) {
+			got = append(got, "用"+sentence[m[2]:m[3]])
 		}
 		if len(got) == 0 {
 			return found{}, false
@@ -286,6 +300,9 @@ func answerStyle(sentence string) (found, bool) {
 		if s.re.MatchString(sentence) {
 			got = append(got, s.text)
 		}
+	}
+	if m := enAnswerLanguage.FindStringSubmatch(sentence); m != nil {
+		got = append(got, "in "+upperFirst(strings.ToLower(m[1])))
 	}
 	if len(got) == 0 {
 		return found{}, false

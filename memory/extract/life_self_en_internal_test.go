@@ -41,7 +41,7 @@ func TestRulesReadSelfDescriptionsInPassing(t *testing.T) {
 		{"I'm a pilot, flying out of Bristol airport", []lifeWant{{"Is based at Bristol airport", "work base", false}, {"Is a pilot", "identity", false}}},
 		{"I have a really bad sesame allergy", []lifeWant{{"Has a really bad sesame allergy", "allergy:sesame", false}}},
 		// Plans dated "on the 3rd of May" or over a range of days.
-		{"we're flying to Oslo on the 3rd of May for a wedding", []lifeWant{{"Flying to Oslo for a wedding on 2026-05-03", "oslo", false}}},
+		{"we're flying to Oslo on the 3rd of May for a wedding", []lifeWant{{"Flying to Oslo for a wedding on May 3, 2026", "oslo", false}}},
 		{"I'm heading to Ghent for a fair from 12 to 14 June", []lifeWant{{"Heading to Ghent for a fair from 12 to 14 June", "ghent", false}}},
 		{"I play cello in the university orchestra", []lifeWant{{"Plays cello in the university orchestra", "cello", false}}},
 		{"I only drink decaf, never espresso", []lifeWant{{"Drinks decaf, never espresso", "decaf", false}}},

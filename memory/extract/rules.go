@@ -230,11 +230,37 @@ func findAllAfter(text string, ref time.Time, before relative) []found {
 		line = enResolvePronouns(zhWritten(quotedFirstPerson.ReplaceAllString(stripQuoted(line), " ")), before)
 		for _, s := range sentenceSplit.FindAllString(line, -1) {
 			for _, sentence := range enSentences(s) {
-				out = append(out, findInSentence(strings.TrimSpace(sentence), ref)...)
+				out = append(out, findInSentence(strings.TrimSpace(withoutEmoji(sentence)), ref)...)
 			}
 		}
 	}
 	return out
+}
+
+// withoutEmoji writes each run of emoji as one space: "a dental
+// hygienist Mondays and Fridays 🦷 so those days…" is read as if typed
+// without them. Other symbols (℃, °) say something and stay.
+func withoutEmoji(s string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range s {
+		if isEmoji(r) {
+			if !space {
+				b.WriteByte(' ')
+			}
+			space = true
+			continue
+		}
+		space = false
+		b.WriteRune(r)
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// isEmoji reports whether r is an emoji or one of its joiners and
+// modifiers.
+func isEmoji(r rune) bool {
+	return r >= 0x1F000 && r <= 0x1FAFF || r >= 0x2600 && r <= 0x27BF || r == '\uFE0F' || r == '\u200D' || r >= 0x1F3FB && r <= 0x1F3FF
 }
 
 // findInSentence applies the explicit-request prefixes, then the clause
@@ -473,7 +499,7 @@ func trimObject(s string) string {
 }
 
 // objectTail is filler at the end of an object.
-var objectTail = regexp.MustCompile(`(?i)(?:\s+(?:too|as well|a lot|very much|so much|now|anymore|any more|though|lately|these days|nowadays|actually|really|by the way|btw|tbh|lol|haha))+\s*[.!]*$|[了啊呀哦呢吧啦嘛的哈]+$|(?:了|啦)?[。！!~～…]+$`)
+var objectTail = regexp.MustCompile(`(?i)(?:\s+(?:too|as well|a lot|very much|so much|now|anymore|any more|though|lately|these days|nowadays|actually|really|instead|by the way|btw|tbh|lol|haha))+\s*[.!]*$|[了啊呀哦呢吧啦嘛的哈]+$|(?:了|啦)?[。！!~～…]+$`)
 
 // vagueObject rejects pronouns and demonstratives: "I like it" says
 // nothing durable.

@@ -133,9 +133,9 @@ var enPatterns = []pattern{
 		return found{text: text, subject: enHead(obj), typ: memory.TypeObjective, lifecycle: memory.LifecycleFact,
 			importance: 0.6, confidence: 0.85, object: obj, terms: []string{obj}}, true
 	}},
-	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:an?)\s+(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:an?)\s+(.+)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		obj := trimObject(m[1])
-		if enNotIdentity.MatchString(obj) {
+		if enNotIdentity.MatchString(obj) || enHearsaySelf.MatchString(sentence) {
 			return found{}, false
 		}
 		key := subject.Identity
@@ -148,7 +148,7 @@ var enPatterns = []pattern{
 	// on tour to Oslo from June 2", "I have my driving test next Friday").
 	// A dated sign-up is a plan too ("I signed up for a 10k in mid-May").
 	{regexp.MustCompile(`(?i)\b(?:I|we)(?:'ve|\s+have)?\s+(signed\s+up\s+for|registered\s+for|booked)\s+(.+)`), enPlan},
-	{regexp.MustCompile(`(?i)\b(?:I(?:'m|\s+am)|we(?:'re|\s+are))\s+(going\s+to|gonna|planning\s+to|about\s+to|flying\s+to|leaving\s+for|travell?ing\s+to|heading\s+to|visiting|meeting|moving\s+to|starting|planning\s+(?:a|our)\s+(?:trip|holiday|vacation|visit)\s+to|going\s+on\s+(?:a\s+|our\s+)?(?:trip|tour|holiday|vacation|honeymoon)\s+to|off\s+to|driving\s+to)\s+(.+)|\bI(?:'ll|\s+will|\s+have\s+to|'ve\s+got\s+to|\s+need\s+to|\s+must)\s+(.+)|\bI\s+(?:have|'ve\s+got)\s+((?:an?|my|the|our)\s+.+)|\bwe(?:'ll|\s+will)?\s+(?:go|fly|travel|head|leave)\s+(?:on\s+(?:a\s+|our\s+)?(tour|trip|holiday|vacation)\s+)?(?:to|for)\s+(.+)`), enPlan},
+	{regexp.MustCompile(`(?i)\b(?:I(?:'m|\s+am)|we(?:'re|\s+are)|I\s+are)\s+(going\s+to|gonna|planning\s+to|about\s+to|flying\s+to|leaving\s+for|travell?ing\s+to|heading\s+to|visiting|meeting|moving\s+to|starting|planning\s+(?:a|our)\s+(?:trip|holiday|vacation|visit)\s+to|going\s+on\s+(?:a\s+|our\s+)?(?:trip|tour|holiday|vacation|honeymoon)\s+to|off\s+to|driving\s+to)\s+(.+)|\bI(?:'ll|\s+will|\s+have\s+to|'ve\s+got\s+to|\s+need\s+to|\s+must)\s+(.+)|\bI\s+(?:have|'ve\s+got)\s+((?:an?|my|the|our)\s+.+)|\bwe(?:'ll|\s+will)?\s+(?:go|fly|travel|head|leave)\s+(?:on\s+(?:a\s+|our\s+)?(tour|trip|holiday|vacation)\s+)?(?:to|for)\s+(.+)`), enPlan},
 }
 
 // enNotPlace rejects what "live in" takes in an idiom ("we live in hope").
@@ -171,6 +171,11 @@ func workKey(role string) string {
 	}
 	return subject.Occupation
 }
+
+// enHearsaySelf is someone else's word on what the writer is ("the
+// instructor says I'm a natural", "my kids think I'm a dinosaur"): their
+// opinion, not an identity.
+var enHearsaySelf = regexp.MustCompile(`(?i)\b(?:says|said|say|thinks|think|thought|reckons|reckon|claims|jokes|told\s+me|tells\s+me|calls\s+me)\s+(?:that\s+)?I(?:'m|\s+am)\s+an?\b`)
 
 // enNotIdentity rejects "I'm a bit tired" and similar non-identities.
 var enNotIdentity = regexp.MustCompile(`(?i)^(?:bit|little|lot|fan|huge|big fan|bot|robot)\b`)
@@ -225,7 +230,13 @@ var enPlanVerbs = map[string]string{
 
 // enPlan builds a dated plan; without a date a plan is too vague to keep.
 func enPlan(m []string, sentence string, ref time.Time) (found, bool) {
-	when, ok := text.ResolveDate(sentence, ref)
+	// The plan's own clause dates it before the rest of the sentence does:
+	// "the twins turn 7 next month and we've booked the soft play for
+	// Saturday 7th March".
+	when, ok := text.ResolveDate(m[0], ref)
+	if !ok {
+		when, ok = text.ResolveDate(sentence, ref)
+	}
 	if !ok || when.Start.Before(dayStart(ref)) || enEvery.MatchString(m[0]) {
 		return found{}, false // "I have the kids every other weekend" is a routine, not a plan
 	}
@@ -257,6 +268,9 @@ func enPlan(m []string, sentence string, ref time.Time) (found, bool) {
 	span := false
 	if i := strings.Index(rest, when.Phrase); i >= 0 {
 		head, tail := rest[:i], rest[i+len(when.Phrase):]
+		if loc := enWeekdayBefore.FindStringIndex(head); loc != nil {
+			head = head[:loc[0]] + " on " // "on Saturday 7th March": the date says the day
+		}
 		switch loc := enSpanLead.FindStringIndex(head); {
 		case enRangeLead.MatchString(head):
 			span = true // "from 12 to 14 June": the range stays in the text
@@ -279,7 +293,7 @@ func enPlan(m []string, sentence string, ref time.Time) (found, bool) {
 	if enNotPlan.MatchString(rest) {
 		return found{}, false
 	}
-	rest = trimObject(rest)
+	rest = trimObject(enPlanAside.ReplaceAllString(rest, ""))
 	rest = strings.Join(strings.Fields(rest), " ")
 	if !validObject(rest) {
 		return found{}, false
@@ -292,17 +306,28 @@ func enPlan(m []string, sentence string, ref time.Time) (found, bool) {
 		importance: 0.6, confidence: 0.9, event: when, object: rest, terms: []string{rest, "plan"}}, true
 }
 
+// enWeekdayBefore is a weekday said just before a plan's date.
+var enWeekdayBefore = regexp.MustCompile(`(?i)\s+(?:on\s+|for\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun),?\s+(?:the\s+)?$`)
+
+// enPlanAside is how the writer feels about a plan, said after it: "…
+// on Saturday and I'm already stressed".
+var enPlanAside = regexp.MustCompile(`(?i)\s+(?:and|but|so)\s+I(?:'m|\s+am|'ve|\s+have|\s+feel)\b.*$`)
+
 // enEvery marks a routine ("every other weekend", "every Monday").
 var enEvery = regexp.MustCompile(`(?i)\bevery\s+(?:other\s+|single\s+)?[\p{L}]+`)
 
+// enDay writes a plan's day as people write it, "June 20, 2026": the way
+// the person reads it back in /memories and words a question about it.
+func enDay(t time.Time) string { return t.Format("January 2, 2006") }
+
 // enWhen dates a plan: its day, or the days of a part of a month
-// ("between 2025-07-21 and 2025-07-31" for "the end of the month").
+// ("between July 21, 2025 and July 31, 2025" for "the end of the month").
 func enWhen(sp text.Span) string {
 	last := sp.End.AddDate(0, 0, -1)
 	if !last.After(sp.Start) || sp.End.After(sp.Start.AddDate(0, 0, 11)) {
-		return "on " + sp.Start.Format("2006-01-02")
+		return "on " + enDay(sp.Start)
 	}
-	return "between " + sp.Start.Format("2006-01-02") + " and " + last.Format("2006-01-02")
+	return "between " + enDay(sp.Start) + " and " + enDay(last)
 }
 
 // enOwnLead is "my", "the" or "our" before a planned thing: "I have my

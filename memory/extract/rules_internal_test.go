@@ -54,7 +54,7 @@ func TestRuleExtractor(t *testing.T) {
 		{"I work at Google", []want{{"Works at Google", memory.TypeFact, memory.LifecycleFact, "employer", ""}}},
 		{"I live in Berlin", []want{{"Lives in Berlin", memory.TypeFact, memory.LifecycleFact, "residence", ""}}},
 		{"My name is Ann Lee", []want{{"Name is Ann Lee", memory.TypeFact, memory.LifecycleFact, "name", ""}}},
-		{"I'm going to Tokyo tomorrow", []want{{"Going to Tokyo on 2026-03-15", memory.TypeEvent, memory.LifecycleTemporary, "tokyo", "2026-03-15"}}},
+		{"I'm going to Tokyo tomorrow", []want{{"Going to Tokyo on March 15, 2026", memory.TypeEvent, memory.LifecycleTemporary, "tokyo", "2026-03-15"}}},
 		{"I'm good at chess", []want{{"Is good at chess", memory.TypeSkill, memory.LifecycleLongTerm, "chess", ""}}},
 		// A birthday is a lasting fact that keeps its date, under its own key.
 		{"Remember that my wife's birthday is May 3", []want{{"Wife's birthday is May 3", memory.TypeFact, memory.LifecycleFact, "birthday:wife", "2026-05-03"}}},

@@ -18,7 +18,7 @@ func TestRulesReadSpokenAndNoteForms(t *testing.T) {
 		{"Is it safe to lift boxes with my back.", nil},
 		{"Is the pool open on Sundays.", nil},
 		{"howdy. names ray dupree", []lifeWant{{"Name is Ray Dupree", "name", false}}},
-		{"fixin to drive the herd up to the north pasture on november 3", []lifeWant{{"Going to drive the herd up to the north pasture on 2025-11-03", "pasture", false}}},
+		{"fixin to drive the herd up to the north pasture on november 3", []lifeWant{{"Going to drive the herd up to the north pasture on November 3, 2025", "pasture", false}}},
 		{"Knee arthroscopy booked 14 Nov, Royal Berkshire.", []lifeWant{{"Knee arthroscopy booked 14 Nov, Royal Berkshire", "", false}}},
 		{"his op is booked for 3 November", nil},
 		// "the wife" is the writer's wife, "the dog Bran" their dog.

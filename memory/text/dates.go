@@ -76,7 +76,12 @@ var dateRules = []dateRule{
 	{regexp.MustCompile(`(?i)\bthis ` + weekdayEN + `\b`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
 		return dayOnly(upcoming(d, weekdayIndex[strings.ToLower(m[1])], true))
 	}},
-	{regexp.MustCompile(`(?i)\b(?:on )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
+	// A weekday before its date ("Saturday 7th March", "Sat, March 14")
+	// leaves the day to the date.
+	{regexp.MustCompile(`(?i)\b(?:on )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b(,?\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d))?`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
+		if m[2] != "" {
+			return time.Time{}, time.Time{}, false
+		}
 		return dayOnly(upcoming(d, weekdayIndex[strings.ToLower(m[1])], false))
 	}},
 	{regexp.MustCompile(`(?i)\bnext week\b`), func(_ []string, d time.Time) (time.Time, time.Time, bool) {
