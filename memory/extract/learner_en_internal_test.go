@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -53,6 +54,21 @@ func TestRulesKeepHearsayAndMovedPlansApart(t *testing.T) {
 			if m.Subject == "residence" {
 				t.Errorf("%q: kept %q as a home", s, m.Text)
 			}
+		}
+	}
+}
+
+// Northern 俺 reads as 我, an emphatic 是真 is no identity, and a rule
+// never begins inside a Latin word.
+func TestRulesReadNorthernSpeechAndLatinWords(t *testing.T) {
+	at := time.Date(2026, 2, 1, 9, 0, 0, 0, time.UTC)
+	checkLife(t, at, []lifeCase{
+		{"俺对花生过敏", []lifeWant{{"对花生过敏", "allergy:花生", false}}},
+		{"烟我是真戒了，一个月没抽", []lifeWant{{"已戒烟", "烟", true}}},
+	})
+	for _, m := range extractAll(t, "Barcelona 改成 5月10号去", at) {
+		if strings.Contains(m.Text, "celona") && !strings.Contains(m.Text, "Barcelona") {
+			t.Errorf("kept %q, cut inside a word", m.Text)
 		}
 	}
 }

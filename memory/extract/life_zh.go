@@ -80,7 +80,7 @@ var zhLifeFacts = []lifeRule{
 	}},
 	// Quitting a habit ("戒不掉" is the opposite); no longer doing
 	// something; switching.
-	{regexp.MustCompile(`我?(?:已经|终于|最近|刚)?戒(?:掉)?了?([^，,。！!；;]{1,8}?)了?(?:[，,；;。！!]|$)|(?:^|[，,])(\p{Han}{1,4}?)(?:我)?(?:已经|早就|早|终于)?戒(?:掉)?了`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`我?(?:已经|终于|最近|刚)?戒(?:掉)?了?([^，,。！!；;]{1,8}?)了?(?:[，,；;。！!]|$)|(?:^|[，,])(\p{Han}{1,4}?)(?:我)?(?:是真的|是真|真的|真)?(?:已经|早就|早|终于)?戒(?:掉)?了`), func(m []string, _ string, _ time.Time) (found, bool) {
 		obj := zhMustTail.ReplaceAllString(trimObject(zhDuration.ReplaceAllString(zhLeadFiller.ReplaceAllString(m[1]+m[2], ""), "")), "")
 		if !validObject(obj) || zhCannotQuit.MatchString(obj) {
 			return found{}, false

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/subject"
@@ -348,7 +349,7 @@ func lifeFacts(sentence string, ref time.Time) []found {
 	for _, rs := range lists {
 		for _, r := range rs {
 			m := r.re.FindStringSubmatch(sentence)
-			if m == nil {
+			if m == nil || midWord(sentence, m[0]) {
 				continue
 			}
 			if f, ok := r.build(m, sentence, ref); ok {
@@ -360,6 +361,24 @@ func lifeFacts(sentence string, ref time.Time) []found {
 		out = keepNew(out, f)
 	}
 	return out
+}
+
+// midWord reports whether match, found in sentence, begins inside a
+// Latin word: a rule bounded by a length alone ("Shanghai 改成 3月10号",
+// eight characters before 改成) would keep "hanghai".
+func midWord(sentence, match string) bool {
+	i := strings.Index(sentence, match)
+	if i <= 0 || match == "" {
+		return false
+	}
+	before, _ := utf8.DecodeLastRuneInString(sentence[:i])
+	first, _ := utf8.DecodeRuneInString(match)
+	return isLatinLetter(before) && isLatinLetter(first)
+}
+
+// isLatinLetter reports whether r is a letter or digit of a Latin word.
+func isLatinLetter(r rune) bool {
+	return r < 0x250 && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }
 
 // keepNew appends f unless a memory already found says it: the same

@@ -112,7 +112,7 @@ var zhPatterns = []pattern{
 
 // zhNotIdentity rejects "我是说…", "我是不是…" and other uses of 是 that
 // are not a statement of identity.
-var zhNotIdentity = regexp.MustCompile(`(?:过敏|突出|炎|病|症|癌|瘤|综合征|结石|骨折|贫血|不耐受|近视|脂肪肝|三高)$|^(?:对|住|说|不是|想|在|要|来|问|觉得|因为|为了|真的|认真|开玩笑|故意|刚|第一次|这么|那么|这样|那样|否|吗|不|的)`)
+var zhNotIdentity = regexp.MustCompile(`(?:过敏|突出|炎|病|症|癌|瘤|综合征|结石|骨折|贫血|不耐受|近视|脂肪肝|三高)$|^(?:对|住|说|不是|想|在|要|来|问|觉得|因为|为了|真的|真|认真|开玩笑|故意|刚|第一次|这么|那么|这样|那样|否|吗|不|的)`)
 
 // zhRule applies the Chinese patterns to a clause (findInSentence lends
 // it the 我 of its sentence when it has none and is the author's).

@@ -55,6 +55,11 @@ var zhDialectWords = strings.NewReplacer(
 	"屋头", "家里", "我婆娘", "我老婆", "我家婆娘", "我家老婆", "幺儿", "孩子", "老汉儿", "爸爸", "莫得", "没得", "吃不得", "不能吃", "啥子", "什么",
 )
 
+// zhNorthernWords are the words of a message in the speech of Henan,
+// Shandong and the north-east, read when it says 俺 (I): 俺 and 俺们, 恁
+// (you) and the particle 哩 (的, "定哩明年五月" ); 哔哩 (Bilibili) stays.
+var zhNorthernWords = strings.NewReplacer("俺们", "我们", "俺", "我", "恁", "你", "哔哩", "哔哩", "哩", "的")
+
 // zhShanghaiMark is a word only Shanghainese writes ("阿拉", "侬",
 // "覅"): a message with one is read as Shanghainese.
 var zhShanghaiMark = regexp.MustCompile(`阿拉|侬|覅|交关|白相|搿|辰光|夜饭|结棍`)
@@ -84,6 +89,9 @@ var zhShanghaiWords = strings.NewReplacer(
 // (Simplified).
 func StandardChinese(msg string) string {
 	msg = zhDialectWords.Replace(msg)
+	if strings.Contains(msg, "俺") {
+		msg = zhNorthernWords.Replace(msg)
+	}
 	if zhShanghaiMark.MatchString(zhShanghaiLookalike.Replace(msg)) {
 		msg = zhShanghaiWords.Replace(msg)
 	}
