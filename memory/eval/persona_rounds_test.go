@@ -12,8 +12,8 @@ import (
 
 // TestPersonaRounds guards the rounds of personas written to check the
 // rules and recall on conversations they had not seen
-// (testdata/personas/FORMAT.md): each was scored first and tuned on
-// afterwards. Pooled
+// (testdata/personas/FORMAT.md): rounds 3 to 17 were scored first and
+// tuned on afterwards, round 19 has not been tuned on. Pooled
 // floors, offline and with a perfect extractor, as TestPersonasOffline's:
 // the rates may only rise, harm only fall. The offline figures of the
 // later rounds are below the targets, and say so on purpose.
@@ -48,6 +48,10 @@ func TestPersonaRounds(t *testing.T) {
 		// applies two corrections of 24; its floor is one.
 		{"round16.json", floor{0.673, 0.707, 0.150, 0.575, 0.950, 0, 2}},
 		{"round17.json", floor{0.670, 0.652, 0.041, 0.450, 0.975, 0, 3}},
+		// Round 19 has not been tuned on: written by people who had not
+		// read the rules, scored once, its lines unread. It applies one
+		// correction of 22.
+		{"round19.json", floor{0.535, 0.506, 0.000, 0.225, 0.950, 0, 2}},
 	}
 	for _, r := range rounds {
 		t.Run(r.file, func(t *testing.T) {
