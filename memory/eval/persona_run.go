@@ -74,7 +74,18 @@ func runPersonas(ctx context.Context, set *PersonaSet, bots PersonaBots, model s
 		res := ScorePersona(p, out)
 		for _, m := range out.Memories {
 			log.Debug("persona memory", slog.String("persona", p.ID), slog.String("status", string(m.Status)),
-				slog.String("subject", m.Subject), slog.String("text", m.Text))
+				slog.String("subject", m.Subject), slog.String("text", m.Text),
+				slog.String("id", m.ID), slog.String("type", string(m.Type)), slog.String("superseded_by", m.SupersededBy), slog.Int("history", len(m.History)))
+		}
+		for i, fu := range p.FollowUps {
+			var texts []string
+			if i < len(out.Injected) {
+				for _, m := range out.Injected[i] {
+					texts = append(texts, m.Text)
+				}
+			}
+			log.Debug("persona follow-up", slog.String("persona", p.ID), slog.String("question", fu.Text),
+				slog.String("gold", fu.Gold), slog.Any("injected", texts))
 		}
 		rep.Personas = append(rep.Personas, res)
 		log.Info("persona run", slog.String("persona", p.ID), slog.Int("stored", res.Stored),

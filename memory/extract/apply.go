@@ -156,6 +156,11 @@ func (r *Reconciler) update(ctx context.Context, owner string, d decision, c mem
 func (r *Reconciler) supersede(ctx context.Context, owner string, d decision, c *memory.Memory, out *Outcome) error {
 	now := r.now()
 	c.CreatedAt, c.UpdatedAt = now, now
+	if planMovedTo(*c, *d.target) {
+		if t, ok := movedPlanText(*c, *d.target); ok {
+			c.Text = t
+		}
+	}
 	linked, err := r.mem.Supersede(ctx, owner, d.target.ID, c, d.reason)
 	if err != nil {
 		if c.ID != "" {

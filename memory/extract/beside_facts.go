@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/subject"
 	"github.com/membot/membot/memory/text"
 )
@@ -66,7 +67,10 @@ func withStatements(facts, statements []found) []found {
 			continue // the rules read this change; its telling would say it twice
 		}
 		into := sayingHalf(st, func(i int) bool {
-			return !merged[i] && facts[i].subject != "" && !keptApart[subject.Key(facts[i].subject)]
+			// A plan has no subject, and a statement saying it and more
+			// is its fuller text ("we plan to fly to Germany… the flight
+			// is on 18 December").
+			return !merged[i] && (facts[i].subject != "" || facts[i].typ == memory.TypeEvent) && !keptApart[subject.Key(facts[i].subject)]
 		})
 		if into < 0 {
 			if sayingHalf(st, func(i int) bool { return facts[i].subject == answerSubject }) < 0 {

@@ -79,7 +79,7 @@ func TestOfflineEnglishCorrectionPhrasings(t *testing.T) {
 // right whole, date and place in one line, and the sentence telling the
 // correction is no memory beside it.
 func TestOfflineDetailCorrectionOfALongMemory(t *testing.T) {
-	e := newEnv(t, envConfig{offline: true})
+	e := newEnv(t, envConfig{offline: true, atT0: true})
 	ann, _ := e.stateThenChange(
 		"In December we go to Poland for Christmas, the flight from Luton on 20 December to Lublin, my parents are picking us up at the airport.",
 		"Sorry, I made a mistake before. The flight is not 20 December, is 18 December, and from Stansted not Luton.")

@@ -43,6 +43,7 @@ type envConfig struct {
 	offline   bool
 	embedding bool
 	usage     extract.UsageRecorder
+	atT0      bool // the pipeline's clock at t0, not the system's
 }
 
 // newEnv builds an env with the model (through the real openai client
@@ -56,11 +57,22 @@ func newEnv(tb testing.TB, cfg envConfig) *env {
 	}
 	tb.Cleanup(func() { _ = st.Close() })
 	e := &env{t: tb, ctx: ctx, store: st, meter: &llm.Meter{}, stored: make(map[string][]memory.Memory)}
-	svc, err := service.New(service.Options{Store: observed{Store: st, e: e}})
+	so := service.Options{Store: observed{Store: st, e: e}}
+	clock := newFakeClock()
+	if cfg.atT0 {
+		so.Now = clock.Now
+	}
+	svc, err := service.New(so)
 	if err != nil {
 		tb.Fatalf("new memory service: %v", err)
 	}
 	opts := extract.Options{Conversations: st, Memories: svc, Usage: cfg.usage}
+	if cfg.atT0 {
+		// The pipeline's clock stands at the conversation's time, so that
+		// a plan dated after t0 is still to come whatever day the tests
+		// run.
+		opts.Clock = clock
+	}
 	if !cfg.offline {
 		e.srv = fakeopenai.New(tb)
 		o := openai.Options{BaseURL: e.srv.URL(), APIKey: "test", Model: "fake-model", MaxRetries: -1, Meter: e.meter}

@@ -3,6 +3,8 @@ package extract
 import (
 	"regexp"
 	"strings"
+
+	"github.com/membot/membot/memory/text"
 )
 
 // How people type in chat, in English, rewritten into the written forms the
@@ -212,6 +214,13 @@ func enChatWords(line string) string {
 			if enYoureNext(nextWord(line[loc[1]:])) {
 				rep = "you're" // "ur the best", "ur going to love it"
 			}
+		case lw == "me" && enMeIsMy(before, line[:loc[0]], nextWord(line[loc[1]:])):
+			rep, ok = "my", true // "off me shift", "me first grandson", "in me tea"
+			if w == "Me" {
+				rep = "My"
+			}
+		case lw == "am" && (enClauseStart(line[:loc[0]]) || enAmAfter[before]) && enAmIsImNext(nextWord(line[loc[1]:])):
+			rep, ok = "I'm", true // "he says am pre-diabetic", "am on the lates"
 		case w == "were" && enClauseStart(line[:loc[0]]) && enWeAreNext(nextWord(line[loc[1]:])):
 			rep, ok = "we're", true // "were taking her to blackpool", "were in halifax now"
 		}
@@ -302,6 +311,48 @@ func enClauseStart(before string) bool {
 	before = strings.TrimRight(before, " ")
 	return before == "" || strings.ContainsAny(before[len(before)-1:], ".,!?;:")
 }
+
+// In northern English, Scots, Irish and Australian chat "me" is also
+// "my" ("me feet are killin us", "had me season ticket 22 year") and
+// "am" is "I'm" ("he says am pre-diabetic"). "me" is read as "my" only
+// where the object pronoun cannot stand: after a preposition, at the
+// start of a clause or after a verb of having, and before a word that is
+// no function word ("for me to", "with me now", "got me a pint" stay).
+var (
+	enMeMyAfter = map[string]bool{
+		"in": true, "on": true, "off": true, "of": true, "for": true, "with": true, "at": true, "from": true,
+		"into": true, "about": true, "had": true, "have": true, "got": true, "lost": true, "broke": true,
+		"hurt": true, "set": true, "sold": true, "fixed": true, "taking": true, "takin": true, "love": true, "miss": true,
+	}
+	enAmAfter = map[string]bool{
+		"says": true, "said": true, "reckons": true, "thinks": true, "while": true, "when": true, "cos": true, "coz": true,
+		"because": true, "if": true, "so": true, "but": true, "and": true, "till": true, "until": true, "tho": true,
+		"though": true, "now": true, "cause": true, "since": true, "as": true,
+	}
+)
+
+// enMeIsMy reports whether "me", after the word before (or opening its
+// clause, typed before it), and before next, is "my".
+func enMeIsMy(before, typed, next string) bool {
+	if next == "" || text.IsStopword(next) || strings.HasSuffix(next, "ly") || enNotAfterMy[next] {
+		return false
+	}
+	return enMeMyAfter[before] || enClauseStart(typed)
+}
+
+// enNotAfterMy are the words after "me" that no noun would be: adverbs
+// and particles that text.IsStopword does not list.
+var enNotAfterMy = map[string]bool{
+	"too": true, "now": true, "again": true, "please": true, "pls": true, "plz": true, "here": true, "there": true,
+	"alone": true, "out": true, "up": true, "down": true, "back": true, "away": true, "anymore": true, "tho": true,
+	"though": true, "tomorrow": true, "today": true, "tonight": true, "yesterday": true, "lol": true, "haha": true,
+	"n": true, "an": true, "&": true, "personally": true, "myself": true, "either": true, "neither": true,
+	"thinks": true, "reckons": true, "says": true, "included": true,
+}
+
+// enAmIsImNext reports whether a word after "am" makes it "I'm": any
+// but "I" (a question, "am I…") or nothing.
+func enAmIsImNext(next string) bool { return next != "" && next != "i" }
 
 // enWeAreNext is a word after a clause-opening "were" that makes it
 // "we're" typed without its apostrophe: a past "were" needs a subject

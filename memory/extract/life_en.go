@@ -31,7 +31,7 @@ const enFamily = `(granddaughter|grandson|grandchildren|grandchild|grandkids?|co
 const enPetKind = `(dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|budgie|bird|turtle|tortoise|goldfish|beagle|poodle|labrador|lab|retriever|golden retriever|corgi|terrier|husky|collie|spaniel|dachshund|pug|bulldog|shepherd|greyhound|tabby|siamese|ragdoll)`
 
 // enHealth are conditions that "I have …" states as lasting health facts.
-const enHealth = `((?:a\s+)?(?:bad|weak|sore|dodgy|chronic|slipped)\s+(?:back|knee|knees|shoulder|hip|neck|stomach|heart)(?:\s+pain)?|asthma|(?:type\s+[12]\s+)?diabetes|high\s+blood\s+pressure|hypertension|migraines?|arthritis|c[o]?eliac(?:\s+disease)?|adhd|anxiety|depression|eczema|ibs|insomnia|epilepsy|a\s+heart\s+condition|back\s+pain|lactose\s+intolerance|tinnitus|gout)`
+const enHealth = `((?:a\s+)?(?:bad|weak|sore|dodgy|chronic|slipped)\s+(?:back|knee|knees|shoulder|hip|neck|stomach|heart)(?:\s+pain)?|asthma|(?:type\s+[12]\s+|pre-?)?diabetes|high\s+cholesterol|sleep\s+apno?ea|high\s+blood\s+pressure|hypertension|migraines?|arthritis|c[o]?eliac(?:\s+disease)?|adhd|anxiety|depression|eczema|ibs|insomnia|epilepsy|a\s+heart\s+condition|back\s+pain|lactose\s+intolerance|tinnitus|gout)`
 
 // enDietObject are the foods whose absence is a diet.
 const enDietObject = `(meat|red\s+meat|pork|beef|fish|seafood|dairy|eggs|gluten|chicken|animal\s+products|sugar)`
@@ -104,7 +104,7 @@ var enLife = []lifeRule{
 		f.terms = append(f.terms, "health", "健康")
 		return f, ok
 	}},
-	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(diabetic|asthmatic|epileptic|colou?r[- ]?blind|deaf in one ear|hard of hearing)\b`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:now\s+|officially\s+|borderline\s+)?((?:pre-?)?diabetic|asthmatic|epileptic|ana?emic|colou?r[- ]?blind|deaf in one ear|hard of hearing)\b`), func(m []string, _ string, _ time.Time) (found, bool) {
 		cond := strings.ToLower(m[1])
 		f, ok := enFact("Is "+cond, subject.HealthPrefix+cond, cond)
 		f.terms = append(f.terms, "health", "健康")

@@ -294,7 +294,7 @@ func enTradeJob(role, prep, place string) (found, bool) {
 var enLiveHere = regexp.MustCompile(`(?i)\bI\s+(?:still\s+|now\s+)?live\s+here\b|\bI(?:'ve|\s+have)\s+lived\s+here\b`)
 
 // enHerePlace is a place named in a message, after its preposition.
-var enHerePlace = regexp.MustCompile(`\b(?:in|around|near|at|from|to)\s+(\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?)`)
+var enHerePlace = regexp.MustCompile(`\b(in|around|near|at|from|to)\s+(\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?)`)
 
 // enAlone is living on one's own.
 var enAlone = regexp.MustCompile(`(?i)\b(?:on\s+my\s+own|alone|by\s+myself)\b`)
@@ -306,11 +306,20 @@ func enLivesHere(line string) (found, bool) {
 	if loc == nil || hasHan(line) {
 		return found{}, false
 	}
-	var place string
+	// A place one came from is where one does not live ("I came from
+	// Stuttgart in 2022… I live here"), unless no other is named.
+	var place, from string
 	for _, m := range enHerePlace.FindAllStringSubmatch(line[:loc[0]], -1) {
-		if !enNotNewName.MatchString(m[1]) {
-			place = m[1]
+		switch {
+		case enNotNewName.MatchString(m[2]):
+		case m[1] == "from":
+			from = m[2]
+		default:
+			place = m[2]
 		}
+	}
+	if place == "" {
+		place = from
 	}
 	if place == "" {
 		return found{}, false

@@ -16,15 +16,19 @@ import (
 // names: kept as "<plan> moved to <date>", it shares the plan's words,
 // which is how reconciliation finds the plan it replaces.
 
+// enPlanOpeners are the words a chat note opens with before naming its
+// plan ("update:", "WAIT", "anyway").
+const enPlanOpeners = `(?:oh|so|and|also|update|anyway|btw|wait|ok|okay|omg|right)[,:!]?\s+`
+
 // enPlanNouns are the words naming a plan that can be booked or moved.
-const enPlanNouns = `talk|party|appointment|exam|test|interview|flight|fitting|operation|op|surgery|scan|concert|gig|match|meeting|wedding|trip|booking|class|lesson|viva|defen[cs]e|checkride|hearing|slot|session`
+const enPlanNouns = `talk|party|appointment|exam|test|interview|flight|fitting|operation|op|surgery|scan|concert|gig|match|meeting|wedding|trip|booking|class|lesson|viva|defen[cs]e|checkride|hearing|slot|session|check|tournament|tourney|lan|christening|ceremony|recital|graduation|audition|conference|workshop|race|marathon|shoot|reunion`
 
 // enPlanMovedRules are the English rules of a plan moved to a new date.
 var enPlanMovedRules = []lifeRule{
-	{regexp.MustCompile(`(?i)\b(?:moved|pushed\s+back|put\s+back|brought\s+forward|rescheduled|shifted|bumped|changed)\s+(?:my|our|the)\s+((?:[\p{L}'’-]+\s+){0,3}?(?:` + enPlanNouns + `|date))\s+(?:to|till|until|for)\s+(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\b(?:move[ds]?|push(?:ed)?\s+back|put\s+back|br(?:ing|ought)\s+forward|rescheduled?|shift(?:ed)?|bump(?:ed)?|changed?)\s+(?:my|our|the)\s+((?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:` + enPlanNouns + `|date))\s+(?:to|till|until|for)\s+(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		return enMovedPlan(m[1], m[2], ref)
 	}},
-	{regexp.MustCompile(`(?i)^(?:(?:oh|so|and|also|update)[,:]?\s+)*(?:the\s+|my\s+|our\s+)?((?:[\p{L}'’-]+\s+){0,3}?(?:` + enPlanNouns + `))\s+(?:has\s+been\s+|got\s+|was\s+|is\s+)?(?:moved|pushed\s+back|put\s+back|brought\s+forward|rescheduled|shifted|bumped)\b[^.;!]*?(?:\b(?:to|till|until)\s+|,\s*(?:it'?s|its)\s+|\bso\s+(?:it'?s|its)\s+)(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)^(?:` + enPlanOpeners + `)*(?:the\s+|my\s+|our\s+)?((?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:` + enPlanNouns + `))\s+(?:has\s+been\s+|got\s+|was\s+|is\s+)?(?:moved|pushed\s+back|put\s+back|brought\s+forward|rescheduled|shifted|bumped)\b[^.;!]*?(?:\b(?:to|till|until)\s+|,?\s+(?:it'?s|its)\s+|\bso\s+(?:it'?s|its)\s+)(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		return enMovedPlan(m[1], m[2], ref)
 	}},
 }
@@ -32,7 +36,7 @@ var enPlanMovedRules = []lifeRule{
 // enBookedPlan is a plan typed as a note, without "I": "R hip
 // replacement booked 2 Dec, Odstock", "cataract op scheduled for 14
 // March", "MOT booked in for the 9th".
-var enBookedPlan = lifeRule{regexp.MustCompile(`(?i)^(?:(?:oh|so|and|also|update)[,:]?\s+)*(?:the\s+|my\s+|our\s+)?((?:[\p{L}'’-]+\s+){0,3}?(?:` + enPlanNouns + `|appt|replacement|mri|x-ray|check-?up|mot|service|dentist|hospital|consultation|jab|vaccine|procedure|biopsy|transplant|[\p{L}]*scopy|[\p{L}]*ectomy|[\p{L}]*plasty))\s+(?:is\s+|was\s+|has\s+been\s+|now\s+)?(?:booked|scheduled|set|confirmed|arranged|fixed)\s+(?:in\s+)?(?:for\s+)?(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
+var enBookedPlan = lifeRule{regexp.MustCompile(`(?i)^(?:` + enPlanOpeners + `)*(?:the\s+|my\s+|our\s+)?((?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:` + enPlanNouns + `|appt|replacement|mri|x-ray|check-?up|mot|service|dentist|hospital|consultation|jab|vaccine|procedure|biopsy|transplant|[\p{L}]*scopy|[\p{L}]*ectomy|[\p{L}]*plasty))\s+(?:is\s+|was\s+|has\s+been\s+|now\s+)?(?:booked|scheduled|set|confirmed|arranged|fixed)[,:]?\s+(?:in\s+)?(?:for\s+)?(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
 	plan := strings.TrimSpace(m[1])
 	if enOthersPlan.MatchString(plan) {
 		return found{}, false
@@ -41,10 +45,31 @@ var enBookedPlan = lifeRule{regexp.MustCompile(`(?i)^(?:(?:oh|so|and|also|update
 	if !ok || when.Start.Before(dayStart(ref)) || !validObject(plan) {
 		return found{}, false
 	}
-	t := upperFirst(strings.TrimRight(strings.TrimSpace(sentence), ". "))
+	t := upperFirst(strings.TrimRight(enLeadFiller.ReplaceAllString(strings.TrimSpace(sentence), ""), ". "))
 	return found{text: t, typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary, importance: 0.6, confidence: 0.85,
 		event: when, object: plan, terms: []string{plan, "plan"}}, true
 }}
+
+// enPlanIsOn is a plan named and dated without "I": "school lan
+// tournament is friday dec 5th!!", "the recital's on the 14th".
+var enPlanIsOn = lifeRule{regexp.MustCompile(`(?i)^(?:` + enPlanOpeners + `)*(?:the\s+|my\s+|our\s+)?((?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:` + enPlanNouns + `))(?:\s+is|'s|\s+will\s+be|\s+falls)\s+(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	plan := strings.TrimSpace(m[1])
+	if enOthersPlan.MatchString(plan) || !validObject(plan) {
+		return found{}, false
+	}
+	when, ok := text.ResolveDate(m[2], ref)
+	at := strings.Index(m[2], when.Phrase)
+	if !ok || when.Start.Before(dayStart(ref)) || at < 0 || !enPlanIsOnLead.MatchString(m[2][:at]) {
+		return found{}, false
+	}
+	t := upperFirst(strings.TrimRight(enLeadFiller.ReplaceAllString(strings.TrimSpace(sentence), ""), ".!? "))
+	return found{text: t, typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary, importance: 0.6, confidence: 0.8,
+		event: when, object: plan, terms: []string{plan, "plan"}}, true
+}}
+
+// enPlanIsOnLead is what may stand between "is" and the plan's date:
+// "is now on", "is still", a weekday before the date; not "is not".
+var enPlanIsOnLead = regexp.MustCompile(`(?i)^(?:now\s+|still\s+|also\s+)?(?:on\s+)?(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)\.?,?\s+(?:the\s+)?)?$`)
 
 // enOthersPlan is a plan of someone else's ("sister's flight").
 var enOthersPlan = regexp.MustCompile(`(?i)\b[\p{L}]+'s\b|\b(?:his|her|their|mum|mom|dad|sister|brother|wife|husband|son|daughter|friend|boss)\b`)

@@ -292,7 +292,8 @@ func guard(w *work, log *slog.Logger) {
 	switch {
 	case d.action == ActionUpdate || d.action == ActionNoop:
 		*d = decision{action: ActionAdd, reason: "different numbers are different memories"}
-	case d.action == ActionSupersede && !sameSubject(w.cand.Subject, d.target.Subject) && !sameTopic(topicOfMemory(w.cand), *d.target):
+	case d.action == ActionSupersede && !sameSubject(w.cand.Subject, d.target.Subject) && !sameTopic(topicOfMemory(w.cand), *d.target) &&
+		!planMovedTo(w.cand, *d.target):
 		*d = decision{action: ActionAdd, reason: "different numbers on another subject"}
 	}
 }

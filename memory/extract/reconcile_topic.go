@@ -29,6 +29,17 @@ var timeTerms = map[string]bool{
 	"最近": true, "开始": true, "时候": true, "一直": true,
 }
 
+// chatParticles are the words of chat that carry no topic: Malaysian and
+// Singaporean particles, laughter, greetings and forms of address. In a
+// Chinese sentence a Latin word counts twice, so a shared "lor" alone
+// would tie a craving for sweets to a diabetes memory.
+var chatParticles = map[string]bool{
+	"lah": true, "lor": true, "leh": true, "meh": true, "mah": true, "hor": true, "liao": true, "loh": true,
+	"wah": true, "aiyo": true, "aiya": true, "aiyah": true, "haha": true, "hahaha": true, "hehe": true,
+	"lol": true, "lmao": true, "omg": true, "ok": true, "okay": true, "ya": true, "yah": true, "yeah": true,
+	"boss": true, "bro": true, "sis": true, "dude": true, "pls": true, "plz": true, "thx": true, "thank": true,
+}
+
 // topicTarget is the active memory among near whose topic the change c
 // continues, or nil.
 func topicTarget(c memory.Memory, near []memory.Memory, tok text.Tokenizer) *memory.Memory {
@@ -53,6 +64,13 @@ func topicTarget(c memory.Memory, near []memory.Memory, tok text.Tokenizer) *mem
 			// a change ends the one it shares a word with.
 			score++
 		}
+		if moved && (m.Type == memory.TypeEvent || m.Type == memory.TypeTask) && sharesPlanWord(ct, contentTerms(tok, m.Text)) {
+			// A plan put off ends a plan before anything else it names,
+			// by one word of it ("lan moved to dec 12"): "新加坡不去28号了，
+			// 改7月12号" ends the trip, not the allergy that mentions
+			// Singapore's chili crab.
+			score = max(score, minTopicTerms) + 1
+		}
 		if score > bestScore {
 			best, bestScore = m, score
 		}
@@ -66,7 +84,25 @@ func topicTarget(c memory.Memory, near []memory.Memory, tok text.Tokenizer) *mem
 // continuesTopic reports whether the change c, of content terms ct,
 // shares enough of its topic with m to be what ends it.
 func continuesTopic(c, m memory.Memory, ct termSet, tok text.Tokenizer) bool {
-	return sameTopic(topicOfMemory(c), m) || topicScore(ct, contentTerms(tok, m.Text), hasHan(c.Text)) >= minTopicTerms
+	mt := contentTerms(tok, m.Text)
+	return sameTopic(topicOfMemory(c), m) || topicScore(ct, mt, hasHan(c.Text)) >= minTopicTerms ||
+		planMovedTo(c, m) && sharesPlanWord(ct, mt)
+}
+
+// sharesPlanWord reports whether two texts share a word that can name a
+// plan: a Chinese pair other than a time word, or a Latin word of three
+// letters or more ("lan", "gig") that is no chat particle or number.
+func sharesPlanWord(a, b termSet) bool {
+	for t := range a {
+		if _, ok := b[t]; !ok || chatParticles[t] || timeTerms[t] || strings.Trim(t, "0123456789.,:") == "" {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(t)
+		if unicode.Is(unicode.Han, r) && utf8.RuneCountInString(t) >= 2 || !unicode.Is(unicode.Han, r) && len(t) >= 3 {
+			return true
+		}
+	}
+	return false
 }
 
 // topicScore counts the telling terms two texts share: English words of
@@ -79,7 +115,7 @@ func topicScore(a, b termSet, han bool) int {
 			continue
 		}
 		r, _ := utf8.DecodeRuneInString(t)
-		if strings.Trim(t, "0123456789.,:") == "" {
+		if strings.Trim(t, "0123456789.,:") == "" || chatParticles[t] {
 			continue
 		}
 		switch {

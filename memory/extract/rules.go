@@ -311,6 +311,9 @@ func findInSentence(sentence string, ref time.Time) []found {
 				}
 			}
 		}
+		if hasHan(clause) {
+			clause = zhClauseLead.ReplaceAllString(clause, "${1}")
+		}
 		for _, r := range clauseRules() {
 			if f, ok := r(clause, body, ref); ok {
 				out = keepNew(out, f)
@@ -399,6 +402,11 @@ func keepNew(fs []found, f found) []found {
 	return append(fs, f)
 }
 
+// zhClauseLead is a connective or a doctor's word before the 我 that
+// opens a clause ("但是!我猫毛过敏", "医生讲我血压有点高"): the rules,
+// which read a clause from its 我, read it from there.
+var zhClauseLead = regexp.MustCompile(`^(?:但是|可是|不过|还有|而且|另外|然后|所以|因为|其实|反正|就是|主要是|对了|哦对了|(?:医生|大夫|医师)(?:说|讲|话|讲话|诊断)了?)(?:啊|呀|哦|嘛)?[!！,，、\s]*(我)`)
+
 // clauseRules lists the rules, most specific first.
 func clauseRules() []sentenceRule {
 	return []sentenceRule{
@@ -483,11 +491,12 @@ var enQuestionAfterIs = map[string]bool{
 }
 
 // zhQuestion asks in Chinese; 什么, 怎么, 哪里, 哪儿 or 谁 just before 都
-// or 也 says "any" ("什么都能吃", "怎么都睡不着"), and 多少有 says
+// or 也 says "any" ("什么都能吃", "怎么都睡不着"), "谁懂啊" is an
+// exclamation of chat ("who gets it"), and 多少有 says
 // "somewhat". Other forms of "any" (哪个都行, 什么时候都可以) are still
 // read as questions.
 var (
-	zhQuestion = regexp.MustCompile(`[吗么嘛][。！!]*$|(?:什么|怎么|哪里|哪儿|谁)(?:$|[^都也])|为什么|哪个|多少(?:$|[^有])|是不是|有没有|能不能|可不可以`)
+	zhQuestion = regexp.MustCompile(`[吗么嘛][。！!]*$|(?:什么|怎么|哪里|哪儿)(?:$|[^都也])|谁(?:$|[^都也懂])|为什么|哪个|多少(?:$|[^有])|是不是|有没有|能不能|可不可以`)
 	enQuestion = regexp.MustCompile(`(?i)^(?:do|does|did|what|why|how|where|when|who|which|can|could|would|should|is|are|am|will|shall|wat|wot|whats|wats|hw|hows|any\s+(?:ideas?|tips|recs|suggestions))\b`)
 )
 

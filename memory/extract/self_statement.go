@@ -129,12 +129,12 @@ var (
 )
 
 // enAboutTheChat and zhAboutTheChat are sentences about the conversation
-// itself, not the author's life: the app a grandson set up, "can you hear
-// me", what someone sent "this" to show, a letter's closing, a polite
+// itself, not the author's life: the app a grandson set up, what a friend
+// said it remembers ("叫我试下这个，讲可以帮忙记东西"), "can you hear me", what someone sent "this" to show, a letter's closing, a polite
 // request, a sign-off ("let me go and pack the eggs", "晚点再聊").
 var (
-	enAboutTheChat = regexp.MustCompile(`(?i)\b(?:this|the)\s+(?:app|application|computer\s+thing|phone\s+thing|bot|chat\s*bot)\b[^.;]*\b(?:set\s+(?:it\s+)?up|installed|remember|writes)|\b(?:set|setting)\s+(?:this|it)\s+up\s+(?:for|on)\b|\b(?:set|put|installed|downloaded|got)\s+(?:this|the)\s+(?:thing|app|bot|chat\s*bot|program)\s+(?:up\s+)?(?:on|for)\b|\bcan\s+you\s+(?:hear|see|read|understand)\s+(?:me|this|them|us)\b|\b(?:sent|forwarded|passed|showed)\s+(?:me|them|us)\s+this\b|\bwhat\s+(?:do|dae)\s+(?:you|ye)\s+make\s+of?\s+(?:it|this|that)\b|\bmake\s+sense\s+of\s+(?:it|this)\b|\byours\s+(?:faithfully|sincerely|truly)\b|^(?:regards|kind\s+regards|best\s+wishes|cheerio|ta\s+ta)\b|\b(?:correct|amend|clarify)\s+something\s+(?:I|they)\s+(?:told|said)\b|^let\s+(?:me|them|us)\s+(?:go|attend|run|get\s+(?:back|on)|leave)\b`)
-	zhAboutTheChat = regexp.MustCompile(`^(?:晚点|回头|改天|下次|有空|得闲)(?:再)?(?:聊|说|讲|倾)|^先这样|^(?:拜拜|再见|掰掰?)|^(?:我)?(?:去|先去)[^，,]{0,8}先$|承蒙|受益(?:良多|匪浅)|不胜感激|多谢(?:指点|赐教)`)
+	enAboutTheChat = regexp.MustCompile(`(?i)\b(?:this|the)\s+(?:app|application|computer\s+thing|phone\s+thing|bot|chat\s*bot)\b[^.;]*\b(?:set\s+(?:it\s+)?up|installed|remember|writes)|\b(?:set|setting)\s+(?:this|it)\s+up\s+(?:for|on)\b|\b(?:set|put|installed|downloaded|got)\s+(?:this|the)\s+(?:thing|app|bot|chat\s*bot|program)\s+(?:up\s+)?(?:on|for)\b|\bcan\s+you\s+(?:hear|see|read|understand)\s+(?:me|this|them|us)\b|\b(?:sent|forwarded|passed|showed)\s+(?:me|them|us)\s+this\b|\bwhat\s+(?:do|dae)\s+(?:you|ye)\s+make\s+of?\s+(?:it|this|that)\b|\bmake\s+sense\s+of\s+(?:it|this)\b|\byours\s+(?:faithfully|sincerely|truly)\b|^(?:regards|kind\s+regards|best\s+wishes|cheerio|ta\s+ta)\b|\b(?:correct|amend|clarify)\s+something\s+(?:I|they)\s+(?:told|said)\b|^let\s+(?:me|them|us)\s+(?:go|attend|run|get\s+(?:back|on)|leave)\b|\b(?:installed|set\s+up|downloaded)\s+(?:this|the)\s+(?:app|application|programme|program|thing|bot|service)\b|\b(?:this|the)\s+(?:thing|bot|app|assistant|service)\s+(?:remembers|has\s+(?:a\s+)?memory)\b|\buse\s+you\s+as\b|\bmake\s+use\s+of\s+(?:this|the|you)\b|\bone\s+of\s+these\s+(?:bots|apps|ai|things)\b|\byou\s+(?:got|have|has)\s+(?:a\s+)?memory\b|\byou\s+(?:will|can|would)\s+remember\b|\brecommended\s+this\s+(?:service|app|bot|thing)\b`)
+	zhAboutTheChat = regexp.MustCompile(`^(?:晚点|回头|改天|下次|有空|得闲)(?:再)?(?:聊|说|讲|倾)|^先这样|^(?:拜拜|再见|掰掰?)|^(?:我)?(?:去|先去)[^，,]{0,8}先$|承蒙|受益(?:良多|匪浅)|不胜感激|多谢(?:指点|赐教)|(?:叫|让|推荐|介绍)我(?:来)?(?:试|用|玩)(?:下|一下|试|用)?(?:这个|你)|(?:装|下载|下)了?这个(?:app|软件|程序|东西)?给?我?|帮忙记(?:东西|事)|能记(?:住|东西|事)|会记(?:住|东西|事)`)
 )
 
 // aboutAnother reports whether a sentence tells what someone other

@@ -135,10 +135,22 @@ var zhSelfPatterns = []pattern{
 	// Allergies without 对: "我海鲜过敏", "我其实是阿莫西林过敏".
 	{regexp.MustCompile(`^(?:其实|实际上|原来)?我` + zhAdverbs + `(?:是)?(?:对)?(\p{Han}{1,6}?)过敏`), func(m []string, _ string, _ time.Time) (found, bool) {
 		what := m[2]
-		if zhNotAllergen.MatchString(what) || strings.ContainsAny(what, "对会就吃喝") || zhOther.MatchString(what) {
+		// "我猫过敏" may be the cat's; "我猫毛过敏" is the author's, to
+		// the animal's hair.
+		dander := strings.HasSuffix(what, "毛") || strings.HasSuffix(what, "皮屑")
+		if zhNotAllergen.MatchString(what) || strings.ContainsAny(what, "对会就吃喝") || zhOther.MatchString(what) && !dander {
 			return found{}, false
 		}
 		return zhFact("对"+what+"过敏", subject.AllergyPrefix+what, what)
+	}},
+	// Not a bit of it: "一点辣都吃不了", "我一点海鲜都不能碰".
+	{regexp.MustCompile(`(?:^我?|我|但是|可是|不过)` + zhAdverbs + `(?:一点|一点点|一丁点)(\p{Han}{1,3}?)都(?:吃不了|不能吃|不敢吃|碰不了|碰不得|不能碰|吃不得)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		if strings.ContainsAny(m[2], "东西饭什么啥") {
+			return found{}, false
+		}
+		f, ok := zhPreference("", "不能吃", m[2], true)
+		f.terms = append(f.terms, "饮食", "diet")
+		return f, ok
 	}},
 	// What cannot be eaten: "我不能吃辣", "我吃不了海鲜".
 	{regexp.MustCompile(`^我` + zhAdverbs + `(不能|不敢|不可以|吃不了)(吃)?(\p{Han}{1,6}?)(?:的)?(?:东西)?$`), func(m []string, _ string, _ time.Time) (found, bool) {

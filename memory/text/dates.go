@@ -78,11 +78,21 @@ var dateRules = []dateRule{
 	}},
 	// A weekday before its date ("Saturday 7th March", "Sat, March 14")
 	// leaves the day to the date.
-	{regexp.MustCompile(`(?i)\b(?:on )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b(,?\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d))?`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
-		if m[2] != "" {
+	// A weekday before a day alone ("thurs 27th", "Friday the 5th") is
+	// that day's next occurrence; an abbreviated weekday alone is a date
+	// only after "on" ("on sat"), "sat" and "sun" being words too.
+	{regexp.MustCompile(`(?i)\b(?:on )?((?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)\b\.?)(,?\s+(?:the\s+)?(?:(\d{1,2})(?:st|nd|rd|th)?\b(\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d))?`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
+		switch day := strings.TrimSuffix(strings.ToLower(m[1]), "."); {
+		case m[3] != "" && m[4] == "":
+			dd, _ := strconv.Atoi(m[3])
+			return nextMonthDay(d, dd)
+		case m[2] != "":
 			return time.Time{}, time.Time{}, false
+		case len(day) <= 5 && !strings.HasPrefix(strings.ToLower(m[0]), "on "):
+			return time.Time{}, time.Time{}, false
+		default:
+			return dayOnly(upcoming(d, weekdayIndex[strings.TrimSuffix(day, "s")], false))
 		}
-		return dayOnly(upcoming(d, weekdayIndex[strings.ToLower(m[1])], false))
 	}},
 	{regexp.MustCompile(`(?i)\bnext week\b`), func(_ []string, d time.Time) (time.Time, time.Time, bool) {
 		s := monday(d).AddDate(0, 0, 7)

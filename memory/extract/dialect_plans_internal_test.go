@@ -1,0 +1,79 @@
+package extract
+
+import (
+	"testing"
+	"time"
+
+	"github.com/membot/membot/memory/text"
+)
+
+// Plans named and dated without "I", moved by someone else, with an
+// abbreviated weekday or a day alone; northern "me" and "am"; fragments
+// of health; what a friend says of the bot; Chinese with a connective or
+// a doctor's word before 我, a pet's hair, not a bit of a food.
+func TestRulesReadDialectAndPlanNotes(t *testing.T) {
+	at := time.Date(2026, 2, 1, 9, 0, 0, 0, time.UTC)
+	checkLife(t, at, []lifeCase{
+		{"the dentist appt is booked, weds 18th feb at 10", []lifeWant{{"The dentist appt is booked, weds 18th feb at 10", "", false}}},
+		{"btw the regional tourney is saturday march 7th, whole club is going", []lifeWant{{"The regional tourney is saturday march 7th, whole club is going", "", false}}},
+		{"the recital's on the 14th", []lifeWant{{"The recital's on the 14th", "", false}}},
+		{"the recital is not the 14th", nil},
+		{"they had to move my scan to fri 13th", []lifeWant{{"Scan moved to fri 13th", "", true}}},
+		{"OK the 2 day workshop got moved cos of the strike, its thurs 26th feb now", []lifeWant{{"2 day workshop moved to 26th feb", "", true}}},
+		{"the quack says am anaemic", []lifeWant{{"Is anaemic", "health:anaemic", false}}},
+		{"had me season ticket since 1998, north stand", []lifeWant{{"Had their season ticket since 1998, north stand", "", false}}},
+		{"can you give me a hand", nil},
+		{"allergic to latex btw", []lifeWant{{"Is allergic to latex", "allergy:latex", false}}},
+		{"doc says I'm pre-diabetic", []lifeWant{{"Is pre-diabetic", "health:pre-diabetic", false}}},
+		{"my grandson installed the app for me so here I am", nil},
+		{"my flatmate says this thing remembers everything", nil},
+		{"还有啊我花粉过敏", []lifeWant{{"对花粉过敏", "allergy:花粉", false}}},
+		{"但是我一点海鲜都不能碰", []lifeWant{{"不能吃海鲜", "海鲜", false}}},
+		{"医生说我尿酸偏高", []lifeWant{{"尿酸高", "health:尿酸", false}}},
+		{"我狗毛过敏 家人们谁懂", []lifeWant{{"对狗毛过敏", "allergy:狗毛", false}}},
+		{"我同事叫我试下这个 讲可以帮忙记东西", nil},
+	})
+}
+
+// A place one came from is not where one lives.
+func TestLivesHereIsNotWhereOneCameFrom(t *testing.T) {
+	f, ok := enLivesHere("I teach maths at a school in Leeds. I came from Porto in 2019 and I live here now.")
+	if !ok || f.text != "Lives in Leeds" {
+		t.Errorf("got %q %v, want Lives in Leeds", f.text, ok)
+	}
+}
+
+// A weekday before a day alone dates it; an abbreviated weekday alone is
+// a date only after "on".
+func TestWeekdayAbbreviationsDate(t *testing.T) {
+	ref := time.Date(2025, 11, 8, 10, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		in   string
+		want string // "" when no date
+	}{
+		{"to thurs 27th instead of the 25th", "2025-11-27"},
+		{"friday the 14th", "2025-11-14"},
+		{"on sat", "2025-11-15"},
+		{"we sat down for tea", ""},
+		{"the wedding party", ""},
+	} {
+		sp, ok := text.ResolveDate(tt.in, ref)
+		got := ""
+		if ok {
+			got = sp.Start.Format("2006-01-02")
+		}
+		if got != tt.want {
+			t.Errorf("ResolveDate(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// A chat particle or a greeting shared with a memory is no topic.
+func TestTopicScoreIgnoresChatParticles(t *testing.T) {
+	tok := text.NewTokenizer()
+	a := contentTerms(tok, "现在嘴巴痒就想吃糖 haha lor")
+	b := contentTerms(tok, "医生讲用户糖尿病，不可以喝太甜 lor")
+	if n := topicScore(a, b, true); n >= minTopicTerms {
+		t.Errorf("topicScore = %d, want below %d", n, minTopicTerms)
+	}
+}
