@@ -326,6 +326,9 @@ func enLineFacts(line string, ref time.Time, before relative, subjects []Subject
 	if f, ok := enLivesHere(line); ok {
 		fs = keepNew(fs, f)
 	}
+	if f, ok := enMovedIt(line, ref); ok && !hasHan(line) {
+		fs = keepNew(fs, f)
+	}
 	if !hasHan(line) && (enCorrection.MatchString(line) || enGaveUp.MatchString(line)) {
 		for i := range fs {
 			fs[i].change = fs[i].change || !manyValued(subject.Key(fs[i].subject))

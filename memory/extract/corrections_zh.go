@@ -214,8 +214,16 @@ var zhMovedTo = lifeRule{regexp.MustCompile(`^(?:如今|现在|后来|已经|上
 	if zhOther.MatchString(sentence) {
 		return found{}, false
 	}
+	if k := zhPlaceMoved.FindStringSubmatch(sentence); k != nil {
+		// "店挪了 …… 搬到农业路了": the shop moved, not the home.
+		return changed(zhFact(k[1]+"搬到了"+m[1], "business", m[1]))
+	}
 	return changed(zhHome("", m[1]))
 }}
+
+// zhPlaceMoved is a place of work said to move before the move itself:
+// "店挪了", "公司也搬了", "摊子换地方了".
+var zhPlaceMoved = regexp.MustCompile(`(店|铺子|摊子|摊位|档口|公司|工作室|办公室|诊所|厂)(?:也|又|已经)?(?:挪|搬|换地方|换位置)`)
 
 // zhNewHome is the new home after a move: "搬到海淀", "搬回老家", "松北那套".
 var zhNewHome = regexp.MustCompile(`(?:搬到|搬去|搬回|住到|住进|换到)了?(\p{Han}{2,8}?)(?:了|去了)?(?:[，,。！!]|$)|[，,]\s*(\p{Han}{2,4}?)那(?:套|边的房子|边)`)

@@ -49,6 +49,15 @@ var enFragments = []lifeRule{
 		f.terms = append(f.terms, "health", "健康")
 		return f, ok
 	}},
+	// A new employer said as joining it: "jumping ship, joining Grab's
+	// finance team next month", "I'm starting at Lidl on Monday".
+	{regexp.MustCompile(`(?:^|\b(?i:I'm|I\s+am|im)\s+|[,;]\s*)(?i:(?:(?:now|finally|officially)\s+)?(?:joining|starting\s+(?:at|with)|going\s+to\s+work\s+(?:at|for)|(?:got|accepted|took)\s+(?:a|the)\s+(?:job|offer|position|role)\s+(?:at|with)))\s+(\p{Lu}[\p{L}&.'’-]*(?:\s+\p{Lu}[\p{L}&.'’-]*){0,3})`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		org := strings.TrimSuffix(strings.TrimSuffix(m[1], "'s"), "’s")
+		if !validObject(org) || enNotNewName.MatchString(org) {
+			return found{}, false
+		}
+		return changed(enFact("Works at "+org, subject.Employer, org))
+	}},
 	// "allergic to penicillin. divvent let us forget that".
 	{regexp.MustCompile(`(?i)^(?:(?:and|also|oh|but|btw)\s+)?(?:(?:severely|badly|very|really|deathly|seriously)\s+)?allergic\s+to\s+(.+)$`), func(m []string, _ string, _ time.Time) (found, bool) {
 		what := trimObject(m[1])

@@ -99,7 +99,7 @@ func enInformal(msg string) string {
 	lines := strings.Split(enCapitaliseNames(enCorrectionLead.ReplaceAllString(msg, "Correction: ")), "\n")
 	aboutMe := false
 	for i, line := range lines {
-		line = enUnlabel(enChatWords(enSpokenPhrases(line)))
+		line = enMovedThenDate.ReplaceAllString(enUnlabel(enChatWords(enSpokenPhrases(line))), "${1}, ${2}")
 		if enAboutMe.MatchString(line) {
 			aboutMe = true
 			lines[i] = line
@@ -178,6 +178,11 @@ func enSpokenPhrases(line string) string {
 	}
 	return enMeAnd.ReplaceAllString(line, "${1} and I ${2}")
 }
+
+// enMovedThenDate is a plan moved in one sentence and its new date in
+// the next ("checkride got bumped, DPE cancelled. its aug 21 now"): read
+// as one sentence, so that the rule of a moved plan sees its date.
+var enMovedThenDate = regexp.MustCompile(`(?i)(\b(?:moved|bumped|pushed\s+back|postponed|rescheduled|put\s+back|brought\s+forward|shifted)\b[^.!?\n]*)[.!?]+\s+((?:so\s+|and\s+)?(?:it'?s|its|it\s+is|now)\s)`)
 
 // enMeAnd is "me and" opening a subject ("me and the squad signed up",
 // "me n my wife are going"), said for "X and I": the object pronoun never

@@ -110,6 +110,17 @@ var enLife = []lifeRule{
 		f.terms = append(f.terms, "health", "健康")
 		return f, ok
 	}},
+	// "we're in Pwll, been there twenty years", "we're in Kidwelly now":
+	// where one is, said as home by how long or by "now".
+	{regexp.MustCompile(`(?i)\b(?:we'?re|we\s+are|I'?m|I\s+am)\s+(?:now\s+|finally\s+|still\s+)?(?:living\s+|settled\s+)?in\s+((?-i:\p{Lu})\p{L}+(?:[\s-](?-i:\p{Lu})\p{L}+)?)\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		if !enHomeSaid.MatchString(sentence) || enAwaySaid.MatchString(sentence) || enNotNewName.MatchString(m[1]) {
+			return found{}, false
+		}
+		f, ok := enFact("Lives in "+m[1], subject.Residence, m[1])
+		f.change = enMovedSaid.MatchString(sentence)
+		f.terms = append(f.terms, "home", "lives")
+		return f, ok
+	}},
 	// "a restaurant in Friedrichshain, that's where we live".
 	{regexp.MustCompile(`\b(?i:in|at|near|around)\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)\s*,?\s+(?i:that'?s|thats|which\s+is|is)\s+where\s+(?i:I|we)\s+(?i:live|stay|are\s+based|'re\s+based)\b`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		f, ok := enFact("Lives in "+m[1], subject.Residence, m[1])
@@ -324,3 +335,12 @@ func dietTopic(obj string) string {
 // enCareTitle is a title one is "seeing" as a patient or client, not a
 // partner.
 var enCareTitle = regexp.MustCompile(`^(?:Dr|Doctor|Doc|Prof|Professor|Nurse|Sister|Matron|Mr|Mrs|Ms|Miss|Father|Pastor|Reverend|Rev)$`)
+
+// enHomeSaid, enAwaySaid and enMovedSaid tell "we're in <place>" as a
+// home (for years, now, since a move) from a stay ("this week", "for
+// work", "visiting").
+var (
+	enHomeSaid  = regexp.MustCompile(`(?i)\bnow\b|\bbeen\s+(?:there|here)\b|\b(?:for|nearly|almost)\s+(?:\w+\s+){0,2}years\b|\bsince\s+(?:\d{4}|we\s+(?:moved|got\s+married))\b|\bgot\s+the\s+keys\b|\bmoved\b`)
+	enAwaySaid  = regexp.MustCompile(`(?i)\b(?:this|next)\s+(?:week|weekend|month)\b|\bfor\s+(?:the\s+)?(?:week|weekend|work|a\s+(?:conference|wedding|few\s+days|couple\s+of\s+days))\b|\bvisiting\b|\bon\s+holiday\b|\b(?:until|till)\b|\btonight\b|\btoday\b|\bstaying\b|\bhotel\b|\btraffic\b|\bqueue\b`)
+	enMovedSaid = regexp.MustCompile(`(?i)\bnow\b|\bmoved\b|\bgot\s+the\s+keys\b`)
+)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/membot/membot/memory"
+	"github.com/membot/membot/memory/subject"
 	"github.com/membot/membot/memory/text"
 )
 
@@ -19,8 +20,29 @@ import (
 // planMovedTo reports whether c moves the plan m: a plan put off carries
 // other dates than the plan it ends, by definition.
 func planMovedTo(c, m memory.Memory) bool {
-	return (m.Type == memory.TypeEvent || m.Type == memory.TypeTask) && movesPlan(c.Text+" "+c.Source.Excerpt)
+	return movable(m) && movesPlan(c.Text+" "+c.Source.Excerpt)
 }
+
+// movable reports whether m is a plan a move may end: an event or a
+// task, or another memory that names a day ("儿子小军要结婚了，定的明年
+// 五月十八"), except a birthday or an anniversary, which recur.
+func movable(m memory.Memory) bool {
+	if m.Type == memory.TypeEvent || m.Type == memory.TypeTask {
+		return true
+	}
+	key := subject.Of(m.Subject)
+	if strings.HasPrefix(key, subject.BirthdayPrefix) || key == subject.Birthday || key == subject.Anniversary || m.Lifecycle == memory.LifecycleLongTerm {
+		return false
+	}
+	if !m.EventTime.IsZero() || zhMonthAndDay.MatchString(m.Text) {
+		return true
+	}
+	d, ok := text.ResolveDate(m.Text, writtenAt(m))
+	return ok && oneDay(d)
+}
+
+// zhMonthAndDay is a Chinese month and day, with or without 号 ("五月十八").
+var zhMonthAndDay = regexp.MustCompile(`[0-9一二三四五六七八九十]{1,2}月[0-9一二三四五六七八九十]{1,3}`)
 
 // movedPlanText is the text of the plan m moved to the day c names, or
 // false when either does not name one day or they name the same day.
@@ -42,6 +64,11 @@ func movedPlanText(c, m memory.Memory) (string, bool) {
 	moved, ok := text.ResolveDate(after, writtenAt(c))
 	if !ok || !oneDay(moved) || moved.Start.Equal(old.Start) {
 		return "", false
+	}
+	if written := enDay(old.Start); strings.Contains(m.Text, written) {
+		// The rules wrote the day as people read it ("June 20, 2026"):
+		// the new day is written so too.
+		return strings.Replace(m.Text, written, enDay(moved.Start), 1), true
 	}
 	from, to := bareDate(old.Phrase), bareDate(moved.Phrase)
 	at := strings.Index(m.Text, from)
@@ -80,4 +107,17 @@ func bareDate(phrase string) string {
 		}
 	}
 	return p
+}
+
+// A dose changed is the same medicine with another number: "优甲乐加量了，
+// 现在每天75微克" ends "每天早上吃优甲乐50微克", "metformin increased to
+// 1000mg" ends "metformin 500mg twice a day".
+var (
+	doseUnit       = regexp.MustCompile(`(?i)\d\s*(?:mg|mcg|µg|ug|ml|units?|iu)\b|\d\s*(?:毫克|微克|克|毫升|单位)|[0-9一二两三四五六七八九十半]\s*(?:片|粒|颗|针)`)
+	doseChangeSaid = regexp.MustCompile(`(?i)\b(?:increased|reduced|raised|lowered|upped|doubled|halved|cut|changed|up\s+to|down\s+to|now)\b|加量|减量|加到|减到|增至|减至|增加到|减少到|改成|改为|换成|调到|调成|现在`)
+)
+
+// doseChanged reports whether c changes the dose of a medicine m states.
+func doseChanged(c, m memory.Memory) bool {
+	return doseUnit.MatchString(c.Text) && doseUnit.MatchString(m.Text) && doseChangeSaid.MatchString(c.Text+" "+c.Source.Excerpt)
 }

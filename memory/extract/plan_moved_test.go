@@ -7,10 +7,12 @@ import (
 	"github.com/membot/membot/memory"
 )
 
-// Offline, a plan put off ends the plan it names, even by one word of it
-// and with other dates than it, and not a memory that only mentions the
-// plan's place; the plan's own words carry the new day. A chat particle
-// shared with a memory ties nothing to it.
+// Offline, a plan put off ends the plan it names, even by one word of it,
+// as "it" or without 我, with other dates than it, and not a memory that
+// only mentions the plan's place; the plan's own words carry the new day.
+// A dose changed ends the old dose, a shop moved the shop's place (not the
+// home), a new employer joined the old one, "we're in <place> now" the
+// old home. A chat particle shared with a memory ties nothing to it.
 func TestOfflinePlanMovedEndsThePlan(t *testing.T) {
 	tests := []struct {
 		name        string
@@ -28,6 +30,33 @@ func TestOfflinePlanMovedEndsThePlan(t *testing.T) {
 		{"the trip, not the allergy naming its place", "我跟老婆要去槟城玩，4月28号去，三天两夜，坐巴士去||我对花生过敏，去到槟城沙爹都不能吃",
 			"plan change。槟城不去28号了，改5月11号，因为我女儿要考试",
 			[]string{"槟城", "5月11号", "三天两夜"}, "4月28号", "花生过敏"},
+		{"its date in the next sentence", "my driving test is april 14. the examiner is supposedly strict",
+			"ugh. the test got bumped, examiner off sick. its april 21 now",
+			[]string{"test", "april 21"}, "april 14", ""},
+		{"moved as it", "our grandson Tom is getting married on the 20th of June in Leeds",
+			"A change of plans for the wedding, I'm afraid. The venue flooded, so they have moved it to the 27th of June instead.",
+			[]string{"married", "june 27, 2026"}, "june 20", ""},
+		{"a plan moved without 我", "我儿子小明要结婚了，定的明年五月十八",
+			"亲家那边说不中，小明哩婚事改到六月一号了，好记",
+			[]string{"婚事", "六月一号"}, "五月十八", ""},
+		{"the shop moved, not the home", "我的店在金水路 挨着一个写字楼",
+			"跟你说个事 店挪了 房东涨租 搬到农业路了 离我家也近",
+			[]string{"店", "农业路"}, "金水路", ""},
+		{"a dose raised", "我有甲减，每天早上空腹吃优甲乐50微克",
+			"优甲乐加量了，现在每天75微克",
+			[]string{"优甲乐", "75"}, "50微克", ""},
+		{"a dose raised, in English", "I take metformin 500mg twice a day with meals",
+			"the GP increased my metformin to 1000mg twice a day",
+			[]string{"metformin", "1000mg"}, "500mg", ""},
+		{"a medicine replaced under its key", "医生给我开了降血脂的药，叫阿托伐他汀，每天晚上吃一粒。",
+			"药换成了瑞舒伐他汀，晚上一粒",
+			[]string{"瑞舒伐他汀"}, "阿托伐他汀", ""},
+		{"a new employer joined", "I'm an auditor at KPMG in the city",
+			"jumping ship, joining Monzo next month",
+			[]string{"monzo"}, "kpmg", ""},
+		{"a home said as where one is", "we're in Pwll, just outside town, been there twenty years",
+			"got the keys friday, we're in Kidwelly now",
+			[]string{"kidwelly"}, "pwll", ""},
 		{"a particle is no topic", "医生讲我糖尿病，不可以喝太甜，现在我都喝kopi kosong lor",
 			"现在嘴巴痒就想吃糖… 哦不对，不能吃糖 haha 吃饼干 lor",
 			nil, "", "糖尿病"},

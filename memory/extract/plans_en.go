@@ -33,6 +33,29 @@ var enPlanMovedRules = []lifeRule{
 	}},
 }
 
+// enMovedItRule is a plan moved as "it", named earlier in the message:
+// "A change of plans for the wedding. … they have moved it to the 12th
+// of September instead".
+var enMovedItRule = regexp.MustCompile(`(?i)\b(?:moved|pushed|put|bumped|changed|shifted|rescheduled)\s+(?:it|that)\s+(?:back\s+|forward\s+)?(?:to|till|until)\s+(.+)$`)
+
+// enPlanNamed is a plan noun named in a message.
+var enPlanNamed = regexp.MustCompile(`(?i)\b(?:the|my|our|this|her|his)\s+((?:[\p{L}\p{N}'’-]+\s+){0,2}?(?:` + enPlanNouns + `))\b`)
+
+// enMovedIt reads a plan moved as "it" against the plan the line names
+// before.
+func enMovedIt(line string, ref time.Time) (found, bool) {
+	loc := enMovedItRule.FindStringSubmatchIndex(line)
+	if loc == nil {
+		return found{}, false
+	}
+	named := enPlanNamed.FindAllStringSubmatch(line[:loc[0]], -1)
+	if len(named) == 0 {
+		return found{}, false
+	}
+	plan := named[len(named)-1][1]
+	return enMovedPlan(plan, line[loc[2]:loc[3]], ref)
+}
+
 // enBookedPlan is a plan typed as a note, without "I": "R hip
 // replacement booked 2 Dec, Odstock", "cataract op scheduled for 14
 // March", "MOT booked in for the 9th".

@@ -234,3 +234,23 @@ func zhFamilyTripOf(m []string, sentence string, ref time.Time) (found, bool) {
 	}
 	return f, ok
 }
+
+// zhPlanNouns name a plan that can be moved, alone or after what it is
+// of ("大阪之行", "小军的婚事", "体检").
+const zhPlanNouns = `之行|婚事|婚礼|喜酒|体检|复查|检查|考试|手术|航班|飞机|旅行|行程|聚会|面试|比赛|演出|演唱会|开工|开学|寿宴|大寿|生日宴|预产期|会议|出差|签约|搬家`
+
+// zhPlanMovedRule is a plan moved without 我: "小军哩婚事改到六月一号了",
+// "体检推迟到三月二十七号", "大阪改时间了啦，……变成5月20号才去".
+var zhPlanMovedRule = lifeRule{regexp.MustCompile(`(\p{Han}{0,6}?(?:` + zhPlanNouns + `)|\p{Han}{2,4}?(?:改时间|改日子|改期))(?:又|也|已经|都)?(?:了啦|了|啦)?[^。！!？?]{0,16}?(?:改到|推迟到|推到|延到|延期到|挪到|提前到|改在|改成|变成)了?(.{1,16})`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	plan := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(m[1], "改时间"), "改日子"), "改期")
+	plan = strings.TrimPrefix(strings.TrimPrefix(plan, "的"), "哩")
+	when, ok := zhResolveDate(m[2], ref)
+	if !ok || when.Start.Before(dayStart(ref)) || len([]rune(plan)) < 2 || zhOther.MatchString(plan) && !strings.Contains(plan, "的") {
+		return found{}, false
+	}
+	// The plan from its name to the end of the sentence: what else the
+	// move says ("先飞佛罗伦萨") goes with it.
+	t := strings.ReplaceAll(strings.Join(strings.Fields(sentence[strings.Index(sentence, m[0]):]), "，"), "哩", "的")
+	return found{text: t, typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary, importance: 0.6, confidence: 0.8,
+		event: when, object: plan, terms: []string{plan, "plan", "计划"}, change: true}, true
+}}

@@ -293,7 +293,7 @@ func guard(w *work, log *slog.Logger) {
 	case d.action == ActionUpdate || d.action == ActionNoop:
 		*d = decision{action: ActionAdd, reason: "different numbers are different memories"}
 	case d.action == ActionSupersede && !sameSubject(w.cand.Subject, d.target.Subject) && !sameTopic(topicOfMemory(w.cand), *d.target) &&
-		!planMovedTo(w.cand, *d.target):
+		!planMovedTo(w.cand, *d.target) && !doseChanged(w.cand, *d.target):
 		*d = decision{action: ActionAdd, reason: "different numbers on another subject"}
 	}
 }

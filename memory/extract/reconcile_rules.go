@@ -268,6 +268,24 @@ func ruleDecision(c memory.Memory, near []memory.Memory, tok text.Tokenizer) dec
 			return decision{action: ActionSupersede, target: m, reason: "changed"}
 		}
 	}
+	if changed && c.Subject != "" && !inferred(c) {
+		// A change under a key may end what was said before without one
+		// ("药换成了瑞舒伐他汀" after "开了降血脂的药，叫阿托伐他汀"): the
+		// closest such memory by topic.
+		var loose []memory.Memory
+		for _, m := range near {
+			if m.Subject == "" {
+				loose = append(loose, m)
+			}
+		}
+		if m := topicTarget(c, loose, tok); m != nil {
+			for i := range near {
+				if near[i].ID == m.ID {
+					return decision{action: ActionSupersede, target: &near[i], reason: "changed"}
+				}
+			}
+		}
+	}
 	for i := range near {
 		m := &near[i]
 		mt := contentTerms(tok, m.Text)

@@ -64,7 +64,7 @@ func topicTarget(c memory.Memory, near []memory.Memory, tok text.Tokenizer) *mem
 			// a change ends the one it shares a word with.
 			score++
 		}
-		if moved && (m.Type == memory.TypeEvent || m.Type == memory.TypeTask) && sharesPlanWord(ct, contentTerms(tok, m.Text)) {
+		if moved && movable(*m) && sharesPlanWord(ct, contentTerms(tok, m.Text)) {
 			// A plan put off ends a plan before anything else it names,
 			// by one word of it ("lan moved to dec 12"): "新加坡不去28号了，
 			// 改7月12号" ends the trip, not the allergy that mentions

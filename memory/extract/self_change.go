@@ -28,7 +28,7 @@ var (
 // called off: such a change may end the plan it shares its words with.
 var (
 	enPlanMoved = regexp.MustCompile(`(?i)\b(?:postponed|put\s+off|called\s+off|cancell?ed|pushed\s+back|brought\s+forward|rescheduled|moved\s+to|bumped\s+to)\b`)
-	zhPlanMoved = regexp.MustCompile(`推到|延到|延期|延后|改期|取消|推迟|改到|挪到|提前到|改(?:成|为|在)?(?:[0-9０-９一二三四五六七八九十两]+(?:月|号|日|点)|下(?:个|周|礼拜|星期)|这(?:周|礼拜|星期)|(?:周|礼拜|星期)[一二三四五六日天])`)
+	zhPlanMoved = regexp.MustCompile(`推到|延到|延期|延后|改期|取消|推迟|改到|挪到|提前到|改时间|改日子|变成[0-9０-９一二三四五六七八九十]|改(?:成|为|在)?(?:[0-9０-９一二三四五六七八九十两]+(?:月|号|日|点)|下(?:个|周|礼拜|星期)|这(?:周|礼拜|星期)|(?:周|礼拜|星期)[一二三四五六日天])`)
 )
 
 // movesPlan reports whether s says a plan was put off, moved or called

@@ -129,6 +129,15 @@ func DefaultExpansions() []Expansion {
 			Plans: true,
 		},
 		{
+			// "how many weeks have I got to sort the goody bags?", "离考试还剩
+			// 几天?": how long until something says nothing of what it is,
+			// and the person's upcoming plans are what it is about.
+			Topic: "countdown",
+			Triggers: []string{"weeks", "days", "date", "dates", "countdown", "deadline", "till", "til", "long until",
+				"还剩", "还有几天", "几天", "多少天", "那天", "那几天", "几号", "倒计时", "还有多久", "多久"},
+			Plans: true,
+		},
+		{
 			Topic:    "weekend",
 			Triggers: []string{"weekend", "weekends", "周末", "双休"},
 			Terms:    []string{"saturday", "saturdays", "sunday", "sundays", "周六", "周日", "星期六", "星期天", "礼拜天"},
@@ -165,6 +174,18 @@ func DefaultExpansions() []Expansion {
 				"marathon", "football", "soccer", "basketball", "tennis", "swimming", "swims", "yoga", "pilates",
 				"bouldering", "climbing", "cycling", "bowls", "golf", "badminton", "squash",
 				"受伤", "膝盖", "跑步", "长跑", "马拉松", "半马", "全马", "越野", "田径", "公里", "游泳", "冬泳", "羽毛球", "篮球", "足球", "瑜伽", "普拉提", "攀岩", "骑行"},
+		},
+		{
+			// "who am I cheering on this weekend?", "is my team playing?":
+			// the club someone follows, said as a season ticket or a
+			// nickname.
+			Topic: "supporting",
+			Triggers: []string{"football", "soccer", "match", "fixture", "fixtures", "kickoff", "kick-off", "cheer",
+				"cheering", "cheerin", "my team", "our team", "derby", "league", "flutter", "bet", "playoffs", "playoff",
+				"球赛", "比赛", "主队", "看球", "球队", "联赛", "德比"},
+			Terms: []string{"fan", "supporter", "supports", "support", "season ticket", "club", "united", "city", "rovers",
+				"stadium", "ground", "stand", "end", "football", "rugby", "cricket", "nba", "nfl",
+				"球迷", "主队", "支持", "铁杆", "季票", "足球", "篮球", "球队"},
 		},
 		{
 			Topic:    "reading",
