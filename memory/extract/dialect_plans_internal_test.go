@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/text"
 )
 
@@ -32,6 +33,15 @@ func TestRulesReadDialectAndPlanNotes(t *testing.T) {
 		{"医生说我尿酸偏高", []lifeWant{{"尿酸高", "health:尿酸", false}}},
 		{"我狗毛过敏 家人们谁懂", []lifeWant{{"对狗毛过敏", "allergy:狗毛", false}}},
 		{"我同事叫我试下这个 讲可以帮忙记东西", nil},
+		// What was quit stops at a clause run on; a name at what follows it.
+		{"ngl i quit the swim team it was wrecking my weekends", []lifeWant{{"Has given up the swim team", "team", true}}},
+		{"my name is edna i am seventy nine", []lifeWant{{"Name is edna", "name", false}}},
+		// How short one piece of writing should be is no standing wish; a
+		// day's chore and a question are no plans; 啥的 is "and the like".
+		{"帮我写几句生日祝福 简单点 我不太会说话", nil},
+		{"明天要早起", nil},
+		{"下周五想给老婆买个啥", nil},
+		{"我不吃辣，辣椒啥的都不碰", []lifeWant{{"不吃辣", "辣", false}}},
 	})
 }
 
@@ -75,5 +85,28 @@ func TestTopicScoreIgnoresChatParticles(t *testing.T) {
 	b := contentTerms(tok, "医生讲用户糖尿病，不可以喝太甜 lor")
 	if n := topicScore(a, b, true); n >= minTopicTerms {
 		t.Errorf("topicScore = %d, want below %d", n, minTopicTerms)
+	}
+}
+
+// A name the platform shows is not kept again; another name is.
+func TestPlatformName(t *testing.T) {
+	for _, tt := range []struct {
+		text, subject, shown string
+		want                 bool
+	}{
+		{"Name is Earl Whitaker", "name", "Earl Whitaker", true},
+		{"是雅婷", "identity", "林雅婷", true},
+		{"是Wendy", "identity", "Wendy林", true},
+		{"名字叫徐婷", "name", "徐婷", true},
+		{"Name is Reg", "name", "Reginald Ashworth", false},
+		{"Name is Annie", "name", "Ann", false},
+		{"Is a nurse", "identity", "Ann", false},
+		{"是老高", "identity", "高建国", false},
+		{"Works at Ann Summers", "employer", "Ann", false},
+	} {
+		m := memory.Memory{Text: tt.text, Subject: tt.subject}
+		if got := platformName(m, tt.shown); got != tt.want {
+			t.Errorf("platformName(%q, %q) = %v, want %v", tt.text, tt.shown, got, tt.want)
+		}
 	}
 }

@@ -154,8 +154,8 @@ var enLife = []lifeRule{
 		if sm := enGivenUpScorn.FindStringSubmatch(raw); sm != nil {
 			raw = sm[1]
 		}
-		obj := trimObject(enGivenUpWords.ReplaceAllString(raw, ""))
-		if enJob.MatchString(obj) || !validObject(obj) {
+		obj := trimObject(enGivenUpWords.ReplaceAllString(enGivenUpRunOn.ReplaceAllString(raw, ""), ""))
+		if enJob.MatchString(obj) || !validObject(obj) || enGivenUpNoObject.MatchString(obj) {
 			return found{}, false
 		}
 		verb := strings.TrimSpace(strings.ToLower(m[1]))
@@ -319,6 +319,16 @@ func changed(f found, ok bool) (found, bool) {
 // enGivenUpWords are the words around what someone gave up that say how
 // they feel about it, not what it was: "on that", "mess", "too".
 var enGivenUpWords = regexp.MustCompile(`(?i)^on\s+(?:(?:that|this|all\s+that)\s+)?|^(?:that|this|all\s+that)\s+|\s+(?:too|as\s+well|either)\s*$`)
+
+// enGivenUpRunOn is a clause typed on without a stop after what someone
+// gave up: "quit spin it was killing me", "quit dominos they kept giving
+// me closing shifts".
+var enGivenUpRunOn = regexp.MustCompile(`(?i)\s+(?:it|they|he|she|we|I|im|i'm|cos|coz|cuz|because|since|so|but)\b.*$`)
+
+// enGivenUpNoObject is what stands after "quit" when the thing quit was
+// named before: a pronoun or a time ("quit them at new year", "quit last
+// weekend").
+var enGivenUpNoObject = regexp.MustCompile(`(?i)^(?:it|them|that|this|those|these|last\s+\w+|yesterday|today|on\s+\w+day|in\s+\w+|a\s+while\s+(?:ago|back)|\w+\s+(?:weeks?|months?|days?|years?)\s+ago)\b`)
 
 // enGivenUpScorn is the word after what someone gave up that says what
 // they thought of it, after "that" or "this": "that keto mess".

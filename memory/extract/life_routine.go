@@ -265,6 +265,10 @@ var (
 // zhNotBefore ends what comes before a style it turns down ("别用英文回我").
 var zhNotBefore = regexp.MustCompile(`(?:别|不要|不用|不许|少|不)$`)
 
+// zhOneOffAsk opens a request for one piece of writing ("帮我想想寿宴上说
+// 几句话 简单点"): how short that one should be is no standing wish.
+var zhOneOffAsk = regexp.MustCompile(`^(?:帮我|帮忙|麻烦你?帮?我?|请帮我|给我(?:写|想|出|做|列|编)|写(?:一|个|几|段|篇|条))`)
+
 // answerStyle reads how the person wants to be answered.
 func answerStyle(sentence string) (found, bool) {
 	if isQuestion(sentence) {
@@ -272,7 +276,7 @@ func answerStyle(sentence string) (found, bool) {
 	}
 	var got []string
 	if hasHan(sentence) {
-		if !zhStyleGeneral.MatchString(sentence) {
+		if !zhStyleGeneral.MatchString(sentence) || zhOneOffAsk.MatchString(sentence) {
 			return found{}, false
 		}
 		for _, s := range zhStyles {

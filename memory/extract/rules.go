@@ -85,6 +85,9 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 			fs = withStatements(fs, selfStatements(said, l.Time, in.Subjects))
 		}
 		for _, f := range fs {
+			if f.typ == memory.TypeEvent && zhPassingPlan.MatchString(f.text) {
+				continue // "明天要早起": a day's chore, no plan to remember
+			}
 			f.text = unfold.Unfold(f.text) // subjects stay simplified, one key in either script
 			m := f.toMemory(in, l)
 			if m.Validate() == nil {
@@ -402,6 +405,10 @@ func keepNew(fs []found, f found) []found {
 	return append(fs, f)
 }
 
+// zhPassingPlan is a dated plan that is a day's chore or a question
+// ("2025年11月28日要早起", "…想给秀兰买个啥").
+var zhPassingPlan = regexp.MustCompile(`^(?:\d{4}年)?(?:\d{1,2}月\d{1,2}日)?(?:要|得|想|准备)?(?:早起|早读|起床|早睡|睡觉|上班|下班|加班|值班|出门|补觉)$|(?:啥|什么|哪个|哪家)$`)
+
 // zhClauseLead is a connective or a doctor's word before the 我 that
 // opens a clause ("但是!我猫毛过敏", "医生讲我血压有点高"): the rules,
 // which read a clause from its 我, read it from there.
@@ -490,13 +497,13 @@ var enQuestionAfterIs = map[string]bool{
 	"true": true, "worth": true, "safe": true, "better": true, "normal": true, "bad": true, "good": true, "too": true,
 }
 
-// zhQuestion asks in Chinese; 什么, 怎么, 哪里, 哪儿 or 谁 just before 都
-// or 也 says "any" ("什么都能吃", "怎么都睡不着"), "谁懂啊" is an
-// exclamation of chat ("who gets it"), and 多少有 says
-// "somewhat". Other forms of "any" (哪个都行, 什么时候都可以) are still
-// read as questions.
+// zhQuestion asks in Chinese. 什么, 啥, 怎么, 哪里, 哪儿 or 谁 just before
+// 都 or 也 says "any" ("什么都能吃", "怎么都睡不着"); 什么的 and 啥的 say
+// "and the like" ("猪肉啥的都不碰"); "谁懂啊" is an exclamation of chat
+// ("who gets it"); 多少有 says "somewhat". Other forms of "any" (哪个都行,
+// 什么时候都可以) are still read as questions.
 var (
-	zhQuestion = regexp.MustCompile(`[吗么嘛][。！!]*$|(?:什么|怎么|哪里|哪儿)(?:$|[^都也])|谁(?:$|[^都也懂])|为什么|哪个|多少(?:$|[^有])|是不是|有没有|能不能|可不可以`)
+	zhQuestion = regexp.MustCompile(`[吗么嘛][。！!]*$|(?:怎么|哪里|哪儿)(?:$|[^都也])|(?:什么|啥)(?:$|[^都也的])|谁(?:$|[^都也懂])|为什么|哪个|多少(?:$|[^有])|是不是|有没有|能不能|可不可以`)
 	enQuestion = regexp.MustCompile(`(?i)^(?:do|does|did|what|why|how|where|when|who|which|can|could|would|should|is|are|am|will|shall|wat|wot|whats|wats|hw|hows|any\s+(?:ideas?|tips|recs|suggestions))\b`)
 )
 

@@ -62,7 +62,8 @@ var enPatterns = []pattern{
 		return enPreference(m[1], "Is a fan of", false)
 	}},
 	{regexp.MustCompile(`(?i)\b(?:my\s+name\s+is|my\s+name's|call\s+me)\s+([\p{L}][\p{L}\p{N}.' -]{0,39})`), func(m []string, _ string, _ time.Time) (found, bool) {
-		return enFact("Name is "+trimObject(m[1]), "name", trimObject(m[1]))
+		name := trimObject(enNameTail.ReplaceAllString(m[1], ""))
+		return enFact("Name is "+name, "name", name)
 	}},
 	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(\d{1,3})\s+years?\s+old\b`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return enFact("Is "+m[1]+" years old", "age", m[1])
@@ -150,6 +151,10 @@ var enPatterns = []pattern{
 	{regexp.MustCompile(`(?i)\b(?:I|we)(?:'ve|\s+have)?\s+(signed\s+up\s+for|registered\s+for|booked)\s+(.+)`), enPlan},
 	{regexp.MustCompile(`(?i)\b(?:I(?:'m|\s+am)|we(?:'re|\s+are)|I\s+are)\s+(going\s+to|gonna|planning\s+to|about\s+to|flying\s+to|leaving\s+for|travell?ing\s+to|heading\s+to|visiting|meeting|moving\s+to|starting|planning\s+(?:a|our)\s+(?:trip|holiday|vacation|visit)\s+to|going\s+on\s+(?:a\s+|our\s+)?(?:trip|tour|holiday|vacation|honeymoon)\s+to|off\s+to|driving\s+to)\s+(.+)|\bI(?:'ll|\s+will|\s+have\s+to|'ve\s+got\s+to|\s+need\s+to|\s+must)\s+(.+)|\bI\s+(?:have|'ve\s+got)\s+((?:an?|my|the|our)\s+.+)|\bwe(?:'ll|\s+will)?\s+(?:go|fly|travel|head|leave)\s+(?:on\s+(?:a\s+|our\s+)?(tour|trip|holiday|vacation)\s+)?(?:to|for)\s+(.+)`), enPlan},
 }
+
+// enNameTail is what a name typed without a stop runs on into: "my name
+// is dorothy I am eighty one".
+var enNameTail = regexp.MustCompile(`(?i)\s+(?:I|I'm|im|and|but|from|here|btw|lol|I\s+am|aged?|who|the)\b.*$`)
 
 // enNotPlace rejects what "live in" takes in an idiom ("we live in hope").
 var enNotPlace = regexp.MustCompile(`(?i)^(?:hope|fear|denial|peace|the\s+(?:moment|past|present|now)|a\s+(?:bubble|dream))\b`)

@@ -53,7 +53,9 @@ func TestRuleExtractor(t *testing.T) {
 		{"I'm a software engineer", []want{{"Is a software engineer", memory.TypeFact, memory.LifecycleFact, "identity", ""}}},
 		{"I work at Google", []want{{"Works at Google", memory.TypeFact, memory.LifecycleFact, "employer", ""}}},
 		{"I live in Berlin", []want{{"Lives in Berlin", memory.TypeFact, memory.LifecycleFact, "residence", ""}}},
-		{"My name is Ann Lee", []want{{"Name is Ann Lee", memory.TypeFact, memory.LifecycleFact, "name", ""}}},
+		{"My name is Joan Lee", []want{{"Name is Joan Lee", memory.TypeFact, memory.LifecycleFact, "name", ""}}},
+		// The name the platform shows is known: no memory says it again.
+		{"My name is Ann", nil},
 		{"I'm going to Tokyo tomorrow", []want{{"Going to Tokyo on March 15, 2026", memory.TypeEvent, memory.LifecycleTemporary, "tokyo", "2026-03-15"}}},
 		{"I'm good at chess", []want{{"Is good at chess", memory.TypeSkill, memory.LifecycleLongTerm, "chess", ""}}},
 		// A birthday is a lasting fact that keeps its date, under its own key.

@@ -36,7 +36,7 @@ func TestRulesReadSpokenAndNoteForms(t *testing.T) {
 func TestRulesKeepTwoMemoriesALine(t *testing.T) {
 	at := time.Date(2025, 10, 6, 19, 0, 0, 0, time.UTC)
 	in := ruleInput("Home: Kendal. Job: postman", at)
-	for i, s := range []string{"Dog: Biscuit. Allergies: penicillin", "Med: ramipril 5mg daily. Name: Ann Pryce"} {
+	for i, s := range []string{"Dog: Biscuit. Allergies: penicillin", "Med: ramipril 5mg daily. Name: Joan Pryce"} {
 		l := in.Window[0]
 		l.ID, l.MessageIDs, l.Text = fmt.Sprintf("m%d", i+2), []string{fmt.Sprintf("msg-%d", i+2)}, s
 		in.Window = append(in.Window, l)
