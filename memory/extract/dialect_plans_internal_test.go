@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -42,6 +43,11 @@ func TestRulesReadDialectAndPlanNotes(t *testing.T) {
 		{"明天要早起", nil},
 		{"下周五想给老婆买个啥", nil},
 		{"我不吃辣，辣椒啥的都不碰", []lifeWant{{"不吃辣", "辣", false}}},
+		// A faith that rules food; saving for something, the author's only.
+		{"also im muslim so like no pork at the bbq", []lifeWant{{"Is Muslim, does not eat pork", "religion", false}}},
+		{"saving up for a 5070 i got like 280 saved rn", []lifeWant{{"Saving up for a 5070", "savings", false}}},
+		{"最近在攒钱买switch", []lifeWant{{"在攒钱买switch", "savings", false}}},
+		{"我在存钱换手机", []lifeWant{{"在攒钱换手机", "savings", false}}},
 	})
 }
 
@@ -108,5 +114,18 @@ func TestPlatformName(t *testing.T) {
 		if got := platformName(m, tt.shown); got != tt.want {
 			t.Errorf("platformName(%q, %q) = %v, want %v", tt.text, tt.shown, got, tt.want)
 		}
+	}
+}
+
+// A 你 of talk ("你懂的") addresses no one: the sentence is still the
+// author's.
+func TestYouIdiomKeepsAStatement(t *testing.T) {
+	at := time.Date(2026, 2, 1, 9, 0, 0, 0, time.UTC)
+	got := extractAll(t, "姐妹们我爬墙了 本命换成陆知行了 就是江屿最近那个事你懂的 下头了", at)
+	if len(got) == 0 || !strings.Contains(got[0].Text, "陆知行") {
+		t.Errorf("kept %+v, want the change of favourite", got)
+	}
+	if got := extractAll(t, "你帮我看看这个本命换成陆知行好不好", at); len(got) != 0 {
+		t.Errorf("a request to the bot kept %q", got[0].Text)
 	}
 }

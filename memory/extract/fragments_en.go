@@ -58,12 +58,35 @@ var enFragments = []lifeRule{
 		}
 		return changed(enFact("Works at "+org, subject.Employer, org))
 	}},
+	// A faith that rules what one eats: "im muslim so like no pork".
+	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:a\s+)?(?:practising\s+|practicing\s+)?(muslim|jewish|hindu|sikh|jain|buddhist|seventh[- ]day\s+adventist)\b`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		faith := upperFirst(strings.ToLower(m[1]))
+		t := "Is " + faith
+		if no := enFaithNo.FindStringSubmatch(sentence); no != nil {
+			t += ", does not eat " + strings.ToLower(no[1]+no[2])
+		}
+		f, ok := enFact(t, "religion", faith)
+		f.terms = append(f.terms, "diet", "halal", "religion")
+		return f, ok
+	}},
+	// Saving for something: "saving up for a 5070, got like 280 saved".
+	{regexp.MustCompile(`(?i)\b(?:I'm\s+|I\s+am\s+|im\s+|we're\s+)?(?:still\s+)?saving\s+(?:up\s+)?for\s+(?:an?\s+|my\s+|our\s+|the\s+)?([\p{L}\p{N}' -]{2,40}?)(?:\s+(?:i|I|we|so|but|and|cos|because|now|rn)\b|[,.;!]|$)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		what := trimObject(m[1])
+		if !validObject(what) || enOtherPronounLead.MatchString(sentence) {
+			return found{}, false
+		}
+		return found{text: "Saving up for " + article(what), subject: "savings", typ: memory.TypeObjective, lifecycle: memory.LifecycleTemporary,
+			importance: 0.6, confidence: 0.8, object: what, terms: []string{what, "money", "saving"}}, true
+	}},
 	// "allergic to penicillin. divvent let us forget that".
 	{regexp.MustCompile(`(?i)^(?:(?:and|also|oh|but|btw)\s+)?(?:(?:severely|badly|very|really|deathly|seriously)\s+)?allergic\s+to\s+(.+)$`), func(m []string, _ string, _ time.Time) (found, bool) {
 		what := trimObject(m[1])
 		return enFact("Is allergic to "+what, subject.AllergyPrefix+strings.ToLower(what), what)
 	}},
 }
+
+// enFaithNo is the food a faith's sentence says is not eaten.
+var enFaithNo = regexp.MustCompile(`(?i)\bno\s+(pork|beef|meat|alcohol)\b|\b(?:don'?t|do\s+not|never)\s+eat\s+(?:any\s+)?(pork|beef|meat)\b`)
 
 // enShiftFragment is the hours one works typed without "I work": "is
 // night shift, 4 nights in week", "on earlies this month".

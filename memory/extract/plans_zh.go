@@ -254,3 +254,16 @@ var zhPlanMovedRule = lifeRule{regexp.MustCompile(`(\p{Han}{0,6}?(?:` + zhPlanNo
 	return found{text: t, typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary, importance: 0.6, confidence: 0.8,
 		event: when, object: plan, terms: []string{plan, "plan", "计划"}, change: true}, true
 }}
+
+// zhSaving is money put by for something: "在攒钱买5070", "存钱换车".
+var zhSaving = lifeRule{regexp.MustCompile(`(?:^|我|在|正在|一直在)(?:攒钱|存钱|攒)(买|换|去)([\p{Han}A-Za-z0-9]{1,12})`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	what := trimObject(m[2])
+	// Whose saving: the author's when nothing but 我 and time words come
+	// before it ("最近在攒钱…"), not "我妹在攒钱买车".
+	before := strings.TrimRight(sentence[:strings.Index(sentence, m[0])], "最近现在也还一直正都目前，, ")
+	if !validObject(what) || before != "" && hasHan(before) && !strings.HasSuffix(before, "我") || zhOther.MatchString(before) {
+		return found{}, false
+	}
+	return found{text: "在攒钱" + m[1] + what, subject: "savings", typ: memory.TypeObjective, lifecycle: memory.LifecycleTemporary,
+		importance: 0.6, confidence: 0.8, object: what, terms: []string{what, "攒钱", "money"}}, true
+}}

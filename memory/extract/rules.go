@@ -503,7 +503,7 @@ var enQuestionAfterIs = map[string]bool{
 // ("who gets it"); 多少有 says "somewhat". Other forms of "any" (哪个都行,
 // 什么时候都可以) are still read as questions.
 var (
-	zhQuestion = regexp.MustCompile(`[吗么嘛][。！!]*$|(?:怎么|哪里|哪儿)(?:$|[^都也])|(?:什么|啥)(?:$|[^都也的])|谁(?:$|[^都也懂])|为什么|哪个|多少(?:$|[^有])|是不是|有没有|能不能|可不可以`)
+	zhQuestion = regexp.MustCompile(`[吗么嘛][。！!]*$|(?:怎么|哪里|哪儿)(?:$|[^都也])|(?:什么|啥)(?:$|[^都也的])|谁(?:$|[^都也懂])|为什么|哪个|多少(?:$|[^有])|是不是|有没有|能不能|可不可以|好不好|行不行|对不对|要不要|可以吗`)
 	enQuestion = regexp.MustCompile(`(?i)^(?:do|does|did|what|why|how|where|when|who|which|can|could|would|should|is|are|am|will|shall|wat|wot|whats|wats|hw|hows|any\s+(?:ideas?|tips|recs|suggestions))\b`)
 )
 

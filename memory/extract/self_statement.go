@@ -105,7 +105,8 @@ func notAStatement(s string, han bool) bool {
 		return true
 	}
 	if han {
-		return zhRequest.MatchString(s) || zhPassing.MatchString(s) || zhAboutTheChat.MatchString(s) || strings.ContainsAny(s, "你您")
+		return zhRequest.MatchString(s) || zhPassing.MatchString(s) || zhAboutTheChat.MatchString(s) ||
+			strings.ContainsAny(zhYouIdiom.ReplaceAllString(s, ""), "你您")
 	}
 	passing := s
 	if enLastingState.MatchString(s) {
@@ -114,6 +115,10 @@ func notAStatement(s string, han bool) bool {
 	return enRequest.MatchString(s) || enPassing.MatchString(passing) || enAside.MatchString(s) || enAboutTheChat.MatchString(s) ||
 		enPoliteAsk.MatchString(s) && !enStandingAsk.MatchString(s)
 }
+
+// zhYouIdiom are the 你 of talk that address no one ("你懂的", "跟你讲"):
+// a sentence holding them is still the author's statement.
+var zhYouIdiom = regexp.MustCompile(`你懂的|你知道的|你知道吗|跟你(?:说|讲)|和你说|告诉你|你猜|你敢信`)
 
 // enLastingState opens a sentence on where the author lives or works, a
 // state that "right now" or "at the moment" does not make passing.

@@ -24,7 +24,7 @@ func DefaultExpansions() []Expansion {
 				"吃", "晚饭", "午饭", "早饭", "晚餐", "午餐", "早餐", "餐厅", "饭店", "点菜", "点餐", "做饭", "菜谱", "外卖", "聚餐",
 				"配方", "蛋糕", "煮", "炒菜", "做菜", "饿", "减肥", "体重", "卡路里", "火锅", "烧烤", "饺子", "甜点", "零食", "自助餐"},
 			Terms: []string{"vegetarian", "vegan", "pescatarian", "diet", "allergic", "allergy", "intolerant",
-				"gluten", "lactose", "dairy", "nuts", "peanut", "shellfish", "meat", "halal", "kosher", "spicy",
+				"gluten", "lactose", "dairy", "nuts", "peanut", "shellfish", "meat", "halal", "kosher", "spicy", "muslim", "jewish", "hindu", "jain", "pork", "beef",
 				"cilantro", "coriander", "fasting", "diabetes", "diabetic", "coeliac", "celiac", "ibs", "fodmap",
 				"cholesterol", "sesame", "egg", "eggs", "garlic", "onion", "pregnant", "pregnancy", "avoids", "cheese",
 				"keto", "carbs", "low-carb", "paleo", "calories", "veggie", "plant-based", "reflux", "heartburn", "gastritis",
