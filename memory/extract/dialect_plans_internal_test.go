@@ -48,6 +48,16 @@ func TestRulesReadDialectAndPlanNotes(t *testing.T) {
 		{"saving up for a 5070 i got like 280 saved rn", []lifeWant{{"Saving up for a 5070", "savings", false}}},
 		{"最近在攒钱买switch", []lifeWant{{"在攒钱买switch", "savings", false}}},
 		{"我在存钱换手机", []lifeWant{{"在攒钱换手机", "savings", false}}},
+		// Patois "mi", Doric "A'm"; fragments of study, diet and a dated
+		// plan, not one called off nor tomorrow's slot.
+		{"mi have the sugar, so di doctor watching mi", []lifeWant{{"Has diabetes", "health:diabetes", false}}},
+		{"A'm coeliac, so nae bread", []lifeWant{{"Is coeliac", "health:coeliac", false}}},
+		{"second year at Leeds, doing history", []lifeWant{{"Is a second year at Leeds", "school", false}}},
+		{"comp sci major. send help", []lifeWant{{"Is a comp sci major", "major", false}}},
+		{"pescatarian era lol", []lifeWant{{"Is pescatarian", "diet", false}}},
+		{"bio midterm march 3 😭", []lifeWant{{"Bio midterm march 3", "", false}}},
+		{"exam 4th march nahi ho payega", nil},
+		{"6am slot tomorrow", nil},
 	})
 }
 

@@ -20,7 +20,7 @@ const enFragmentTrade = `(?:nurse|doctor|gp|driver|teacher|electrician|sparky|pl
 
 // enFragments are the rules of self-descriptions typed as fragments.
 var enFragments = []lifeRule{
-	enShiftFragment, enBookedPlan, enPlanIsOn,
+	enShiftFragment, enBookedPlan, enPlanIsOn, enPlanNote,
 	{regexp.MustCompile(`(?i)^(?:(?:and|also|oh)\s+)?((?:[\p{L}&/-]+\s+){0,2}(?:` + enTrade + `|` + enFragmentTrade + `))(?:\s+(?:btw|here|by\s+trade|tbh|fyi))?\s*(?:[,.;:]\s*(.*))?$`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		role := strings.ToLower(strings.TrimSpace(m[1]))
 		if enNotTradeLead.MatchString(role) {
@@ -34,7 +34,7 @@ var enFragments = []lifeRule{
 		f.confidence = 0.8
 		return f, ok
 	}},
-	{regexp.MustCompile(`(?i)^(?:(?:and|also|oh)\s+)?(veggie|vegetarian|vegan|pescatarian|pescetarian)\s*(?:[,.;:!]|$)`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)^(?:(?:and|also|oh|so)\s+)?(veggie|vegetarian|vegan|pescatarian|pescetarian)(?:\s+(?:era|now|life|gang|these\s+days|btw|lol|tho|tbh)\b)*\s*(?:[,.;:!]|$)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		diet := strings.ToLower(m[1])
 		if diet == "veggie" {
 			diet = "vegetarian"
@@ -57,6 +57,19 @@ var enFragments = []lifeRule{
 			return found{}, false
 		}
 		return changed(enFact("Works at "+org, subject.Employer, org))
+	}},
+	// Where one studies, as a fragment: "freshman at ut austin", "2nd
+	// year at Leeds", "pre-med bio major".
+	{regexp.MustCompile(`(?i)^(?:(?:and|also|so|oh)\s+)?(?:I'm\s+|im\s+|I\s+am\s+)?(?:a\s+)?((?:freshman|sophomore|junior|senior|first[- ]year|second[- ]year|third[- ]year|final[- ]year|[1-4](?:st|nd|rd|th)[- ]year|grad\s+student|phd\s+student|undergrad|masters\s+student)\s+(?:at|in)\s+[\p{L}\p{N}&.' -]{2,40}?)\s*(?:[,.;:!]|$|\s+(?:and|but|so|lol|btw)\b)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		what := trimObject(m[1])
+		return enFact("Is a "+what, subject.School, what)
+	}},
+	{regexp.MustCompile(`(?i)^(?:(?:and|also|so|oh)\s+)?(?:I'm\s+|im\s+|I\s+am\s+)?(?:an?\s+)?((?:[\p{L}-]+\s+){1,3})major\b`), func(m []string, _ string, _ time.Time) (found, bool) {
+		what := strings.TrimSpace(m[1])
+		if enNotMajor.MatchString(what) {
+			return found{}, false
+		}
+		return enFact("Is a "+what+" major", "major", what)
 	}},
 	// A faith that rules what one eats: "im muslim so like no pork".
 	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:a\s+)?(?:practising\s+|practicing\s+)?(muslim|jewish|hindu|sikh|jain|buddhist|seventh[- ]day\s+adventist)\b`), func(m []string, sentence string, _ time.Time) (found, bool) {
@@ -84,6 +97,10 @@ var enFragments = []lifeRule{
 		return enFact("Is allergic to "+what, subject.AllergyPrefix+strings.ToLower(what), what)
 	}},
 }
+
+// enNotMajor are the words before "major" that make no field of study
+// ("a major", "the major").
+var enNotMajor = regexp.MustCompile(`(?i)^(?:the|a|an|this|that|my|his|her|no|any|some|very|really|so)\b|\b(?:is|was|are|a|the)\s*$`)
 
 // enFaithNo is the food a faith's sentence says is not eaten.
 var enFaithNo = regexp.MustCompile(`(?i)\bno\s+(pork|beef|meat|alcohol)\b|\b(?:don'?t|do\s+not|never)\s+eat\s+(?:any\s+)?(pork|beef|meat)\b`)

@@ -61,6 +61,26 @@ var enDialect = map[string]string{
 	"buildin": "building", "runnin": "running", "playin": "playing", "stayin": "staying",
 	"killin": "killing", "thinkin": "thinking", "feelin": "feeling", "tryin": "trying",
 	"waitin": "waiting", "movin": "moving", "plannin": "planning", "cookin": "cooking",
+	// Doric and north-east Scots.
+	"a'm": "I'm", "A'm": "I'm", "a've": "I've", "A've": "I've", "hae": "have", "fairm": "farm", "wik": "week",
+	"gweed": "good", "bairns": "children", "grandbairns": "grandchildren",
+	// Jamaican patois ("mi" is read word by word: enMiIsI).
+	"di": "the", "dem": "them", "pon": "on", "ting": "thing", "cyaan": "can't", "yuh": "you", "likkle": "little",
+}
+
+// enMiIsI are the words after which patois "mi" is "I" ("mi have the
+// sugar", "mi moving house"); before others it is "my" ("mi daughter").
+var enMiIsI = map[string]bool{
+	"have": true, "has": true, "got": true, "get": true, "moving": true, "move": true, "moved": true, "done": true,
+	"booked": true, "book": true, "flying": true, "fly": true, "play": true, "playing": true, "grow": true, "miss": true,
+	"want": true, "love": true, "like": true, "live": true, "living": true, "can't": true, "cyaan": true, "nah": true,
+	"deh": true, "did": true, "was": true, "go": true, "going": true, "gone": true, "come": true, "coming": true,
+	"change": true, "changed": true, "need": true, "know": true, "think": true, "used": true, "still": true,
+	"just": true, "always": true, "never": true, "tell": true, "told": true, "say": true, "said": true, "off": true,
+	"buy": true, "bought": true, "sell": true, "sold": true, "work": true, "worked": true, "retired": true, "am": true,
+	"is": true, "don't": true, "do": true, "will": true, "would": true, "cook": true, "eat": true, "drink": true,
+	"take": true, "took": true, "make": true, "made": true, "a": true, "stop": true, "stopped": true, "quit": true,
+	"feel": true, "hope": true, "try": true, "trying": true, "visit": true, "visiting": true, "walk": true,
 }
 
 // enMaPossessive are the words after which "ma" is a mother ("my ma",
@@ -218,6 +238,13 @@ func enChatWords(line string) string {
 			rep, ok = "your", true
 			if enYoureNext(nextWord(line[loc[1]:])) {
 				rep = "you're" // "ur the best", "ur going to love it"
+			}
+		case lw == "mi" && nextWord(line[loc[1]:]) != "":
+			rep, ok = "my", true // patois "mi daughter", "mi have the sugar"
+			if enMiIsI[nextWord(line[loc[1]:])] {
+				rep = "I"
+			} else if w == "Mi" {
+				rep = "My"
 			}
 		case lw == "me" && enMeIsMy(before, line[:loc[0]], nextWord(line[loc[1]:])):
 			rep, ok = "my", true // "off me shift", "me first grandson", "in me tea"

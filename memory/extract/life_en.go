@@ -31,7 +31,7 @@ const enFamily = `(granddaughter|grandson|grandchildren|grandchild|grandkids?|co
 const enPetKind = `(dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|budgie|bird|turtle|tortoise|goldfish|beagle|poodle|labrador|lab|retriever|golden retriever|corgi|terrier|husky|collie|spaniel|dachshund|pug|bulldog|shepherd|greyhound|tabby|siamese|ragdoll)`
 
 // enHealth are conditions that "I have …" states as lasting health facts.
-const enHealth = `((?:a\s+)?(?:bad|weak|sore|dodgy|chronic|slipped)\s+(?:back|knee|knees|shoulder|hip|neck|stomach|heart)(?:\s+pain)?|asthma|(?:type\s+[12]\s+|pre-?)?diabetes|high\s+cholesterol|sleep\s+apno?ea|high\s+blood\s+pressure|hypertension|migraines?|arthritis|c[o]?eliac(?:\s+disease)?|adhd|anxiety|depression|eczema|ibs|insomnia|epilepsy|a\s+heart\s+condition|back\s+pain|lactose\s+intolerance|tinnitus|gout)`
+const enHealth = `((?:a\s+)?(?:bad|weak|sore|dodgy|chronic|slipped)\s+(?:back|knee|knees|shoulder|hip|neck|stomach|heart)(?:\s+pain)?|asthma|(?:type\s+[12]\s+|pre-?)?diabetes|the\s+sugar|high\s+cholesterol|sleep\s+apno?ea|high\s+blood\s+pressure|hypertension|migraines?|arthritis|c[o]?eliac(?:\s+disease)?|adhd|anxiety|depression|eczema|ibs|insomnia|epilepsy|a\s+heart\s+condition|back\s+pain|lactose\s+intolerance|tinnitus|gout)`
 
 // enDietObject are the foods whose absence is a diet.
 const enDietObject = `(meat|red\s+meat|pork|beef|fish|seafood|dairy|eggs|gluten|chicken|animal\s+products|sugar)`
@@ -100,6 +100,9 @@ var enLife = []lifeRule{
 	// Health.
 	{regexp.MustCompile(`(?i)\bI(?:\s+have|'ve\s+got|\s+have\s+got|\s+got|\s+suffer\s+from|\s+was\s+diagnosed\s+with|\s+live\s+with|\s+get)\s+` + enHealth + `\b`), func(m []string, _ string, _ time.Time) (found, bool) {
 		cond := strings.Join(strings.Fields(strings.ToLower(m[1])), " ")
+		if cond == "the sugar" {
+			cond = "diabetes" // "mi have the sugar": diabetes, as many say it
+		}
 		f, ok := enFact("Has "+cond, subject.HealthPrefix+enHead(cond), cond)
 		f.terms = append(f.terms, "health", "健康")
 		return f, ok

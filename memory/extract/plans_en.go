@@ -21,7 +21,7 @@ import (
 const enPlanOpeners = `(?:oh|so|and|also|update|anyway|btw|wait|ok|okay|omg|right)[,:!]?\s+`
 
 // enPlanNouns are the words naming a plan that can be booked or moved.
-const enPlanNouns = `talk|party|appointment|exam|test|interview|flight|fitting|operation|op|surgery|scan|concert|gig|match|meeting|wedding|trip|booking|class|lesson|viva|defen[cs]e|checkride|hearing|slot|session|check|tournament|tourney|lan|christening|ceremony|recital|graduation|audition|conference|workshop|race|marathon|shoot|reunion`
+const enPlanNouns = `talk|party|appointment|exam|test|interview|flight|fitting|operation|op|surgery|scan|concert|gig|match|meeting|wedding|trip|booking|class|lesson|viva|defen[cs]e|checkride|hearing|slot|session|check|tournament|tourney|lan|christening|ceremony|recital|graduation|audition|conference|workshop|race|marathon|shoot|reunion|midterm|midterms|final|finals|quiz|presentation|recital`
 
 // enPlanMovedRules are the English rules of a plan moved to a new date.
 var enPlanMovedRules = []lifeRule{
@@ -93,6 +93,26 @@ var enPlanIsOn = lifeRule{regexp.MustCompile(`(?i)^(?:` + enPlanOpeners + `)*(?:
 // enPlanIsOnLead is what may stand between "is" and the plan's date:
 // "is now on", "is still", a weekday before the date; not "is not".
 var enPlanIsOnLead = regexp.MustCompile(`(?i)^(?:now\s+|still\s+|also\s+)?(?:on\s+)?(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)\.?,?\s+(?:the\s+)?)?$`)
+
+// enPlanNote is a plan typed as a note, its date right after it: "chem
+// midterm oct 16 😭", "dentist appt tues 10th".
+var enPlanNote = lifeRule{regexp.MustCompile(`(?i)^(?:` + enPlanOpeners + `)*(?:the\s+|my\s+|our\s+)?((?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:` + enPlanNouns + `|appt|dentist|doctors?))\s+((?:on\s+)?(?:(?:mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)[a-z]*\.?,?\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|the\s+\d{1,2}(?:st|nd|rd|th)|next\s+\w+).*)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	plan := strings.TrimSpace(m[1])
+	if enOthersPlan.MatchString(plan) || !validObject(plan) || enPlanOff.MatchString(m[2]) {
+		return found{}, false
+	}
+	when, ok := text.ResolveDate(m[2], ref)
+	if !ok || when.Start.Before(dayStart(ref)) {
+		return found{}, false
+	}
+	t := upperFirst(strings.TrimRight(enLeadFiller.ReplaceAllString(strings.TrimSpace(sentence), ""), ".!? "))
+	return found{text: t, typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary, importance: 0.6, confidence: 0.8,
+		event: when, object: plan, terms: []string{plan, "plan"}}, true
+}}
+
+// enPlanOff says a plan noted is off, not on ("exam 4th Oct nahi ho
+// payega").
+var enPlanOff = regexp.MustCompile(`(?i)\b(?:not|nahi|nahin|cancell?ed|off|won'?t|isn'?t|no\s+longer|postponed|moved|never)\b`)
 
 // enOthersPlan is a plan of someone else's ("sister's flight").
 var enOthersPlan = regexp.MustCompile(`(?i)\b[\p{L}]+'s\b|\b(?:his|her|their|mum|mom|dad|sister|brother|wife|husband|son|daughter|friend|boss)\b`)
