@@ -25,7 +25,7 @@ func TestRulesReadCantoneseAndLivingWithSomeone(t *testing.T) {
 		{"我吃不得辣", []lifeWant{{"不能吃辣", "辣", false}}},
 		// What the doctor found is the author's own, and no identity.
 		{"大夫说我是腰椎间盘突出，要少坐", []lifeWant{{"大夫说用户是腰椎间盘突出，要少坐", "", false}}},
-		{"医生说是甲减，我这辈子都得吃药", []lifeWant{{"医生说是甲减，用户这辈子都得吃药", "", false}}},
+		{"医生说是甲减，我这辈子都得吃药", []lifeWant{{"有甲减", "health:甲减", false}}},
 		{"我考虑了很久，不做会计了，现在在学设计", []lifeWant{{"考虑了很久，不做会计了，现在在学设计", "", true}}},
 	})
 }

@@ -58,6 +58,16 @@ func TestRulesReadDialectAndPlanNotes(t *testing.T) {
 		{"bio midterm march 3 😭", []lifeWant{{"Bio midterm march 3", "", false}}},
 		{"exam 4th march nahi ho payega", nil},
 		{"6am slot tomorrow", nil},
+		// Chinese chat: a diagnosis reported, a pet named as it acts, a
+		// love said as yyds, a date fixed, a habit without 我, a job begun;
+		// not a mother's diagnosis.
+		{"去医院查了说是痛风 尿酸高得很", []lifeWant{{"有痛风", "health:痛风", false}}},
+		{"我妈去医院查了说是高血压", []lifeWant{{"妈妈去医院查了说是高血压", "family:mother", false}}},
+		{"我家狗Lucky今天又把拖鞋咬烂了", []lifeWant{{"家里的狗叫Lucky", "pet:lucky", false}}},
+		{"螺蛳粉yyds!!!", []lifeWant{{"爱螺蛳粉", "螺蛳粉", false}}},
+		{"四级定在6月13号 这次一定要过", []lifeWant{{"四级定在6月13号", "四级", false}}},
+		{"一天抽一盒中华", []lifeWant{{"每天抽一盒中华", "中华", false}}},
+		{"我下周一入职一家游戏公司做策划", []lifeWant{{"在游戏公司做策划", "employer", true}}},
 	})
 }
 
