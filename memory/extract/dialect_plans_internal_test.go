@@ -68,6 +68,13 @@ func TestRulesReadDialectAndPlanNotes(t *testing.T) {
 		{"四级定在6月13号 这次一定要过", []lifeWant{{"四级定在6月13号", "四级", false}}},
 		{"一天抽一盒中华", []lifeWant{{"每天抽一盒中华", "中华", false}}},
 		{"我下周一入职一家游戏公司做策划", []lifeWant{{"在游戏公司做策划", "employer", true}}},
+		// A list about oneself; a home said by the farm or the new flat;
+		// Doric "A" before when one works, not an article.
+		{"先简单说下我的情况：\n1. 在徐汇一家律所做paralegal\n2. 住漕河泾附近", []lifeWant{{"在徐汇一家律所做paralegal", "employer", false}, {"住在漕河泾", "residence", false}}},
+		{"we have a wee croft just outside Ullapool", []lifeWant{{"Lives on a croft just outside Ullapool", "residence", false}}},
+		{"moving next month, I got a little flat in Kendal", []lifeWant{{"Lives in Kendal", "residence", true}}},
+		{"A work two days a week at the Spar", []lifeWant{{"Works two days a week at the Spar", "work schedule", false}}},
+		{"A work trip is planned", nil},
 	})
 }
 

@@ -63,10 +63,29 @@ var enDialect = map[string]string{
 	"waitin": "waiting", "movin": "moving", "plannin": "planning", "cookin": "cooking",
 	// Doric and north-east Scots.
 	"a'm": "I'm", "A'm": "I'm", "a've": "I've", "A've": "I've", "hae": "have", "fairm": "farm", "wik": "week",
-	"gweed": "good", "bairns": "children", "grandbairns": "grandchildren",
+	"gweed": "good", "bairns": "children", "grandbairns": "grandchildren", "ootside": "outside", "jist": "just",
+	"fae": "from", "mornins": "mornings", "Di": "The", "Dem": "Them",
 	// Jamaican patois ("mi" is read word by word: enMiIsI).
 	"di": "the", "dem": "them", "pon": "on", "ting": "thing", "cyaan": "can't", "yuh": "you", "likkle": "little",
 }
+
+// enDoricI reports whether a clause-opening "A", before the word next
+// and the text rest, is Doric "I": before a verb only Scots uses ("A
+// dinna ken", "A hiv"), or "work"/"live" before when or where ("A work
+// three mornins a wik", not "A work trip").
+func enDoricI(next, rest string) bool {
+	switch next {
+	case "dinna", "canna", "hae", "hiv", "have", "ken", "jist", "wis", "wid", "micht", "widna", "winna", "wad", "aye", "think", "cwid", "div", "dee":
+		return true
+	case "work", "live", "bide":
+		return enDoricWhen.MatchString(rest)
+	}
+	return false
+}
+
+// enDoricWhen is what follows "A work" or "A live" as a clause: when or
+// where.
+var enDoricWhen = regexp.MustCompile(`(?i)^\s*\S+\s+(?:in|at|on|for|as|wi|with|oot|out|near|\d|one|two|three|four|five|six|twa|three|fower|every|part)\b`)
 
 // enMiIsI are the words after which patois "mi" is "I" ("mi have the
 // sugar", "mi moving house"); before others it is "my" ("mi daughter").
@@ -239,6 +258,8 @@ func enChatWords(line string) string {
 			if enYoureNext(nextWord(line[loc[1]:])) {
 				rep = "you're" // "ur the best", "ur going to love it"
 			}
+		case w == "A" && enClauseStart(line[:loc[0]]) && enDoricI(nextWord(line[loc[1]:]), line[loc[1]:]):
+			rep, ok = "I", true // Doric "A work three mornins a wik"
 		case lw == "mi" && nextWord(line[loc[1]:]) != "":
 			rep, ok = "my", true // patois "mi daughter", "mi have the sugar"
 			if enMiIsI[nextWord(line[loc[1]:])] {

@@ -27,7 +27,7 @@ func TestEnInformalRestoresWrittenForms(t *testing.T) {
 		{"ma ma", "my ma"},
 		{"me and ma went to the shops, ma says hi", "me and ma went to the shops, ma says hi"},
 		{"ur right, dey say so", "you're right, dey say so"},
-		{"workin mornins an goin tae the gym efter", "working mornins an going to the gym after"},
+		{"workin mornins an goin tae the gym efter", "working mornings an going to the gym after"},
 		{"Wi is a word in capitals", "Wi is a word in capitals"},
 	}
 	for _, c := range cases {

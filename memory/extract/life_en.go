@@ -124,6 +124,23 @@ var enLife = []lifeRule{
 		f.terms = append(f.terms, "home", "lives")
 		return f, ok
 	}},
+	// A home said by what one has there: "we have a farm outside
+	// Turriff", "I got a sheltered housing flat in Sutton Coldfield" (when
+	// moving).
+	{regexp.MustCompile(`(?i)\b(?:we|I)\s+(?:have|'ve\s+got|own|run|live\s+on)\s+a\s+(?:[\p{L}-]+\s+){0,2}?(farm|croft|ranch|smallholding)\s+((?:just\s+)?(?:outside|near|in|by))\s+((?-i:\p{Lu})\p{L}+(?:[\s-](?-i:\p{Lu})\p{L}+)?)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		f, ok := enFact("Lives on a "+strings.ToLower(m[1])+" "+strings.ToLower(m[2])+" "+m[3], subject.Residence, m[3])
+		f.terms = append(f.terms, "home", "lives")
+		return f, ok
+	}},
+	{regexp.MustCompile(`(?i)\bI(?:'ve)?\s+(?:got|bought|rented|found|took|taken)\s+(?:a|an|my|our)\s+(?:[\p{L}-]+\s+){0,3}?(?:flat|house|place|bungalow|apartment|home|condo|unit|cottage)\s+in\s+((?-i:\p{Lu})\p{L}+(?:[\s-](?-i:\p{Lu})\p{L}+)?)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		if !enMovingSaid.MatchString(sentence) {
+			return found{}, false
+		}
+		f, ok := enFact("Lives in "+m[1], subject.Residence, m[1])
+		f.change = true
+		f.terms = append(f.terms, "home", "lives")
+		return f, ok
+	}},
 	// "a restaurant in Friedrichshain, that's where we live".
 	{regexp.MustCompile(`\b(?i:in|at|near|around)\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)\s*,?\s+(?i:that'?s|thats|which\s+is|is)\s+where\s+(?i:I|we)\s+(?i:live|stay|are\s+based|'re\s+based)\b`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		f, ok := enFact("Lives in "+m[1], subject.Residence, m[1])
@@ -357,3 +374,7 @@ var (
 	enAwaySaid  = regexp.MustCompile(`(?i)\b(?:this|next)\s+(?:week|weekend|month)\b|\bfor\s+(?:the\s+)?(?:week|weekend|work|a\s+(?:conference|wedding|few\s+days|couple\s+of\s+days))\b|\bvisiting\b|\bon\s+holiday\b|\b(?:until|till)\b|\btonight\b|\btoday\b|\bstaying\b|\bhotel\b|\btraffic\b|\bqueue\b`)
 	enMovedSaid = regexp.MustCompile(`(?i)\bnow\b|\bmoved\b|\bgot\s+the\s+keys\b`)
 )
+
+// enMovingSaid is a move said around a new home ("moving house", "move in
+// last week").
+var enMovingSaid = regexp.MustCompile(`(?i)\bmov(?:e|ed|ing)\b|\bnew\s+(?:place|flat|house|home)\b|\bgot\s+the\s+keys\b`)

@@ -167,7 +167,7 @@ var zhLifeFacts = []lifeRule{
 		return f, ok
 	}},
 	// Work and place together ("我在杭州做运营").
-	{regexp.MustCompile(`我` + zhAdverbs + `在(.{1,10}?)(做|当|干)(.{1,12}?)(?:的)?(?:工作)?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`我` + zhAdverbs + `在(.{1,10}?)(做|当|干)(.{1,20}?)(?:的)?(?:工作)?[。！!]*$`), func(m []string, _ string, _ time.Time) (found, bool) {
 		place, verb, role := trimObject(m[2]), m[3], trimObject(m[4])
 		if zhNotWork.MatchString(place) || zhNotRole.MatchString(role) || !validObject(role) {
 			return found{}, false

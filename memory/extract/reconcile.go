@@ -162,6 +162,15 @@ func (r *Reconciler) reconcile(ctx context.Context, owner string, cands []memory
 		if err != nil {
 			return out, fmt.Errorf("reconcile memories of %s: %w", owner, err)
 		}
+		if kinds := givenUpKinds[givenUpObject(c)]; len(kinds) > 0 && changeMarked(c) {
+			// Giving something up ends memories of its kinds that share no
+			// word with it ("已戒烟" and "每天抽一盒红塔山").
+			more, err := r.mem.Similar(ctx, owner, strings.Join(kinds, " "), "", nil, defaultNeighbours)
+			if err != nil {
+				return out, fmt.Errorf("reconcile memories of %s: %w", owner, err)
+			}
+			near = append(near, more...)
+		}
 		if foods := dietFoodsOf(c); len(foods) > 0 {
 			// A diet ends memories that share no word with it ("Does not
 			// eat meat" and "Loves steak"): look for them by the foods.

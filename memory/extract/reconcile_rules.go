@@ -114,7 +114,7 @@ var givenUpKinds = map[string][]string{
 	"coffee":  {"latte", "espresso", "cappuccino", "americano", "flat white", "mocha", "咖啡", "拿铁"},
 	"酒":       {"啤酒", "红酒", "白酒", "葡萄酒", "黄酒", "威士忌", "鸡尾酒", "喝酒", "beer", "wine", "whisky"},
 	"alcohol": {"beer", "wine", "whisky", "whiskey", "vodka", "gin", "cocktail", "酒"},
-	"烟":       {"香烟", "抽烟", "吸烟", "电子烟", "cigarette", "smok"},
+	"烟":       {"香烟", "抽烟", "吸烟", "电子烟", "cigarette", "smok", "抽一", "抽两", "抽半", "红塔山", "中华", "玉溪", "芙蓉王", "利群", "黄鹤楼", "南京"},
 	"smoking": {"cigarette", "smok", "烟"},
 	"奶茶":      {"奶茶", "bubble tea"},
 	"糖":       {"甜食", "奶茶", "可乐", "sugar", "soda"},

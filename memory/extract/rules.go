@@ -75,7 +75,7 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 		// The rules read simplified characters and standard written
 		// Chinese; the traditional characters of what they keep are
 		// written back as the person wrote them.
-		said := withoutStickers(text.StandardChinese(text.Simplified(l.Text)))
+		said := zhListOfSelf(withoutStickers(text.StandardChinese(text.Simplified(l.Text))))
 		unfold := text.NewUnfolder(l.Text)
 		var fs []found
 		fs, before = enLineFacts(said, l.Time, before, in.Subjects)
@@ -403,6 +403,26 @@ func keepNew(fs []found, f found) []found {
 		}
 	}
 	return append(fs, f)
+}
+
+// zhAboutMeIntro opens a list of facts about the writer ("先简单说下我的
+// 情况：", "自我介绍一下："); zhSelfListItem is an item of it.
+var (
+	zhAboutMeIntro = regexp.MustCompile(`我的(?:情况|信息|基本信息|背景)|自我介绍|关于我|基本信息|个人信息`)
+	zhSelfListItem = regexp.MustCompile(`(?m)^\s*(?:\d{1,2}[.、)）]|[-*•·])\s*`)
+)
+
+// zhListOfSelf gives each item of a list about the writer its 我, as the
+// English rules give list items their "I'm": "1. 在陆家嘴一家四大做audit
+// manager" after "说下我的情况" is the writer's job.
+func zhListOfSelf(s string) string {
+	loc := zhSelfListItem.FindStringIndex(s)
+	if loc == nil || !hasHan(s) || !zhAboutMeIntro.MatchString(s[:loc[0]]) {
+		return s
+	}
+	return zhSelfListItem.ReplaceAllStringFunc(s, func(item string) string {
+		return strings.TrimRight(item, " \t") + "我"
+	})
 }
 
 // zhPassingPlan is a dated plan that is a day's chore or a question
