@@ -33,6 +33,20 @@ var zhChatFacts = []lifeRule{
 		}
 		return lifeOf("家里的"+m[1]+"叫"+name, subject.PetPrefix+strings.ToLower(name), m[1], name, "宠物", "pet")
 	}},
+	// "我家布丁又把纸巾盒拆了，一只橘猫能有多少心眼子": the name first, its
+	// kind later in the sentence.
+	{regexp.MustCompile(`(?:我|我们)家([A-Za-z][A-Za-z]{1,11}|\p{Han}{2,3}?)(?:今天|昨天|最近|又|一直|老是|总是|刚)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		kind := regexp.MustCompile(zhPetKind).FindString(sentence)
+		name := m[1]
+		if kind == "" || zhNotPetName.MatchString(name) || zhOther.MatchString(name) || strings.Contains(name, kind) {
+			return found{}, false
+		}
+		return lifeOf("家里的"+kind+"叫"+name, subject.PetPrefix+strings.ToLower(name), kind, name, "宠物", "pet")
+	}},
+	// "我一个产品经理天天给需求加温度": what one is, said in passing.
+	{regexp.MustCompile(`我一个(\p{Han}{0,4}?(?:经理|工程师|老师|医生|护士|程序员|设计师|司机|会计|律师|销售|运营|主播|博主|记者|编辑|厨师|学生|研究生|博士|打工人|宝妈))`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		return zhFact("是"+m[1], subject.Occupation, m[1])
+	}},
 	{regexp.MustCompile(`(?:^|[，,\s])(\p{Han}{2,6}?|[A-Za-z][A-Za-z ]{1,20}?)\s*(?:真的|绝对|永远)?(?:yyds|YYDS|永远的神)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		what := strings.TrimSpace(m[1])
 		if !validObject(what) || zhOther.MatchString(what) || strings.ContainsAny(what, "你他她") {

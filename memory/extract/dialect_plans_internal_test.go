@@ -75,6 +75,15 @@ func TestRulesReadDialectAndPlanNotes(t *testing.T) {
 		{"moving next month, I got a little flat in Kendal", []lifeWant{{"Lives in Kendal", "residence", true}}},
 		{"A work two days a week at the Spar", []lifeWant{{"Works two days a week at the Spar", "work schedule", false}}},
 		{"A work trip is planned", nil},
+		// A working life in the past; a plan moved with its "new date" in
+		// the next sentence; a statement run on after a question; 本人; "我
+		// 一个<role>"; 是真 before what cannot be eaten.
+		{"I was a primary school teacher for thirty-four years, mostly Year 2. Retired now, of course.", []lifeWant{{"Retired primary school teacher, for thirty-four years", "occupation", false}}},
+		{"the road test got move, examiner cancel. new date march 16", []lifeWant{{"Road test moved to march 16", "", true}}},
+		{"顺便问下 燕麦奶和豆奶哪个打奶泡好点 我乳糖不耐 拿铁只能这么续命了", []lifeWant{{"乳糖不耐受", "health:乳糖不耐受", false}}},
+		{"宣布一件大事：本人终于从回龙观搬到望京了 走路上班15分钟", []lifeWant{{"走路上班", "通勤", true}, {"从回龙观搬到望京", "residence", true}}},
+		{"帮我想个标题 我一个产品经理天天给需求加温度", []lifeWant{{"是产品经理", "occupation", false}}},
+		{"食堂今天又是辣子鸡 我是真吃不了辣", []lifeWant{{"不能吃辣", "辣", false}}},
 	})
 }
 
@@ -154,5 +163,24 @@ func TestYouIdiomKeepsAStatement(t *testing.T) {
 	}
 	if got := extractAll(t, "你帮我看看这个本命换成陆知行好不好", at); len(got) != 0 {
 		t.Errorf("a request to the bot kept %q", got[0].Text)
+	}
+}
+
+// A dated Chinese text is a plan only when it names something done on
+// its day, and asks nothing.
+func TestZhDatedNoPlan(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want bool
+	}{
+		{"2026年3月6日得对齐颗粒度", true},
+		{"2026年3月7日至8日想想带俩娃去哪玩", true},
+		{"2026年4月12日想给她织件毛衣", false},
+		{"2026年5月1日坐高铁回老家", false},
+		{"每天早上吃药", false},
+	} {
+		if got := zhDatedNoPlan(tt.text); got != tt.want {
+			t.Errorf("zhDatedNoPlan(%q) = %v, want %v", tt.text, got, tt.want)
+		}
 	}
 }

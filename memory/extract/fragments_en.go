@@ -71,6 +71,21 @@ var enFragments = []lifeRule{
 		}
 		return enFact("Is a "+what+" major", "major", what)
 	}},
+	// A working life told in the past: "I was a primary school teacher
+	// for thirty-four years … Retired now".
+	{regexp.MustCompile(`(?i)\bI\s+was\s+an?\s+((?:[\p{L}-]+\s+){0,3}?` + enRoleHead + `)\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		role, rest := strings.TrimSpace(m[1]), m[2]
+		if !enRetiredSaid.MatchString(sentence) || enOthersPlan.MatchString(role) {
+			return found{}, false
+		}
+		t := "Retired " + strings.ToLower(role)
+		if y := enYearsFor.FindString(rest); y != "" {
+			t += ", " + strings.TrimSpace(y)
+		}
+		f, ok := enFact(t, subject.Occupation, role)
+		f.terms = append(f.terms, "job", "work", "retired")
+		return f, ok
+	}},
 	// A faith that rules what one eats: "im muslim so like no pork".
 	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:a\s+)?(?:practising\s+|practicing\s+)?(muslim|jewish|hindu|sikh|jain|buddhist|seventh[- ]day\s+adventist)\b`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		faith := upperFirst(strings.ToLower(m[1]))

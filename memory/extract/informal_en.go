@@ -221,7 +221,7 @@ func enSpokenPhrases(line string) string {
 // enMovedThenDate is a plan moved in one sentence and its new date in
 // the next ("checkride got bumped, DPE cancelled. its aug 21 now"): read
 // as one sentence, so that the rule of a moved plan sees its date.
-var enMovedThenDate = regexp.MustCompile(`(?i)(\b(?:moved|bumped|pushed\s+back|postponed|rescheduled|put\s+back|brought\s+forward|shifted)\b[^.!?\n]*)[.!?]+\s+((?:so\s+|and\s+)?(?:it'?s|its|it\s+is|now)\s)`)
+var enMovedThenDate = regexp.MustCompile(`(?i)(\b(?:moved|got\s+move|bumped|pushed\s+back|postponed|rescheduled|put\s+back|brought\s+forward|shifted)\b[^.!?\n]*)[.!?]+\s+((?:so\s+|and\s+)?(?:it'?s|its|it\s+is|now|new\s+date(?:\s+is)?)\s)`)
 
 // enMeAnd is "me and" opening a subject ("me and the squad signed up",
 // "me n my wife are going"), said for "X and I": the object pronoun never

@@ -378,3 +378,10 @@ var (
 // enMovingSaid is a move said around a new home ("moving house", "move in
 // last week").
 var enMovingSaid = regexp.MustCompile(`(?i)\bmov(?:e|ed|ing)\b|\bnew\s+(?:place|flat|house|home)\b|\bgot\s+the\s+keys\b`)
+
+// enRetiredSaid and enYearsFor tell a past job as one's working life:
+// retired, or held for years.
+var (
+	enRetiredSaid = regexp.MustCompile(`(?i)\bretired\b|\bfor\s+(?:\w+[- ]?){1,2}\s+years\b|\b\d+\s+years\b`)
+	enYearsFor    = regexp.MustCompile(`(?i)\bfor\s+(?:\w+[- ]?){1,2}\s*years\b`)
+)

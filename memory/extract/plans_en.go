@@ -28,7 +28,7 @@ var enPlanMovedRules = []lifeRule{
 	{regexp.MustCompile(`(?i)\b(?:move[ds]?|push(?:ed)?\s+back|put\s+back|br(?:ing|ought)\s+forward|rescheduled?|shift(?:ed)?|bump(?:ed)?|changed?)\s+(?:my|our|the)\s+((?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:` + enPlanNouns + `|date))\s+(?:to|till|until|for)\s+(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		return enMovedPlan(m[1], m[2], ref)
 	}},
-	{regexp.MustCompile(`(?i)^(?:` + enPlanOpeners + `)*(?:the\s+|my\s+|our\s+)?((?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:` + enPlanNouns + `))\s+(?:has\s+been\s+|got\s+|was\s+|is\s+)?(?:moved|pushed\s+back|put\s+back|brought\s+forward|rescheduled|shifted|bumped)\b[^.;!]*?(?:\b(?:to|till|until)\s+|,?\s+(?:it'?s|its)\s+|\bso\s+(?:it'?s|its)\s+)(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)^(?:` + enPlanOpeners + `)*(?:the\s+|my\s+|our\s+)?((?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:` + enPlanNouns + `))\s+(?:has\s+been\s+|got\s+|was\s+|is\s+)?(?:moved|pushed\s+back|put\s+back|brought\s+forward|rescheduled|shifted|bumped|(?-i:move))\b[^.;!]*?(?:\b(?:to|till|until)\s+|,?\s+(?:it'?s|its)\s+|\bso\s+(?:it'?s|its)\s+|,?\s+new\s+date(?:\s+is)?\s+)(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		return enMovedPlan(m[1], m[2], ref)
 	}},
 }

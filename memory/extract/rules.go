@@ -85,7 +85,7 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 			fs = withStatements(fs, selfStatements(said, l.Time, in.Subjects))
 		}
 		for _, f := range fs {
-			if f.typ == memory.TypeEvent && zhPassingPlan.MatchString(f.text) {
+			if f.typ == memory.TypeEvent && (zhPassingPlan.MatchString(f.text) || zhDatedNoPlan(f.text)) {
 				continue // "明天要早起": a day's chore, no plan to remember
 			}
 			f.text = unfold.Unfold(f.text) // subjects stay simplified, one key in either script
@@ -270,6 +270,11 @@ func isEmoji(r rune) bool {
 // findInSentence applies the explicit-request prefixes, then the clause
 // rules, then merges a change of preference into one memory.
 func findInSentence(sentence string, ref time.Time) []found {
+	if sentence != "" && isQuestion(sentence) && hasHan(sentence) {
+		// Chat runs a question and a statement together ("燕麦奶和豆奶
+		// 哪个打奶泡好点，我乳糖不耐"): the clauses that do not ask are read.
+		sentence = zhStatedClauses(sentence)
+	}
 	if sentence == "" || isQuestion(sentence) {
 		return nil
 	}
@@ -429,6 +434,25 @@ func zhListOfSelf(s string) string {
 // ("2025年11月28日要早起", "…想给秀兰买个啥").
 var zhPassingPlan = regexp.MustCompile(`^(?:\d{4}年)?(?:\d{1,2}月\d{1,2}日)?(?:要|得|想|准备)?(?:早起|早读|起床|早睡|睡觉|上班|下班|加班|值班|出门|补觉)$|(?:啥|什么|哪个|哪家)$`)
 
+// zhDatedText is the date the rules write before a Chinese plan;
+// zhPlanVerb the words of something one goes to, sits or does on a day.
+var (
+	zhDatedText = regexp.MustCompile(`^\d{4}年\d{1,2}月\d{1,2}日(?:至\d{1,2}日)?`)
+	zhPlanVerb  = regexp.MustCompile(`去|回|飞|到|考|参加|办|见|看|搬|出发|旅|玩|婚|宴|查|手术|面试|报到|入职|上课|比赛|演出|聚会|换|开|交|签|学|练|带|接|送|约|订|演|赛|会|织|做|买|吃|拍|写|种|修|装|包|烤|煮|画|唱|跳|跑|爬|游|打|陪|请|过|庆|生日|礼物`)
+)
+
+// zhDatedNoPlan reports whether a dated Chinese text names nothing done
+// on its day ("2026年3月11日要快的 10分钟搞定那种", "…得对齐颗粒度"), or
+// asks where ("…带俩娃去哪玩"): a fragment of chat read as a plan.
+func zhDatedNoPlan(t string) bool {
+	loc := zhDatedText.FindStringIndex(t)
+	if loc == nil {
+		return false
+	}
+	rest := t[loc[1]:]
+	return !zhPlanVerb.MatchString(rest) || strings.Contains(rest, "去哪") || strings.Contains(rest, "哪里") || strings.Contains(rest, "哪儿")
+}
+
 // zhClauseLead is a connective or a doctor's word before the 我 that
 // opens a clause ("但是!我猫毛过敏", "医生讲我血压有点高"): the rules,
 // which read a clause from its 我, read it from there.
@@ -479,6 +503,21 @@ func mergeSwitch(fs []found, sentence string) []found {
 	}
 	return out
 }
+
+// zhStatedClauses is a Chinese sentence without its asking clauses, or ""
+// when every clause asks.
+func zhStatedClauses(sentence string) string {
+	var kept []string
+	for _, c := range zhClauseBreak.Split(sentence, -1) {
+		if c = strings.TrimSpace(c); c != "" && !isQuestion(c) {
+			kept = append(kept, c)
+		}
+	}
+	return strings.Join(kept, "，")
+}
+
+// zhClauseBreak is a comma or semicolon between Chinese clauses.
+var zhClauseBreak = regexp.MustCompile(`[，,；;]`)
 
 // isQuestion reports whether a sentence asks rather than states.
 func isQuestion(s string) bool {

@@ -165,7 +165,10 @@ var enWorkplace = regexp.MustCompile(`(?i)\s(?:at|for)\s+\S`)
 
 // enRoleWord is a job title's head word: "I'm now operations manager"
 // states a role even without an article.
-var enRoleWord = regexp.MustCompile(`(?i)\b(?:manager|engineer|lead|director|developer|designer|analyst|teacher|nurse|doctor|consultant|officer|head|chief|supervisor|assistant|accountant|lawyer|solicitor|architect|scientist|researcher|editor|writer|chef|cook|owner|founder|vp|president|ceo|cto|cfo|coo|coordinator|specialist|administrator|technician|programmer|intern|clerk|cashier|barista|waiter|waitress|driver|pilot|pharmacist|dentist|therapist|professor|lecturer|tutor|student|auditor|` + enFragmentTrade + `)s?\b`)
+var enRoleWord = regexp.MustCompile(`(?i)\b` + enRoleHead + `\b`)
+
+// enRoleHead is the pattern of a job title's head word.
+const enRoleHead = `(?:manager|engineer|lead|director|developer|designer|analyst|teacher|nurse|doctor|consultant|officer|head|chief|supervisor|assistant|accountant|lawyer|solicitor|architect|scientist|researcher|editor|writer|chef|cook|owner|founder|vp|president|ceo|cto|cfo|coo|coordinator|specialist|administrator|technician|programmer|intern|clerk|cashier|barista|waiter|waitress|driver|pilot|pharmacist|dentist|therapist|professor|lecturer|tutor|student|auditor|headmistress|headmaster|conductor|postmaster|miner|fisherman|soldier|policeman|` + enFragmentTrade + `)s?`
 
 // workKey is the subject of a job statement: one that names where the
 // job is held is about the employer (a change of employer ends it), a bare

@@ -49,14 +49,18 @@ var zhPatterns = []pattern{
 		return zhFact("来自"+place, "家乡", place)
 	}},
 	// The household's home too ("我们全家搬到杭州了").
-	{regexp.MustCompile(`我(?:们)?(?:全家|一家|俩|两个|一家人)?` + zhAdverbs + `(?:上个月|上周|去年|前段时间|前阵子|刚刚|刚)?(?:住在|定居在|搬到了|搬到|搬去了|搬去)(.+)`), func(m []string, sentence string, _ time.Time) (found, bool) {
-		place := trimObject(m[2])
+	{regexp.MustCompile(`我(?:们)?(?:全家|一家|俩|两个|一家人)?` + zhAdverbs + `(?:上个月|上周|去年|前段时间|前阵子|刚刚|刚)?(?:终于|已经|总算)?(?:从(\p{Han}{1,8}?))?(?:住在|定居在|搬到了|搬到|搬去了|搬去)(.+)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		place := trimObject(m[3])
 		if len([]rune(place)) < 2 {
 			return found{}, false
 		}
 		if k := zhPlaceMoved.FindStringSubmatch(sentence); k != nil && !strings.Contains(m[0], "住") && !strings.Contains(m[0], "我们") {
 			// "店挪了 …… 搬到农业路了": the shop moved, not the home.
 			return changed(zhFact(k[1]+"搬到了"+place, "business", place))
+		}
+		if m[2] != "" {
+			// "从回龙观搬到望京": the move, with where from.
+			return changed(zhFact("从"+m[2]+"搬到"+place, "居住地", place))
 		}
 		return zhFact("住在"+place, "居住地", place)
 	}},

@@ -153,7 +153,7 @@ var zhSelfPatterns = []pattern{
 		return f, ok
 	}},
 	// What cannot be eaten: "我不能吃辣", "我吃不了海鲜".
-	{regexp.MustCompile(`^我` + zhAdverbs + `(不能|不敢|不可以|吃不了)(吃)?(\p{Han}{1,6}?)(?:的)?(?:东西)?$`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`^我` + zhAdverbs + `(?:是真的?|真的?)?(不能|不敢|不可以|吃不了)(吃)?(\p{Han}{1,6}?)(?:的)?(?:东西)?$`), func(m []string, _ string, _ time.Time) (found, bool) {
 		verb := strings.Replace(m[2], "吃不了", "不能吃", 1) + m[3]
 		f, ok := zhPreference("", verb, m[4], true)
 		f.terms = append(f.terms, "饮食", "diet")
