@@ -49,6 +49,9 @@ var zhChatFacts = []lifeRule{
 	}},
 	{regexp.MustCompile(`(?:^|[，,\s])(\p{Han}{2,6}?|[A-Za-z][A-Za-z ]{1,20}?)\s*(?:真的|绝对|永远)?(?:yyds|YYDS|永远的神)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		what := strings.TrimSpace(m[1])
+		for _, p := range []string{"我家", "我的", "我"} {
+			what = strings.TrimPrefix(what, p) // "我家深深yyds"
+		}
 		if !validObject(what) || zhOther.MatchString(what) || strings.ContainsAny(what, "你他她") {
 			return found{}, false
 		}
