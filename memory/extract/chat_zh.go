@@ -36,7 +36,7 @@ var zhChatFacts = []lifeRule{
 	// "我家布丁又把纸巾盒拆了，一只橘猫能有多少心眼子": the name first, its
 	// kind later in the sentence.
 	{regexp.MustCompile(`(?:我|我们)家([A-Za-z][A-Za-z]{1,11}|\p{Han}{2,3}?)(?:今天|昨天|最近|又|一直|老是|总是|刚)`), func(m []string, sentence string, _ time.Time) (found, bool) {
-		kind := regexp.MustCompile(zhPetKind).FindString(sentence)
+		kind := zhPetKindWord.FindString(sentence)
 		name := m[1]
 		if kind == "" || zhNotPetName.MatchString(name) || zhOther.MatchString(name) || strings.Contains(name, kind) {
 			return found{}, false
@@ -79,6 +79,9 @@ var zhChatFacts = []lifeRule{
 		return changed(zhFact("在"+org+"做"+role, subject.Employer, org))
 	}},
 }
+
+// zhPetKindWord finds a pet's kind anywhere in a sentence.
+var zhPetKindWord = regexp.MustCompile(zhPetKind)
 
 // zhNotPetName are the words after a pet's kind that are no name.
 var zhNotPetName = regexp.MustCompile(`^(?:今天|昨天|最近|一直|老是|总是|好像|特别|非常|真的|又|也|都|就|还|很)`)

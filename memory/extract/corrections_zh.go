@@ -214,12 +214,23 @@ var zhMovedTo = lifeRule{regexp.MustCompile(`^(?:如今|现在|后来|已经|上
 	if zhOther.MatchString(sentence) {
 		return found{}, false
 	}
-	if k := zhPlaceMoved.FindStringSubmatch(sentence); k != nil {
-		// "店挪了 …… 搬到农业路了": the shop moved, not the home.
-		return changed(zhFact(k[1]+"搬到了"+m[1], "business", m[1]))
+	if f, ok, shop := zhShopMoved(sentence, m[1]); shop {
+		return f, ok
 	}
 	return changed(zhHome("", m[1]))
 }}
+
+// zhShopMoved reads a move to place as the move of a place of work the
+// sentence named before ("店挪了 …… 搬到农业路了": the shop moved, not the
+// home); shop is false when the sentence names none.
+func zhShopMoved(sentence, place string) (f found, ok, shop bool) {
+	k := zhPlaceMoved.FindStringSubmatch(sentence)
+	if k == nil {
+		return found{}, false, false
+	}
+	f, ok = changed(zhFact(k[1]+"搬到了"+place, "business", place))
+	return f, ok, true
+}
 
 // zhPlaceMoved is a place of work said to move before the move itself:
 // "店挪了", "公司也搬了", "摊子换地方了".

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/subject"
@@ -20,7 +21,7 @@ import (
 // planMovedTo reports whether c moves the plan m: a plan put off carries
 // other dates than the plan it ends, by definition.
 func planMovedTo(c, m memory.Memory) bool {
-	return movable(m) && movesPlan(c.Text+" "+c.Source.Excerpt)
+	return movesPlan(c.Text+" "+c.Source.Excerpt) && movable(m)
 }
 
 // movable reports whether m is a plan a move may end: an event or a
@@ -51,15 +52,17 @@ func movedPlanText(c, m memory.Memory) (string, bool) {
 	if !ok || !oneDay(old) {
 		return "", false
 	}
+	// The new day is the first after the words of the move ("不去28号了，
+	// 改7月12号"). Simplification keeps one character for one, so the
+	// move's place in the simplified text is its place in the text.
 	after := c.Text
 	re := enPlanMoved
 	if hasHan(c.Text) {
 		re = zhPlanMoved
 	}
-	if loc := re.FindStringIndex(text.Simplified(c.Text)); loc != nil && !hasHan(c.Text) {
-		after = c.Text[loc[0]:]
-	} else if loc != nil {
-		after = string([]rune(c.Text)[len([]rune(text.Simplified(c.Text)[:loc[0]])):])
+	simple := text.Simplified(c.Text)
+	if loc := re.FindStringIndex(simple); loc != nil {
+		after = string([]rune(c.Text)[utf8.RuneCountInString(simple[:loc[0]]):])
 	}
 	moved, ok := text.ResolveDate(after, writtenAt(c))
 	if !ok || !oneDay(moved) || moved.Start.Equal(old.Start) {
@@ -75,15 +78,16 @@ func movedPlanText(c, m memory.Memory) (string, bool) {
 	if from == "" || to == "" || at < 0 {
 		return "", false
 	}
+	start := at
 	if w := weekdayBefore.FindStringIndex(m.Text[:at]); w != nil {
 		// "tues 25th nov": the old weekday goes with its day.
-		at = w[0]
+		start = w[0]
 	}
-	return m.Text[:at] + to + m.Text[strings.Index(m.Text, from)+len(from):], true
+	return m.Text[:start] + to + m.Text[at+len(from):], true
 }
 
 // weekdayBefore is a weekday written just before a date.
-var weekdayBefore = regexp.MustCompile(`(?i)\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)\.?,?\s+(?:the\s+)?$`)
+var weekdayBefore = regexp.MustCompile(`(?i)\b` + enWeekdayWord + `\.?,?\s+(?:the\s+)?$`)
 
 // writtenAt is when m was said: the time its source dates it, else when it
 // was stored.

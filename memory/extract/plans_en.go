@@ -20,6 +20,10 @@ import (
 // plan ("update:", "WAIT", "anyway").
 const enPlanOpeners = `(?:oh|so|and|also|update|anyway|btw|wait|ok|okay|omg|right)[,:!]?\s+`
 
+// enWeekdayWord is a weekday, written out or cut short ("thurs",
+// "weds").
+const enWeekdayWord = `(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)`
+
 // enPlanNouns are the words naming a plan that can be booked or moved.
 const enPlanNouns = `talk|party|appointment|exam|test|interview|flight|fitting|operation|op|surgery|scan|concert|gig|match|meeting|wedding|trip|booking|class|lesson|viva|defen[cs]e|checkride|hearing|slot|session|check|tournament|tourney|lan|christening|ceremony|recital|graduation|audition|conference|workshop|race|marathon|shoot|reunion|midterm|midterms|final|finals|quiz|presentation|recital`
 
@@ -68,10 +72,17 @@ var enBookedPlan = lifeRule{regexp.MustCompile(`(?i)^(?:` + enPlanOpeners + `)*(
 	if !ok || when.Start.Before(dayStart(ref)) || !validObject(plan) {
 		return found{}, false
 	}
-	t := upperFirst(strings.TrimRight(enLeadFiller.ReplaceAllString(strings.TrimSpace(sentence), ""), ". "))
-	return found{text: t, typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary, importance: 0.6, confidence: 0.85,
-		event: when, object: plan, terms: []string{plan, "plan"}}, true
+	return enNotedPlan(sentence, plan, when, 0.85, ". "), true
 }}
+
+// enNotedPlan is the plan a note names, kept as the note says it without
+// its opening filler ("btw", "anyway") and without the closing marks
+// trailing.
+func enNotedPlan(sentence, plan string, when text.Span, confidence float64, trailing string) found {
+	t := upperFirst(strings.TrimRight(enLeadFiller.ReplaceAllString(strings.TrimSpace(sentence), ""), trailing))
+	return found{text: t, typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary, importance: 0.6, confidence: confidence,
+		event: when, object: plan, terms: []string{plan, "plan"}}
+}
 
 // enPlanIsOn is a plan named and dated without "I": "school lan
 // tournament is friday dec 5th!!", "the recital's on the 14th".
@@ -85,18 +96,16 @@ var enPlanIsOn = lifeRule{regexp.MustCompile(`(?i)^(?:` + enPlanOpeners + `)*(?:
 	if !ok || when.Start.Before(dayStart(ref)) || at < 0 || !enPlanIsOnLead.MatchString(m[2][:at]) {
 		return found{}, false
 	}
-	t := upperFirst(strings.TrimRight(enLeadFiller.ReplaceAllString(strings.TrimSpace(sentence), ""), ".!? "))
-	return found{text: t, typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary, importance: 0.6, confidence: 0.8,
-		event: when, object: plan, terms: []string{plan, "plan"}}, true
+	return enNotedPlan(sentence, plan, when, 0.8, ".!? "), true
 }}
 
 // enPlanIsOnLead is what may stand between "is" and the plan's date:
 // "is now on", "is still", a weekday before the date; not "is not".
-var enPlanIsOnLead = regexp.MustCompile(`(?i)^(?:now\s+|still\s+|also\s+)?(?:on\s+)?(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)\.?,?\s+(?:the\s+)?)?$`)
+var enPlanIsOnLead = regexp.MustCompile(`(?i)^(?:now\s+|still\s+|also\s+)?(?:on\s+)?(?:` + enWeekdayWord + `\.?,?\s+(?:the\s+)?)?$`)
 
 // enPlanNote is a plan typed as a note, its date right after it: "chem
 // midterm oct 16 😭", "dentist appt tues 10th".
-var enPlanNote = lifeRule{regexp.MustCompile(`(?i)^(?:` + enPlanOpeners + `)*(?:the\s+|my\s+|our\s+)?((?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:` + enPlanNouns + `|appt|dentist|doctors?))\s+((?:on\s+)?(?:(?:mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)[a-z]*\.?,?\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|the\s+\d{1,2}(?:st|nd|rd|th)|next\s+\w+).*)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
+var enPlanNote = lifeRule{regexp.MustCompile(`(?i)^(?:` + enPlanOpeners + `)*(?:the\s+|my\s+|our\s+)?((?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:` + enPlanNouns + `|appt|dentist|doctors?))\s+((?:on\s+)?(?:` + enWeekdayWord + `\.?,?\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|the\s+\d{1,2}(?:st|nd|rd|th)|next\s+\w+).*)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
 	plan := strings.TrimSpace(m[1])
 	if enOthersPlan.MatchString(plan) || !validObject(plan) || enPlanOff.MatchString(m[2]) {
 		return found{}, false
@@ -105,9 +114,7 @@ var enPlanNote = lifeRule{regexp.MustCompile(`(?i)^(?:` + enPlanOpeners + `)*(?:
 	if !ok || when.Start.Before(dayStart(ref)) {
 		return found{}, false
 	}
-	t := upperFirst(strings.TrimRight(enLeadFiller.ReplaceAllString(strings.TrimSpace(sentence), ""), ".!? "))
-	return found{text: t, typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary, importance: 0.6, confidence: 0.8,
-		event: when, object: plan, terms: []string{plan, "plan"}}, true
+	return enNotedPlan(sentence, plan, when, 0.8, ".!? "), true
 }}
 
 // enPlanOff says a plan noted is off, not on ("exam 4th Oct nahi ho

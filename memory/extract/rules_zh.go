@@ -54,9 +54,10 @@ var zhPatterns = []pattern{
 		if len([]rune(place)) < 2 {
 			return found{}, false
 		}
-		if k := zhPlaceMoved.FindStringSubmatch(sentence); k != nil && !strings.Contains(m[0], "住") && !strings.Contains(m[0], "我们") {
-			// "店挪了 …… 搬到农业路了": the shop moved, not the home.
-			return changed(zhFact(k[1]+"搬到了"+place, "business", place))
+		if !strings.Contains(m[0], "住") && !strings.Contains(m[0], "我们") {
+			if f, ok, shop := zhShopMoved(sentence, place); shop {
+				return f, ok
+			}
 		}
 		if m[2] != "" {
 			// "从回龙观搬到望京": the move, with where from.
