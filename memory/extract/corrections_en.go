@@ -329,6 +329,7 @@ func enLineFacts(line string, ref time.Time, before relative, subjects []Subject
 	if f, ok := enMovedIt(line, ref); ok && !hasHan(line) {
 		fs = keepNew(fs, f)
 	}
+	enRetiredLine(fs, line)
 	if !hasHan(line) && (enCorrection.MatchString(line) || enGaveUp.MatchString(line)) {
 		for i := range fs {
 			fs[i].change = fs[i].change || !manyValued(subject.Key(fs[i].subject))

@@ -79,6 +79,7 @@ func TestRulesReadDialectAndPlanNotes(t *testing.T) {
 		// the next sentence; a statement run on after a question; 本人; "我
 		// 一个<role>"; 是真 before what cannot be eaten.
 		{"I was a primary school teacher for thirty-four years, mostly Year 2. Retired now, of course.", []lifeWant{{"Retired primary school teacher, for thirty-four years", "occupation", false}}},
+		{"I was a nurse for 6 years before I went into IT", []lifeWant{{"Was a nurse, for 6 years", "occupation", false}}},
 		{"the road test got move, examiner cancel. new date march 16", []lifeWant{{"Road test moved to march 16", "", true}}},
 		{"顺便问下 燕麦奶和豆奶哪个打奶泡好点 我乳糖不耐 拿铁只能这么续命了", []lifeWant{{"乳糖不耐受", "health:乳糖不耐受", false}}},
 		{"宣布一件大事：本人终于从回龙观搬到望京了 走路上班15分钟", []lifeWant{{"走路上班", "通勤", true}, {"从回龙观搬到望京", "residence", true}}},
@@ -181,6 +182,19 @@ func TestZhDatedNoPlan(t *testing.T) {
 	} {
 		if got := zhDatedNoPlan(tt.text); got != tt.want {
 			t.Errorf("zhDatedNoPlan(%q) = %v, want %v", tt.text, got, tt.want)
+		}
+	}
+}
+
+// 本人 is the writer only where it opens a clause.
+func TestZhWrittenSelfWord(t *testing.T) {
+	for in, want := range map[string]string{
+		"宣布：本人终于搬到望京了": "宣布：我终于搬到望京了",
+		"本人今年三十":       "我今年三十",
+		"他本人也同意":       "他本人也同意",
+	} {
+		if got := zhWritten(in); got != want {
+			t.Errorf("zhWritten(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -78,7 +78,12 @@ var enFragments = []lifeRule{
 		if !enRetiredSaid.MatchString(sentence) || enOthersPlan.MatchString(role) {
 			return found{}, false
 		}
-		t := "Retired " + strings.ToLower(role)
+		// Retired when the message says so (enRetiredLine), else a job
+		// held for years, maybe before another.
+		t := "Was " + article(strings.ToLower(role))
+		if enRetired.MatchString(sentence) {
+			t = "Retired " + strings.ToLower(role)
+		}
 		if y := enYearsFor.FindString(rest); y != "" {
 			t += ", " + strings.TrimSpace(y)
 		}

@@ -380,8 +380,25 @@ var (
 var enMovingSaid = regexp.MustCompile(`(?i)\bmov(?:e|ed|ing)\b|\bnew\s+(?:place|flat|house|home)\b|\bgot\s+the\s+keys\b`)
 
 // enRetiredSaid and enYearsFor tell a past job as one's working life:
-// retired, or held for years.
+// retired, or held for years; enRetired says which.
 var (
+	enRetired     = regexp.MustCompile(`(?i)\bretired\b`)
 	enRetiredSaid = regexp.MustCompile(`(?i)\bretired\b|\bfor\s+(?:\w+[- ]?){1,2}\s+years\b|\b\d+\s+years\b`)
 	enYearsFor    = regexp.MustCompile(`(?i)\bfor\s+(?:\w+[- ]?){1,2}\s*years\b`)
 )
+
+// enRetiredLine makes a past job of fs a retired one when another
+// sentence of the line says so ("I was a teacher for thirty-four years.
+// Retired now, of course.").
+func enRetiredLine(fs []found, line string) {
+	if !enRetired.MatchString(line) {
+		return
+	}
+	for i := range fs {
+		if rest, ok := strings.CutPrefix(fs[i].text, "Was a "); ok && subject.Key(fs[i].subject) == subject.Occupation {
+			fs[i].text = "Retired " + rest
+		} else if rest, ok := strings.CutPrefix(fs[i].text, "Was an "); ok && subject.Key(fs[i].subject) == subject.Occupation {
+			fs[i].text = "Retired " + rest
+		}
+	}
+}

@@ -27,9 +27,9 @@ var zhCircled = regexp.MustCompile(`\s*[①②③④⑤⑥⑦⑧⑨⑩]\s*`)
 // zhSpaceBeforeStop is the space left before a list item's full stop.
 var zhSpaceBeforeStop = regexp.MustCompile(`[ \t\x{3000}]+。`)
 
-// zhSelfWord is 本人 or 我一个 before a role ("我一个产品经理天天…"), the
-// writer speaking of themself; "我一个<role>" is read as "我是<role>，".
-var zhSelfWord = regexp.MustCompile(`本人`)
+// zhSelfWord is 本人 opening a clause ("本人终于从回龙观搬到望京了"), the
+// writer speaking of themself; "他本人也同意" is someone else's.
+var zhSelfWord = regexp.MustCompile(`(^|[，,。！!？?：:；;\s])本人`)
 
 // zhVariants maps internet and input-method spellings to the standard
 // word the rules know.
@@ -45,7 +45,7 @@ func zhWritten(line string) string {
 	if !hasHan(line) {
 		return line
 	}
-	line = zhSelfWord.ReplaceAllString(zhVariants.Replace(line), "我")
+	line = zhSelfWord.ReplaceAllString(zhVariants.Replace(line), "${1}我")
 	line = zhSpaceBeforeStop.ReplaceAllString(zhCircled.ReplaceAllString(zhListItem.ReplaceAllString(line, "$1。$2"), "。"), "。")
 	// Twice: a match consumes the character after the space, so "甲 乙 丙"
 	// needs a second pass for the space after 乙.
