@@ -15,22 +15,25 @@ type answerRef struct{ conversationID, platformID string }
 // before this replica renews, takes over or releases entries: left
 // pending, it would be renewed by this replica and answered a second
 // time by whoever takes it over after a restart. maybeQueued says the
-// entry may not exist (its QueueAnswer failed): then its absence is no
-// news. A reply that is not nil is captured with the mark, in one call,
+// entry may not exist (its QueueAnswer failed): it is then settled, which
+// writes it done when there is none, since a QueueAnswer that failed
+// without saying whether it wrote may still land after this mark. A reply that is not nil is captured with the mark, in one call,
 // and so is also (the reply's why record) when not nil; a mark made again
 // later does not capture them again. It reports whether the call wrote
 // everything.
 func (q *answerQueue) markDone(ctx context.Context, ref answerRef, how string, maybeQueued bool, reply *memory.Message, also *memory.Setting) bool {
 	now := q.now()
 	var err error
-	if reply != nil {
+	switch {
+	case reply != nil:
 		err = q.store.FinishAnswerWithReply(ctx, ref.conversationID, ref.platformID, q.holder, now, now.Add(answerKeep), reply, also)
-	} else {
+	case maybeQueued:
+		err = q.store.SettleAnswer(ctx, ref.conversationID, ref.platformID, q.holder, now, now.Add(answerKeep))
+	default:
 		err = q.store.FinishAnswer(ctx, ref.conversationID, ref.platformID, q.holder, now, now.Add(answerKeep))
 	}
 	switch {
 	case err == nil:
-	case errors.Is(err, memory.ErrNotFound) && maybeQueued:
 	case errors.Is(err, memory.ErrNotFound), errors.Is(err, memory.ErrConflict), errors.Is(err, context.Canceled):
 		q.log.Warn("mark queued answer done", "conversation", ref.conversationID, "message", ref.platformID, "how", how, "err", err)
 	default:

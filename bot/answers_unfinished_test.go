@@ -66,6 +66,11 @@ func TestAnswerMarkedDoneDespiteStoreFaults(t *testing.T) {
 		{"FinishAnswerFails", func(f *storetest.Faulty) { f.FailOn("FinishAnswer", 1, memory.ErrUnavailable) }},
 		{"FinishAnswerReplyLost", func(f *storetest.Faulty) { f.FailAfter("FinishAnswer", 1, memory.ErrUnavailable) }},
 		{"QueueAnswerReplyLost", func(f *storetest.Faulty) { f.FailAfter("QueueAnswer", 1, memory.ErrUnavailable) }},
+		// The store applies the entry's write only after the answer is
+		// marked, as a server busy when the connection reset may.
+		{"QueueAnswerLandsAfterTheMark", func(f *storetest.Faulty) {
+			f.LandLate("QueueAnswer", 1, memory.ErrUnavailable, "ReleaseAnswers")
+		}},
 		{"QueueAnswerReplyLostAndFinishFails", func(f *storetest.Faulty) {
 			f.FailAfter("QueueAnswer", 1, memory.ErrUnavailable)
 			f.FailOn("FinishAnswer", 1, memory.ErrUnavailable)
@@ -84,8 +89,13 @@ func TestAnswerMarkedDoneDespiteStoreFaults(t *testing.T) {
 			}
 			<-done
 			stopA()
+			if held := faulty.Landed("QueueAnswer"); tc.name == "QueueAnswerLandsAfterTheMark" && held != 1 {
+				t.Fatalf("the late QueueAnswer reached the store %d times, want once", held)
+			}
 			_, _, stopB := faultyRun(t, dir, clk, d, "b", 5*time.Millisecond)
-			clk.Add(31 * time.Second) // a's lease, had it kept one, ran out
+			// a's lease, had it kept one (or got one late), ran out, and
+			// so did the margin for clock skew.
+			clk.Add(61 * time.Second)
 			time.Sleep(50 * time.Millisecond)
 			stopB()
 			if kinds := exactlyOnce(t, d, []string{m.ID}); kinds["answer"] != 1 {

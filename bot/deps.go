@@ -158,6 +158,9 @@ type AnswerQueue interface {
 	RenewAnswers(ctx context.Context, holder string, until time.Time) (int64, error)
 	ReleaseAnswers(ctx context.Context, holder string) (int64, error)
 	FinishAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error
+	// SettleAnswer is FinishAnswer for an entry that may not exist: it
+	// writes it done when there is none.
+	SettleAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error
 	NoteAnswerReply(ctx context.Context, conversationID, platformID, holder, ref string) error
 	// FinishAnswerWithReply captures the bot's reply, writes also (the
 	// reply's why record) when not nil and marks the entry done, in one

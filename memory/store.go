@@ -215,6 +215,15 @@ type Store interface {
 	// unknown entry; ErrConflict when it is done already or held by
 	// another replica (its lease ran out and it was taken over).
 	FinishAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error
+	// SettleAnswer marks an entry done as FinishAnswer does and, when there
+	// is none, writes one done in its place (no payload, kept until
+	// keepUntil), so that it never reports ErrNotFound. It is for a
+	// message answered after its QueueAnswer failed without saying whether
+	// it wrote: a server may still apply such a write after a read found
+	// nothing, and the unique key then refuses it instead of leaving an
+	// entry pending that the next run would answer again. ErrConflict as
+	// for FinishAnswer.
+	SettleAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error
 	// FinishAnswerWithReply captures reply, the bot's answer to the entry's
 	// message, as AppendMessage does (assigning reply.Seq), then marks the
 	// entry done as FinishAnswer does, in one call: the two writes that end

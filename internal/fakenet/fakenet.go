@@ -213,9 +213,20 @@ func (p *Proxy) accept() {
 			continue
 		}
 		l := &link{client: client, server: s.(*net.TCPConn)}
+		// Refusing may have begun while the server was dialled: a
+		// ResetAll then would have missed this link.
 		p.mu.Lock()
-		p.conns[l] = struct{}{}
+		refuse, closed = p.refusing, p.closed
+		if !refuse && !closed {
+			p.conns[l] = struct{}{}
+		}
 		p.mu.Unlock()
+		if refuse || closed {
+			p.count(1)
+			rst(client)
+			rst(l.server)
+			continue
+		}
 		p.wg.Add(2)
 		go p.upstream(l)
 		go p.downstream(l)

@@ -355,6 +355,14 @@ func (s *Store) FinishAnswer(ctx context.Context, conversationID, platformID, ho
 	return err
 }
 
+// SettleAnswer is memory.Store.SettleAnswer, counted.
+func (s *Store) SettleAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error {
+	o := s.begin("SettleAnswer")
+	err := s.s.SettleAnswer(ctx, conversationID, platformID, holder, at, keepUntil)
+	o.end(err)
+	return err
+}
+
 // DropAnswers is memory.Store.DropAnswers, counted.
 func (s *Store) DropAnswers(ctx context.Context, personID string) (int64, error) {
 	o := s.begin("DropAnswers")

@@ -162,6 +162,39 @@ func (s *Store) FinishAnswer(ctx context.Context, conversationID, platformID, ho
 	return s.heldResult(ctx, op, key, res, err)
 }
 
+// SettleAnswer marks the entry done with one upsert conditional, as
+// FinishAnswer's update, on holder holding it and its not being done.
+// With no entry the server inserts it done; with one done or held by
+// another replica the insert breaks the unique index on {conversation_id,
+// platform_id}, which is ErrConflict. A QueueAnswer of the entry that the
+// server applies later breaks the same index.
+func (s *Store) SettleAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error {
+	op := fmt.Sprintf("settle answer to %s/%s", conversationID, platformID)
+	key := answerKey(conversationID, platformID)
+	filter := append(append(bson.D{}, key...), bson.E{Key: "holder", Value: holder}, bson.E{Key: "done", Value: false})
+	_, err := s.answers.UpdateOne(ctx, filter, bson.D{
+		{Key: "$set", Value: bson.D{
+			{Key: "done", Value: true}, {Key: "payload", Value: ""},
+			{Key: "done_at", Value: bson.NewDateTimeFromTime(at)}, {Key: "keep_until", Value: bson.NewDateTimeFromTime(keepUntil)},
+		}},
+		{Key: "$setOnInsert", Value: bson.D{
+			{Key: "platform", Value: ""}, {Key: "received_at", Value: bson.NewDateTimeFromTime(at)},
+			{Key: "lease_until", Value: bson.NewDateTimeFromTime(time.UnixMilli(0))}, {Key: "claims", Value: 0},
+		}},
+	}, options.UpdateOne().SetUpsert(true))
+	if lostReply(err) && s.landed(ctx, s.answers, append(append(bson.D{}, key...), bson.E{Key: "holder", Value: holder},
+		bson.E{Key: "done", Value: true}, bson.E{Key: "done_at", Value: bson.NewDateTimeFromTime(at)})) {
+		return nil
+	}
+	if mongo.IsDuplicateKeyError(err) {
+		return fmt.Errorf("%s: done already or held by another replica: %w", op, memory.ErrConflict)
+	}
+	if err != nil {
+		return s.fail(op, err)
+	}
+	return nil
+}
+
 // NoteAnswerReply records the message the entry's answer is written into,
 // with an update conditional on holder holding it and its not being done.
 func (s *Store) NoteAnswerReply(ctx context.Context, conversationID, platformID, holder, ref string) error {

@@ -187,6 +187,18 @@ func failoverCases(srv *testServer) []failoverCase {
 			},
 		},
 		{
+			// No entry: the upsert inserts it done.
+			name: "SettleAnswer", command: "update", collection: collAnswers, again: memory.ErrConflict,
+			prepare: func(t *testing.T, s *Store) func() error {
+				return func() error {
+					return s.SettleAnswer(t.Context(), "telegram:1", "42", "r1", t0.Add(time.Second), t0.Add(time.Hour))
+				}
+			},
+			count: func(t *testing.T, db string) int64 {
+				return srv.countIn(t, db, collAnswers, bson.D{{Key: "platform_id", Value: "42"}, {Key: "done", Value: true}})
+			},
+		},
+		{
 			name: "ClaimAnswer", command: "findAndModify", collection: collAnswers, again: memory.ErrNotFound,
 			prepare: func(t *testing.T, s *Store) func() error {
 				if err := s.QueueAnswer(t.Context(), answer); err != nil {

@@ -170,6 +170,22 @@ func (s *Store) FinishAnswer(ctx context.Context, conversationID, platformID, ho
 	})
 }
 
+// SettleAnswer marks the entry done as FinishAnswer does, or inserts it
+// done when there is none, in one transaction.
+func (s *Store) SettleAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error {
+	op := fmt.Sprintf("settle answer to %s/%s", conversationID, platformID)
+	return s.write(ctx, op, func(tx *sql.Tx) error {
+		err := finishInTx(ctx, tx, conversationID, platformID, holder, at, keepUntil)
+		if !errors.Is(err, memory.ErrNotFound) {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO answer_queue (`+answerColumns+`)
+			VALUES (?, ?, '', '', '', ?, ?, 0, 0, 1, ?, ?, '')`,
+			conversationID, platformID, toMs(at), holder, toMs(at), toMs(keepUntil))
+		return err
+	})
+}
+
 // NoteAnswerReply records the message the entry's answer is written into,
 // if holder holds the entry and it is not done.
 func (s *Store) NoteAnswerReply(ctx context.Context, conversationID, platformID, holder, ref string) error {

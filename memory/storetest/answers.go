@@ -18,6 +18,7 @@ func answerContracts() []contract {
 		{name: "AnswerLease", run: testAnswerLease},
 		{name: "AnswerClaimOrderAndPlatform", run: testAnswerClaimOrder},
 		{name: "AnswerFinishByHolderOnly", run: testAnswerFinish},
+		{name: "AnswerSettle", run: testAnswerSettle},
 		{name: "AnswerReplyNotedByHolderOnly", run: testAnswerNoteReply},
 		{name: "AnswerFinishWithReply", run: testAnswerFinishWithReply},
 		{name: "AnswerQueueWithMessage", run: testAnswerQueueWithMessage},

@@ -25,6 +25,10 @@ type Faulty struct {
 	calls  map[string]int
 	faults map[string][]fault
 	always map[string]error
+	// late are the calls held back by LandLate, by the method whose next
+	// call lets them through; landed counts those let through.
+	late   map[string][]func() error
+	landed map[string]int
 }
 
 // fault fails one call of a method: the call numbered at.
@@ -33,34 +37,59 @@ type fault struct {
 	err error
 	// after lets the call reach the store before it reports err.
 	after bool
+	// until, when set, lets the call reach the store only after the next
+	// call of that method.
+	until string
 }
 
 var _ memory.Store = (*Faulty)(nil)
 
 // NewFaulty wraps s; until told otherwise every call passes through.
 func NewFaulty(s memory.Store) *Faulty {
-	return &Faulty{s: s, calls: map[string]int{}, faults: map[string][]fault{}, always: map[string]error{}}
+	return &Faulty{s: s, calls: map[string]int{}, faults: map[string][]fault{}, always: map[string]error{},
+		late: map[string][]func() error{}, landed: map[string]int{}}
 }
 
 // FailOn makes the n-th (1-based, counted from now) call of method fail
 // with err, without reaching the store; later calls pass. It panics for a
 // method memory.Store does not have or an n below 1, so that a misspelt
 // name cannot make a test that never fails.
-func (f *Faulty) FailOn(method string, n int, err error) { f.add(method, n, err, false) }
+func (f *Faulty) FailOn(method string, n int, err error) { f.add(method, n, fault{err: err}) }
 
 // FailAfter makes the n-th (1-based, counted from now) call of method reach
 // the store and then report err, as when the answer to a write that
 // succeeded is lost. It panics as FailOn does.
-func (f *Faulty) FailAfter(method string, n int, err error) { f.add(method, n, err, true) }
+func (f *Faulty) FailAfter(method string, n int, err error) {
+	f.add(method, n, fault{err: err, after: true})
+}
 
-func (f *Faulty) add(method string, n int, err error, after bool) {
+// LandLate makes the n-th (1-based, counted from now) call of method report
+// err at once and reach the store only once the next call of until has
+// returned: a write the server applies after the client gave up on it and
+// went on (its connection reset while the server was busy). Landed counts
+// such writes. It panics as FailOn does, also for until.
+func (f *Faulty) LandLate(method string, n int, err error, until string) {
+	checkMethod(until)
+	f.add(method, n, fault{err: err, until: until})
+}
+
+// Landed counts the calls of method held back by LandLate that have since
+// reached the store, whatever it answered them.
+func (f *Faulty) Landed(method string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.landed[method]
+}
+
+func (f *Faulty) add(method string, n int, ft fault) {
 	checkMethod(method)
 	if n < 1 {
 		panic(fmt.Sprintf("storetest: call number %d of %s is below 1", n, method))
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.faults[method] = append(f.faults[method], fault{at: f.calls[method] + n, err: err, after: after})
+	ft.at = f.calls[method] + n
+	f.faults[method] = append(f.faults[method], ft)
 }
 
 // FailAlways makes every call of method fail with err, without reaching
@@ -123,14 +152,37 @@ func (f *Faulty) call(method string, run func() error) error {
 		f.faults[method] = pending
 	}
 	f.mu.Unlock()
+	defer f.landHeld(method)
 
 	if due == nil {
 		return run()
 	}
-	if due.after {
+	switch {
+	case due.until != "":
+		f.mu.Lock()
+		f.late[due.until] = append(f.late[due.until], func() error {
+			f.mu.Lock()
+			f.landed[method]++
+			f.mu.Unlock()
+			return run()
+		})
+		f.mu.Unlock()
+	case due.after:
 		_ = run()
 	}
 	return fmt.Errorf("%s (call %d, injected): %w", method, n, due.err)
+}
+
+// landHeld lets through the calls LandLate held back until a call of
+// method.
+func (f *Faulty) landHeld(method string) {
+	f.mu.Lock()
+	held := f.late[method]
+	delete(f.late, method)
+	f.mu.Unlock()
+	for _, run := range held {
+		_ = run()
+	}
 }
 
 // ResolveIdentity is memory.Store.ResolveIdentity, with faults.
@@ -343,55 +395,6 @@ func (f *Faulty) Revision(ctx context.Context, owner string) (r int64, err error
 // BumpRevision calls the wrapped store unless a fault is due.
 func (f *Faulty) BumpRevision(ctx context.Context, owner string) error {
 	return f.call("BumpRevision", func() error { return f.s.BumpRevision(ctx, owner) })
-}
-
-// QueueAnswer is memory.Store.QueueAnswer, with faults.
-func (f *Faulty) QueueAnswer(ctx context.Context, a memory.Answer) error {
-	return f.call("QueueAnswer", func() error { return f.s.QueueAnswer(ctx, a) })
-}
-
-// ClaimAnswer is memory.Store.ClaimAnswer, with faults.
-func (f *Faulty) ClaimAnswer(ctx context.Context, q memory.ClaimQuery) (a memory.Answer, err error) {
-	err = f.call("ClaimAnswer", func() (err error) { a, err = f.s.ClaimAnswer(ctx, q); return })
-	return a, err
-}
-
-// RenewAnswers is memory.Store.RenewAnswers, with faults.
-func (f *Faulty) RenewAnswers(ctx context.Context, holder string, until time.Time) (n int64, err error) {
-	err = f.call("RenewAnswers", func() (err error) { n, err = f.s.RenewAnswers(ctx, holder, until); return })
-	return n, err
-}
-
-// ReleaseAnswers is memory.Store.ReleaseAnswers, with faults.
-func (f *Faulty) ReleaseAnswers(ctx context.Context, holder string) (n int64, err error) {
-	err = f.call("ReleaseAnswers", func() (err error) { n, err = f.s.ReleaseAnswers(ctx, holder); return })
-	return n, err
-}
-
-// NoteAnswerReply is memory.Store.NoteAnswerReply, with faults.
-func (f *Faulty) NoteAnswerReply(ctx context.Context, conversationID, platformID, holder, ref string) error {
-	return f.call("NoteAnswerReply", func() error {
-		return f.s.NoteAnswerReply(ctx, conversationID, platformID, holder, ref)
-	})
-}
-
-// FinishAnswer is memory.Store.FinishAnswer, with faults.
-func (f *Faulty) FinishAnswer(ctx context.Context, conversationID, platformID, holder string, at, keepUntil time.Time) error {
-	return f.call("FinishAnswer", func() error {
-		return f.s.FinishAnswer(ctx, conversationID, platformID, holder, at, keepUntil)
-	})
-}
-
-// DropAnswers is memory.Store.DropAnswers, with faults.
-func (f *Faulty) DropAnswers(ctx context.Context, personID string) (n int64, err error) {
-	err = f.call("DropAnswers", func() (err error) { n, err = f.s.DropAnswers(ctx, personID); return })
-	return n, err
-}
-
-// PurgeAnswers is memory.Store.PurgeAnswers, with faults.
-func (f *Faulty) PurgeAnswers(ctx context.Context, now time.Time) (n int64, err error) {
-	err = f.call("PurgeAnswers", func() (err error) { n, err = f.s.PurgeAnswers(ctx, now); return })
-	return n, err
 }
 
 // Close closes the wrapped store; a fault on "Close" is reported, but the

@@ -159,3 +159,29 @@ func TestFaultyRefusesUnknownMethods(t *testing.T) {
 		})
 	}
 }
+
+// TestFaultyLandLate: the call held back reports its error at once, is not
+// in the store until the next call of the method named, and is there after
+// it.
+func TestFaultyLandLate(t *testing.T) {
+	ctx := t.Context()
+	f := storetest.NewFaulty(openSQLite(t))
+	t.Cleanup(func() { _ = f.Close() })
+	f.LandLate("InsertMemory", 1, errBoom, "CountMemories")
+	m := note("alice", "late")
+	if err := f.InsertMemory(ctx, &m); !errors.Is(err, errBoom) {
+		t.Fatalf("held InsertMemory = %v, want errBoom", err)
+	}
+	if n := f.Landed("InsertMemory"); n != 0 {
+		t.Fatalf("Landed before the next CountMemories = %d, want 0", n)
+	}
+	if n := count(t, f, "alice"); n != 0 {
+		t.Errorf("the CountMemories that lets the insert through saw %d memories, want 0 (it lands after)", n)
+	}
+	if n := f.Landed("InsertMemory"); n != 1 {
+		t.Errorf("Landed after CountMemories = %d, want 1", n)
+	}
+	if n := count(t, f, "alice"); n != 1 {
+		t.Errorf("%d memories stored once landed, want 1", n)
+	}
+}
