@@ -72,6 +72,7 @@ var enLife = []lifeRule{
 		return changed(enFact("Quit the "+what+" job", subject.Employer, what))
 	}},
 	// Moves.
+	enNewHome,
 	{enMoved, func(m []string, _ string, _ time.Time) (found, bool) {
 		place := trimObject(enTimeTail.ReplaceAllString(enClauseEnd.ReplaceAllString(m[1], ""), ""))
 		return changed(enFact("Lives in "+place, subject.Residence, place))
@@ -107,9 +108,12 @@ var enLife = []lifeRule{
 		f.terms = append(f.terms, "health", "健康")
 		return f, ok
 	}},
-	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:now\s+|officially\s+|borderline\s+)?((?:pre-?)?diabetic|asthmatic|epileptic|ana?emic|colou?r[- ]?blind|deaf in one ear|hard of hearing)\b`), func(m []string, _ string, _ time.Time) (found, bool) {
-		cond := strings.ToLower(m[1])
-		f, ok := enFact("Is "+cond, subject.HealthPrefix+cond, cond)
+	{regexp.MustCompile(`(?i)\bI(?:'m|\s+am)\s+(?:now\s+|officially\s+|borderline\s+)?(?:an?\s+)?((?:type\s+(?:[12]|one|two)\s+)?(?:pre-?)?diabetic|asthmatic|epileptic|ana?emic|colou?r[- ]?blind|deaf in one ear|hard of hearing)\b`), func(m []string, _ string, _ time.Time) (found, bool) {
+		cond, key := strings.ToLower(m[1]), strings.ToLower(m[1])
+		if strings.HasSuffix(cond, "diabetic") && !strings.Contains(cond, "pre") {
+			key = "diabetes" // the key of "I have (type 2) diabetes", so either ends the other
+		}
+		f, ok := enFact("Is "+cond, subject.HealthPrefix+key, cond)
 		f.terms = append(f.terms, "health", "健康")
 		return f, ok
 	}},
@@ -259,6 +263,7 @@ var enLife = []lifeRule{
 	}},
 	// Birthdays and anniversaries: lasting facts that keep their date.
 	{regexp.MustCompile(`(?i)\bmy\s+(?:` + enFamily + `'s\s+)?birthday\s+is\s+(?:on\s+)?(.+)|\b(?:my|our)\s+((?:wedding\s+)?anniversary)\s+is\s+(?:on\s+)?(.+)`), enDate},
+	enTurnsOn,
 	// Family members.
 	{regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enFamily + `(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named)\s+` + `(\p{Lu}[\p{L}]*)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		rel, _ := subject.Relation(strings.ToLower(m[1]))
@@ -370,7 +375,7 @@ var enCareTitle = regexp.MustCompile(`^(?:Dr|Doctor|Doc|Prof|Professor|Nurse|Sis
 // home (for years, now, since a move) from a stay ("this week", "for
 // work", "visiting").
 var (
-	enHomeSaid  = regexp.MustCompile(`(?i)\bnow\b|\bbeen\s+(?:there|here)\b|\b(?:for|nearly|almost)\s+(?:\w+\s+){0,2}years\b|\bsince\s+(?:\d{4}|we\s+(?:moved|got\s+married))\b|\bgot\s+the\s+keys\b|\bmoved\b`)
+	enHomeSaid  = regexp.MustCompile(`(?i)\bnow\b|\bbeen\s+(?:there|here)\b|\b(?:just\s+)?(?:up|down|round|across|over)\s+the\s+(?:hill|road|street|lane|way|corner|river|valley)\s+from\b|\b(?:for|nearly|almost)\s+(?:\w+\s+){0,2}years\b|\bsince\s+(?:\d{4}|we\s+(?:moved|got\s+married))\b|\bgot\s+the\s+keys\b|\bmoved\b`)
 	enAwaySaid  = regexp.MustCompile(`(?i)\b(?:this|next)\s+(?:week|weekend|month)\b|\bfor\s+(?:the\s+)?(?:week|weekend|work|a\s+(?:conference|wedding|few\s+days|couple\s+of\s+days))\b|\bvisiting\b|\bon\s+holiday\b|\b(?:until|till)\b|\btonight\b|\btoday\b|\bstaying\b|\bhotel\b|\btraffic\b|\bqueue\b`)
 	enMovedSaid = regexp.MustCompile(`(?i)\bnow\b|\bmoved\b|\bgot\s+the\s+keys\b`)
 )
