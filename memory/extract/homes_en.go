@@ -23,8 +23,7 @@ var enNewHome = lifeRule{
 			return found{}, false
 		}
 		place := trimObject(m[3])
-		f, ok := changed(enFact("Lives in "+place+", in "+article(strings.ToLower(m[2])), subject.Residence, place))
-		return f, ok
+		return changed(enFact("Lives in "+place+", in "+article(strings.ToLower(m[2])), subject.Residence, place))
 	},
 }
 
@@ -36,7 +35,7 @@ var enLivesThere = regexp.MustCompile(`(?i)\b(?:moved|moving|move)\s+in\b|\bliv(
 // with its recurring date, like "my birthday is …", and keeps the age of
 // the year it was said for.
 var enTurnsOn = lifeRule{
-	regexp.MustCompile(`(?i)\bI(?:'ll|\s+will|'m|\s+am)?\s+(?:be\s+)?turn(?:ing)?\s+(\d{1,3}|[a-z]+(?:-[a-z]+)?)\s+on\s+(.+)`),
+	regexp.MustCompile(`(?i)\bI(?:'ll|\s+will|'m|\s+am)?\s+(?:be\s+)?turn(?:ing)?\s+(\d{1,3}|(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|(?:a\s+)?hundred))\s+on\s+(.+)`),
 	func(m []string, sentence string, ref time.Time) (found, bool) {
 		span, dated := text.ResolveDate(m[2], ref)
 		if !dated {

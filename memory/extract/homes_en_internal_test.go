@@ -27,3 +27,14 @@ func TestRulesReadATypeOfDiabetes(t *testing.T) {
 		{"I am diabetic.", []lifeWant{{"Is diabetic", "health:diabetes", false}}},
 	})
 }
+
+func TestTurnsOnNeedsAnAge(t *testing.T) {
+	at := time.Date(2026, 6, 15, 3, 40, 0, 0, time.UTC)
+	for _, s := range []string{"I turn up on Friday.", "I turn in on Sunday night."} {
+		for _, f := range lifeFacts(s, at) {
+			if f.subject == "birthday" {
+				t.Errorf("%q: read as a birthday: %q", s, f.text)
+			}
+		}
+	}
+}
