@@ -59,6 +59,9 @@ var zhChatFacts = []lifeRule{
 	}},
 	{regexp.MustCompile(`^(\p{Han}{2,8}?)(?:定在|定了|安排在|约在|订在|排在)(.{2,12})`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		what := m[1]
+		if strings.HasSuffix(what, "搞") && strings.HasPrefix(m[0][len(what):], "定了") {
+			return found{}, false // "搬家搞定了，上周末……": done, not set for a day
+		}
 		when, ok := zhResolveDate(m[2], ref)
 		if !ok || when.Start.Before(dayStart(ref)) || zhOther.MatchString(what) {
 			return found{}, false
@@ -68,7 +71,11 @@ var zhChatFacts = []lifeRule{
 	}},
 	{regexp.MustCompile(`^(?:每天|一天|天天|每晚|每日)(?:都)?(?:要)?(抽|喝|吃)(?:个)?([一两二三四五六七八九十半\d]+(?:盒|包|瓶|杯|根|斤|两|罐|碗))(\p{Han}{0,6}|[A-Za-z]{0,12})`), func(m []string, _ string, _ time.Time) (found, bool) {
 		what := m[2] + m[3]
-		return found{text: "每天" + m[1] + what, subject: zhHead(firstNonEmpty(m[3], m[1])), typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
+		key := zhHead(firstNonEmpty(m[3], m[1]))
+		if k := kindOf(m[1] + what); k != "" {
+			key = k // "每天抽一盒红塔山" is how much one smokes, whatever the brand
+		}
+		return found{text: "每天" + m[1] + what, subject: key, typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
 			importance: 0.6, confidence: 0.8, object: what, terms: []string{m[3], m[1]}}, true
 	}},
 	{regexp.MustCompile(`(?:要|就|已经|刚)?入职(?:了)?(?:一家|一个|了一家)?(\p{Han}{2,12}?|[A-Za-z][\p{L} ]{1,20}?)(?:做|当|干)([\p{Han}A-Za-z ]{1,12})`), func(m []string, sentence string, _ time.Time) (found, bool) {

@@ -209,8 +209,9 @@ var zhToolTask = regexp.MustCompile(`^用(.{1,12}?)(` + zhTask + `)$`)
 // zhCommuteWay is a way of getting to work ("开车", "坐地铁").
 var zhCommuteWay = regexp.MustCompile(`^(?:开车|打车|骑车|骑电动车|坐地铁|坐公交|坐班车|乘地铁|走路|步行)`)
 
-// zhMovedTo is a move said without 我: "如今搬到宝安了".
-var zhMovedTo = lifeRule{regexp.MustCompile(`^(?:如今|现在|后来|已经|上个月|去年|前阵子|最近)?(?:搬到了?|搬去了?|搬回了?)(\p{Han}{2,8}?)(?:了|去了)?(?:[，,。！!]|$)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+// zhMovedTo is a move said without 我, opening a clause: "如今搬到宝安了",
+// "搬家搞定了，上周末搬到嘉定新城".
+var zhMovedTo = lifeRule{regexp.MustCompile(`(?:^|[，,；;]\s*)(?:如今|现在|后来|已经|上个月|上周末|上周|上礼拜|上个礼拜|上星期|前几天|前两天|昨天|昨儿|去年|前阵子|最近|刚刚|刚|终于|总算)?(?:搬到了?|搬去了?|搬回了?)(\p{Han}{2,8}?)(?:了|去了)?(?:[，,。！!]|$)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 	if zhOther.MatchString(sentence) {
 		return found{}, false
 	}

@@ -35,7 +35,7 @@ func TestRulesReadDialectAndPlanNotes(t *testing.T) {
 		{"我狗毛过敏 家人们谁懂", []lifeWant{{"对狗毛过敏", "allergy:狗毛", false}}},
 		{"我同事叫我试下这个 讲可以帮忙记东西", nil},
 		// What was quit stops at a clause run on; a name at what follows it.
-		{"ngl i quit the swim team it was wrecking my weekends", []lifeWant{{"Has given up the swim team", "team", true}}},
+		{"ngl i quit the swim team it was wrecking my weekends", []lifeWant{{"Quit the swim team", "team", true}}},
 		{"my name is edna i am seventy nine", []lifeWant{{"Name is edna", "name", false}}},
 		// How short one piece of writing should be is no standing wish; a
 		// day's chore and a question are no plans; 啥的 is "and the like".
@@ -66,7 +66,7 @@ func TestRulesReadDialectAndPlanNotes(t *testing.T) {
 		{"我家狗Lucky今天又把拖鞋咬烂了", []lifeWant{{"家里的狗叫Lucky", "pet:lucky", false}}},
 		{"螺蛳粉yyds!!!", []lifeWant{{"爱螺蛳粉", "螺蛳粉", false}}},
 		{"四级定在6月13号 这次一定要过", []lifeWant{{"四级定在6月13号", "四级", false}}},
-		{"一天抽一盒中华", []lifeWant{{"每天抽一盒中华", "中华", false}}},
+		{"一天抽一盒中华", []lifeWant{{"每天抽一盒中华", "烟", false}}},
 		{"我下周一入职一家游戏公司做策划", []lifeWant{{"在游戏公司做策划", "employer", true}}},
 		// A list about oneself; a home said by the farm or the new flat;
 		// Doric "A" before when one works, not an article.

@@ -184,7 +184,7 @@ var enLife = []lifeRule{
 		}
 		verb := strings.TrimSpace(strings.ToLower(m[1]))
 		key := firstNonEmpty(subject.ToolOf(obj), kindOf(obj), dietTopic(obj), enHead(obj))
-		return found{text: strings.Join(strings.Fields("Has given up "+verb+" "+obj), " "), subject: key, typ: memory.TypePreference,
+		return found{text: strings.Join(strings.Fields(givenUpVerb(m[0])+" "+verb+" "+obj), " "), subject: key, typ: memory.TypePreference,
 			lifecycle: memory.LifecycleLongTerm, importance: 0.6, confidence: 0.85, object: obj, negative: true,
 			terms: []string{obj}, change: true, keyed: true}, true
 	}},
@@ -406,4 +406,20 @@ func enRetiredLine(fs []found, line string) {
 			fs[i].text = "Retired " + rest
 		}
 	}
+}
+
+// givenUpVerb is how a memory of a habit given up says so, in the verb the
+// person used ("I quit the swim team" → "Quit", "I've given up coffee" →
+// "Has given up"): the words they would look for it by.
+func givenUpVerb(said string) string {
+	s := strings.ToLower(said)
+	switch {
+	case strings.Contains(s, "given up"):
+		return "Has given up"
+	case strings.Contains(s, "gave up"):
+		return "Gave up"
+	case strings.Contains(s, "stopped"):
+		return "Stopped"
+	}
+	return "Quit"
 }

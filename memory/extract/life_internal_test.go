@@ -67,7 +67,7 @@ func TestRulesReadChangesAndEverydayFacts(t *testing.T) {
 		{"I switched from Vim to VS Code", []lifeWant{{"Switched from Vim to VS Code", "tool:editor", true}}},
 		{"I gave up sugar", []lifeWant{{"Does not eat sugar", "diet", true}}},
 		{"I don't drink beer anymore", []lifeWant{{"No longer drinks beer", "beer", true}}},
-		{"I quit smoking", []lifeWant{{"Has given up smoking", "smoking", true}}},
+		{"I quit smoking", []lifeWant{{"Quit smoking", "smoking", true}}},
 		{"I've been promoted to team lead", []lifeWant{{"Works as a team lead", "occupation", true}}},
 		{"I got married last month", []lifeWant{{"Is married", "relationship", true}}},
 		// Changes, Chinese.

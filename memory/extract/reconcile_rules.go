@@ -31,10 +31,10 @@ func changeMarked(c memory.Memory) bool {
 }
 
 // givenUp finds what a change says the author stopped having or using:
-// "Has given up coffee", "已戒咖啡", "Switched from Vim to …", "No longer
+// "Quit coffee", "已戒咖啡", "Switched from Vim to …", "No longer
 // works at Acme", "Switched to green tea; no longer drinks coffee",
 // "改喝绿茶；已戒咖啡".
-var givenUp = regexp.MustCompile(`(?i)^(?:has given up (?:on )?(?:(?:that|the|this|my|their|all|all that) )?(?:drinking |smoking |eating |using |playing )?|no longer works at |no longer (?:drinks|smokes|uses|plays) |does not eat |已戒|不再(?:喝|吃|用|抽|玩|去|看|做)?|不吃|已从)(.+?)(?:离职|\s+(?:mess|thing|stuff|nonsense|business|malarkey|lark|too|as\s+well))*$|^switched from (.+?) to |^switched to .+?; no longer (?:drinks|smokes|uses|plays|eats) (.+)$|^改(?:喝|吃|用|抽|成)[^；]+；已戒(.+)$`)
+var givenUp = regexp.MustCompile(`(?i)^(?:(?:has given up|gave up|stopped|quit) (?:on )?(?:(?:that|the|this|my|their|all|all that) )?(?:drinking |smoking |eating |using |playing )?|no longer works at |no longer (?:drinks|smokes|uses|plays) |does not eat |已戒|不再(?:喝|吃|用|抽|玩|去|看|做)?|不吃|已从)(.+?)(?:离职|\s+(?:mess|thing|stuff|nonsense|business|malarkey|lark|too|as\s+well))*$|^switched from (.+?) to |^switched to .+?; no longer (?:drinks|smokes|uses|plays|eats) (.+)$|^改(?:喝|吃|用|抽|成)[^；]+；已戒(.+)$`)
 
 // givenUpObject is what c says the author gave up, lower-cased, or "".
 func givenUpObject(c memory.Memory) string {
@@ -120,6 +120,11 @@ var givenUpKinds = map[string][]string{
 	"糖":       {"甜食", "奶茶", "可乐", "sugar", "soda"},
 	"sugar":   {"sweets", "soda", "cola", "candy", "dessert", "糖"},
 }
+
+// habitTopic is the topic of a habit keyed by its kind (kindOf): a change
+// read under the topic ("大夫让我把烟戒了", smoking) ends the habit keyed
+// "烟".
+var habitTopic = map[string]string{"烟": topicSmoking, "smoking": topicSmoking, "咖啡": topicDrink, "coffee": topicDrink, "酒": topicDrink, "alcohol": topicDrink}
 
 // kindOf is the kind, among givenUpKinds, that obj names ("一杯拿铁" →
 // "咖啡", "two cups of coffee" → "coffee"), or "": a habit and the change

@@ -55,9 +55,10 @@ func topicTarget(c memory.Memory, near []memory.Memory, tok text.Tokenizer) *mem
 		score := topicScore(ct, contentTerms(tok, m.Text), hasHan(c.Text))
 		switch t := topicOfMemory(c); {
 		case !sameTopic(t, *m):
-		case subject.SingleValued(t):
-			// Where someone lives, when they work: one value at a time,
-			// so a change on the topic ends it whatever its words.
+		case subject.SingleValued(t) || t == topicSmoking:
+			// Where someone lives, when they work, how much they smoke:
+			// one value at a time, so a change on the topic ends it
+			// whatever its words.
 			score += minTopicTerms
 		case score > 0:
 			// What they drink or how they keep fit may hold many values:

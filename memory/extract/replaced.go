@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/membot/membot/memory"
@@ -24,26 +25,40 @@ func replacedValue(c memory.Memory) string {
 	return ""
 }
 
-// otherJobKey is, for a Chinese change of job, the job key it did not use:
+// otherJobKey is, for a change of job, the job key it did not use.
 // Chinese says a job as place and role at once ("在一家餐厅当服务员",
 // "在京东做运营"), and the rules key it by employer or occupation as the
 // place reads, so a change under one ends the job stored under the other.
+// English keys a role by occupation even when it names the place ("I work
+// as an accountant at Gulf Freight"): a new employer ends that, but a new
+// role ("now head cook") keeps the employer.
 func otherJobKey(c memory.Memory) string {
-	if !hasHan(c.Text) || !changeMarked(c) {
+	if !changeMarked(c) {
 		return ""
 	}
 	switch subject.Of(c.Subject) {
 	case subject.Employer:
 		return subject.Occupation
 	case subject.Occupation:
-		return subject.Employer
+		if hasHan(c.Text) {
+			return subject.Employer
+		}
 	}
 	return ""
 }
 
-// endsOtherJob reports whether c, a Chinese change of job, ends m, the
-// job stored under the other job key.
+// namedWorkplace finds, in an English job, the place it is held at: a
+// name after at, in, for or with ("accountant at Gulf Freight", "a
+// company of transports, Gulf Freight").
+var namedWorkplace = regexp.MustCompile(`\b(?:at|in|for|with|company|firm|business)\b[^.;]{0,40}?\b[A-Z][\w&'-]+`)
+
+// endsOtherJob reports whether c, a change of job, ends m, the job stored
+// under the other job key: in English only a role said with the place it
+// was held at.
 func endsOtherJob(c, m memory.Memory) bool {
 	k := otherJobKey(c)
-	return k != "" && subject.Of(m.Subject) == k
+	if k == "" || subject.Of(m.Subject) != k {
+		return false
+	}
+	return hasHan(c.Text) || namedWorkplace.MatchString(m.Text)
 }

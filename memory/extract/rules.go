@@ -85,7 +85,7 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 			fs = withStatements(fs, selfStatements(said, l.Time, in.Subjects))
 		}
 		for _, f := range fs {
-			if f.typ == memory.TypeEvent && (zhPassingPlan.MatchString(f.text) || zhDatedNoPlan(f.text)) {
+			if f.typ == memory.TypeEvent && (zhPassingPlan.MatchString(f.text) || zhDatedNoPlan(f.text) || undecidedPlan.MatchString(said)) {
 				continue // "明天要早起": a day's chore, no plan to remember
 			}
 			f.text = unfold.Unfold(f.text) // subjects stay simplified, one key in either script

@@ -136,7 +136,7 @@ func sameTopic(topic string, m memory.Memory) bool {
 		return false
 	}
 	key := subject.Of(m.Subject)
-	if key == topic {
+	if key == topic || habitTopic[key] == topic {
 		return true
 	}
 	job := func(k string) bool { return k == subject.Occupation || k == subject.Employer || k == topicBusiness }

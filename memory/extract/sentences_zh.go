@@ -34,11 +34,16 @@ func zhListOfSelf(s string) string {
 // ("2025年11月28日要早起", "…想给秀兰买个啥").
 var zhPassingPlan = regexp.MustCompile(`^(?:\d{4}年)?(?:\d{1,2}月\d{1,2}日)?(?:要|得|想|准备)?(?:早起|早读|起床|早睡|睡觉|上班|下班|加班|值班|出门|补觉)$|(?:啥|什么|哪个|哪家)$`)
 
+// undecidedPlan is a plan said not to be settled yet ("下个月可能要换工作 ……
+// 还没定下来", "might move in spring, nothing's decided"): nothing to hold
+// the person to until they say it is.
+var undecidedPlan = regexp.MustCompile(`(?i)还没定|没定下来|还没确定|还不确定|不一定|说不准|说不定|八字还没一撇|\b(?:not|nothing(?:'s| is))\s+(?:decided|confirmed|settled|sure)\s+yet\b|\bhaven'?t\s+decided\b`)
+
 // zhDatedText is the date the rules write before a Chinese plan;
 // zhPlanVerb the words of something one goes to, sits or does on a day.
 var (
 	zhDatedText = regexp.MustCompile(`^\d{4}年\d{1,2}月\d{1,2}日(?:至\d{1,2}日)?`)
-	zhPlanVerb  = regexp.MustCompile(`去|回|飞|到|考|参加|办|见|看|搬|出发|旅|玩|婚|宴|查|手术|面试|报到|入职|上课|比赛|演出|聚会|换|开|交|签|学|练|带|接|送|约|订|演|赛|会|织|做|买|吃|拍|写|种|修|装|包|烤|煮|画|唱|跳|跑|爬|游|打|陪|请|过|庆|生日|礼物`)
+	zhPlanVerb  = regexp.MustCompile(`去|回|飞|到|考|参加|办|见|看|搬|出发|旅|玩|婚|宴|查|手术|面试|报到|入职|上课|比赛|演出|聚会|换|开|交|签|学|练|带|接|送|约|订|演|赛|会|织|做|买|吃|拍|写|修|装|包|烤|煮|画|唱|跳|跑|爬|游|打|陪|请|过|庆|生日|礼物|种(?:菜|花|树|地|田|草|苗|牙)`)
 )
 
 // zhDatedNoPlan reports whether a dated Chinese text names nothing done
