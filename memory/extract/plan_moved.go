@@ -68,22 +68,38 @@ func movedPlanText(c, m memory.Memory) (string, bool) {
 	if !ok || !oneDay(moved) || moved.Start.Equal(old.Start) {
 		return "", false
 	}
+	from, to := bareDate(old.Phrase), bareDate(moved.Phrase)
 	if written := enDay(old.Start); strings.Contains(m.Text, written) {
 		// The rules wrote the day as people read it ("June 20, 2026"):
-		// the new day is written so too.
-		return strings.Replace(m.Text, written, enDay(moved.Start), 1), true
+		// the new day is written so too, and the person's own words for
+		// it beside ("april fourteenth (April 14, 2026)") move with it.
+		t := strings.Replace(m.Text, written, enDay(moved.Start), 1)
+		if from != "" && to != "" && !strings.Contains(written, from) {
+			if moved, ok := replaceDay(t, from, to); ok {
+				t = moved
+			}
+		}
+		return t, true
 	}
-	from, to := bareDate(old.Phrase), bareDate(moved.Phrase)
-	at := strings.Index(m.Text, from)
-	if from == "" || to == "" || at < 0 {
+	if from == "" || to == "" {
+		return "", false
+	}
+	return replaceDay(m.Text, from, to)
+}
+
+// replaceDay writes the day to in place of the day from in t, with the
+// weekday written before it ("tues 25th nov"), or false when t does not
+// say from.
+func replaceDay(t, from, to string) (string, bool) {
+	at := strings.Index(t, from)
+	if at < 0 {
 		return "", false
 	}
 	start := at
-	if w := weekdayBefore.FindStringIndex(m.Text[:at]); w != nil {
-		// "tues 25th nov": the old weekday goes with its day.
+	if w := weekdayBefore.FindStringIndex(t[:at]); w != nil {
 		start = w[0]
 	}
-	return m.Text[:start] + to + m.Text[at+len(from):], true
+	return t[:start] + to + t[at+len(from):], true
 }
 
 // weekdayBefore is a weekday written just before a date.

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -25,14 +26,18 @@ const enPlanOpeners = `(?:oh|so|and|also|update|anyway|btw|wait|ok|okay|omg|righ
 const enWeekdayWord = `(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)`
 
 // enPlanNouns are the words naming a plan that can be booked or moved.
-const enPlanNouns = `talk|party|appointment|exam|test|interview|flight|fitting|operation|op|surgery|scan|concert|gig|match|meeting|wedding|trip|booking|class|lesson|viva|defen[cs]e|checkride|hearing|slot|session|check|tournament|tourney|lan|christening|ceremony|recital|graduation|audition|conference|workshop|race|marathon|shoot|reunion|midterm|midterms|final|finals|quiz|presentation|recital`
+const enPlanNouns = `talk|party|appointment|appt|physical|check-?up|exam|test|interview|flight|fitting|operation|op|surgery|scan|concert|gig|match|meeting|wedding|trip|booking|class|lesson|viva|defen[cs]e|checkride|hearing|slot|session|check|tournament|tourney|lan|christening|ceremony|recital|graduation|audition|conference|workshop|race|marathon|shoot|reunion|midterm|midterms|final|finals|quiz|presentation|recital`
 
 // enPlanMovedRules are the English rules of a plan moved to a new date.
 var enPlanMovedRules = []lifeRule{
 	{regexp.MustCompile(`(?i)\b(?:move[ds]?|push(?:ed)?\s+back|put\s+back|br(?:ing|ought)\s+forward|rescheduled?|shift(?:ed)?|bump(?:ed)?|changed?)\s+(?:my|our|the)\s+((?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:` + enPlanNouns + `|date))\s+(?:to|till|until|for)\s+(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		return enMovedPlan(m[1], m[2], ref)
 	}},
-	{regexp.MustCompile(`(?i)^(?:` + enPlanOpeners + `)*(?:the\s+|my\s+|our\s+)?((?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:` + enPlanNouns + `))\s+(?:has\s+been\s+|got\s+|was\s+|is\s+)?(?:moved|pushed\s+back|put\s+back|brought\s+forward|rescheduled|shifted|bumped|(?-i:move))\b[^.;!]*?(?:\b(?:to|till|until)\s+|,?\s+(?:it'?s|its)\s+|\bso\s+(?:it'?s|its)\s+|,?\s+new\s+date(?:\s+is)?\s+)(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	// "they pushed my dot physical back a week to april twenty first".
+	{regexp.MustCompile(`(?i)\b(?:push(?:ed)?|put|mov(?:e|ed)|bump(?:ed)?|br(?:ing|ought))\s+(?:my|our|the)\s+((?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:` + enPlanNouns + `))\s+(?:back|forward|up|on)\s+(?:(?:a|one|two|three|\d)\s+(?:days?|weeks?|fortnight|months?)\s+)?(?:to|till|until)\s+(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
+		return enMovedPlan(m[1], m[2], ref)
+	}},
+	{regexp.MustCompile(`(?i)^(?:` + enPlanOpeners + `)*(?:the\s+|my\s+|our\s+)?((?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:` + enPlanNouns + `))\s+(?:has\s+been\s+|got\s+|was\s+|is\s+)?(?:moved|pushed(?:\s+back)?|put\s+back|brought\s+forward|rescheduled|shifted|bumped|(?-i:move))\b[^.;!]*?(?:\b(?:to|till|until)\s+|,?\s+(?:it'?s|its)\s+|\bso\s+(?:it'?s|its)\s+|,?\s+new\s+date(?:\s+is)?\s+)(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		return enMovedPlan(m[1], m[2], ref)
 	}},
 }
@@ -100,6 +105,22 @@ var enPlanIsOn = lifeRule{regexp.MustCompile(`(?i)^(?:` + enPlanOpeners + `)*(?:
 }}
 
 // enPlanIsOnLead is what may stand between "is" and the plan's date:
+
+// enThereIsPlan is a plan said to be on, that the author is in: "theres a
+// lan tourney at the rec center march 14 me and the squad signed up".
+var enThereIsPlan = lifeRule{regexp.MustCompile(`(?i)^(?:` + enPlanOpeners + `)*there(?:'s|’s|s|\s+is)\s+(?:a|an|the|this|my|our)\s+((?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:` + enPlanNouns + `))\b(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	plan := strings.TrimSpace(m[1])
+	when, ok := text.ResolveDate(m[2], ref)
+	if !ok || when.Start.Before(dayStart(ref)) || !validObject(plan) || !enAuthorIn.MatchString(m[2]) {
+		return found{}, false
+	}
+	return enNotedPlan(sentence, plan, when, 0.8, ".!? "), true
+}}
+
+// enAuthorIn is the author taking part in what a sentence names: "me and
+// the squad signed up", "we're going", "I'm in".
+var enAuthorIn = regexp.MustCompile(`(?i)\b(?:me|i|i'm|im|we|we're|were|us|my|our)\b`)
+
 // "is now on", "is still", a weekday before the date; not "is not".
 var enPlanIsOnLead = regexp.MustCompile(`(?i)^(?:now\s+|still\s+|also\s+)?(?:on\s+)?(?:` + enWeekdayWord + `\.?,?\s+(?:the\s+)?)?$`)
 
@@ -142,4 +163,26 @@ func enMovedPlan(plan, rest string, ref time.Time) (found, bool) {
 	t := upperFirst(strings.ToLower(plan)) + " moved to " + phrase
 	return found{text: t, typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary, importance: 0.6, confidence: 0.85,
 		event: when, object: plan, terms: []string{plan, "plan"}, change: true}, true
+}
+
+// digitRuns are the numbers written in figures in a text.
+var digitRuns = regexp.MustCompile(`\d+`)
+
+// withCalendarDate writes the day of an English plan into its text when
+// the words do not say it in figures ("parkrun tomorrow", "my physical is
+// april fourteenth"): the memory still reads right once "tomorrow" has
+// passed, a search for "April 14" finds it, and a move of the plan
+// rewrites the day (movedPlanText). Chinese plans are written
+// with their date already.
+func withCalendarDate(t string, f found) string {
+	day := f.event.Start
+	if f.typ != memory.TypeEvent || day.IsZero() || hasHan(t) || !f.event.End.Equal(day.AddDate(0, 0, 1)) {
+		return t
+	}
+	for _, n := range digitRuns.FindAllString(t, -1) {
+		if d, err := strconv.Atoi(n); err == nil && d == day.Day() {
+			return t // "march 14", "the 14th": said in figures
+		}
+	}
+	return strings.TrimRight(t, " .!") + " (" + enDay(day) + ")"
 }

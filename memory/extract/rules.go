@@ -88,7 +88,7 @@ func (RuleExtractor) Extract(ctx context.Context, in Input) (Extraction, error) 
 			if f.typ == memory.TypeEvent && (zhPassingPlan.MatchString(f.text) || zhDatedNoPlan(f.text) || undecidedPlan.MatchString(said)) {
 				continue // "明天要早起": a day's chore, no plan to remember
 			}
-			f.text = unfold.Unfold(f.text) // subjects stay simplified, one key in either script
+			f.text = withCalendarDate(unfold.Unfold(f.text), f) // subjects stay simplified, one key in either script
 			m := f.toMemory(in, l)
 			if m.Validate() == nil {
 				ms = append(ms, m)

@@ -176,7 +176,7 @@ func TestRulesReadPlansMovedByOthers(t *testing.T) {
 	at := time.Date(2025, 5, 8, 10, 0, 0, 0, time.UTC)
 	checkLife(t, at, []lifeCase{
 		{"the surgery rang and moved my scan to the 20th", []lifeWant{{"Scan moved to the 20th", "", true}}},
-		{"my driving test got moved to next friday", []lifeWant{{"Driving test moved to next friday", "", true}}},
+		{"my driving test got moved to next friday", []lifeWant{{"Driving test moved to next friday (May 16, 2025)", "", true}}},
 		{"the wedding has been pushed back to 3 october, venue flooded", []lifeWant{{"Wedding moved to 3 october", "", true}}},
 		// Someone else's plan is not the writer's.
 		{"his operation has been moved to the 3rd", nil},

@@ -120,6 +120,17 @@ var dateRules = []dateRule{
 		dd, _ := strconv.Atoi(m[1])
 		return nextDate(d, monthNames[strings.ToLower(m[2])], dd)
 	}},
+	// A day spelled out, as voice input writes it: "april fourteenth",
+	// "the twenty-first of May".
+	{regexp.MustCompile(`(?i)\b(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.? (?:the )?(` + ordinalWordsEN + `)\b`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
+		if m[1] == "may" {
+			return time.Time{}, time.Time{}, false // "you may first …"
+		}
+		return nextDate(d, monthNames[strings.ToLower(m[1])], ordinalWordDay(m[2]))
+	}},
+	{regexp.MustCompile(`(?i)\b(` + ordinalWordsEN + `) (?:of )?(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\b`), func(m []string, d time.Time) (time.Time, time.Time, bool) {
+		return nextDate(d, monthNames[strings.ToLower(m[2])], ordinalWordDay(m[1]))
+	}},
 	// "moved to the 28th": a day of the month alone is its next
 	// occurrence. One followed by its month is the rule above's; one
 	// followed by a noun ("the 3rd floor") is no date.
@@ -308,4 +319,26 @@ func cnNumber(s string) int {
 		cur = chineseDigits[r]
 	}
 	return total + cur
+}
+
+// ordinalWordsEN are the days of a month as ordinal words, tens first so
+// that "twenty-first" is read whole.
+const ordinalWordsEN = `(?:twenty|thirty)[- ]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|` +
+	`thirtieth|twentieth|nineteenth|eighteenth|seventeenth|sixteenth|fifteenth|fourteenth|thirteenth|twelfth|eleventh|tenth|` +
+	`ninth|eighth|seventh|sixth|fifth|fourth|third|second|first`
+
+// ordinalWordDay is the day an ordinal word of ordinalWordsEN names.
+func ordinalWordDay(w string) int {
+	units := map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
+		"tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15, "sixteenth": 16,
+		"seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20, "thirtieth": 30}
+	w = strings.ToLower(w)
+	tens := 0
+	switch {
+	case strings.HasPrefix(w, "twenty") && w != "twentieth":
+		tens, w = 20, strings.TrimLeft(w[len("twenty"):], "- ")
+	case strings.HasPrefix(w, "thirty") && w != "thirtieth":
+		tens, w = 30, strings.TrimLeft(w[len("thirty"):], "- ")
+	}
+	return tens + units[w]
 }

@@ -34,6 +34,11 @@ func TestResolveDate(t *testing.T) {
 		{"they moved it to the 28th", day(3, 28), day(3, 29)},
 		{"the fitting is on the 2nd", day(4, 2), day(4, 3)},
 		{"on the 14th of April", day(4, 14), day(4, 15)},
+		// Days spelled out, as voice input writes them.
+		{"my physical is april fourteenth", day(4, 14), day(4, 15)},
+		{"pushed back to april twenty first", day(4, 21), day(4, 22)},
+		{"on the twenty-first of May", day(5, 21), day(5, 22)},
+		{"May third", day(5, 3), day(5, 4)},
 		{"a flat on the 5th floor next month", day(4, 1), day(5, 1)},
 		{"这周五", day(3, 13), day(3, 14)},
 		// Whole months: the rest of the current one, or the next one named.
@@ -75,7 +80,7 @@ func TestResolveDate(t *testing.T) {
 			t.Errorf("ResolveDate(%q) = %s..%s, want %s..%s", tt.text, got.Start, got.End, tt.start, tt.end)
 		}
 	}
-	for _, text := range []string{"I sat down", "no date here", "我喜欢猫", "2026-02-30", "you may come", "every month", "我那年初中毕业"} {
+	for _, text := range []string{"I sat down", "no date here", "我喜欢猫", "2026-02-30", "you may come", "you may first want to", "every month", "我那年初中毕业"} {
 		if got, ok := ResolveDate(text, ref); ok {
 			t.Errorf("ResolveDate(%q) = %v, want none", text, got)
 		}
