@@ -199,7 +199,7 @@ var zhLifeFacts = []lifeRule{
 		return f, ok
 	}},
 	// Pets.
-	{regexp.MustCompile(`(?:我|我们|我家|家里)(?:家)?(?:养了|养着|有|养)(一只|一条|一个|只|条|两只|两条|一)?(.{0,4}?)` + zhPetKind + `(?:[，,]?\s*(?:它|他|她)?(?:叫|名叫|名字叫)([\p{Han}A-Za-z]{1,6}))?`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:我|我们|我家|家里|屋里)(?:家)?(?:养了|养着|有|养)(一只|一条|一个|只|条|两只|两条|一)?(.{0,4}?)` + zhPetKind + `(?:[，,]?\s*(?:它|他|她)?(?:叫|名叫|名字叫)\s*([\p{Han}A-Za-z]{1,6}))?`), func(m []string, _ string, _ time.Time) (found, bool) {
 		if strings.ContainsAny(m[2], "我你不") {
 			return found{}, false
 		}
@@ -210,7 +210,7 @@ var zhLifeFacts = []lifeRule{
 		}
 		return lifeOf(t, key, m[3], m[4], "宠物", "pet")
 	}},
-	{regexp.MustCompile(`(?:我|我们)家(?:的)?` + zhPetKind + `(?:叫|名叫|名字叫)([\p{Han}A-Za-z]{1,6})`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:我|我们)家(?:的)?` + zhPetKind + `(?:叫|名叫|名字叫)\s*([\p{Han}A-Za-z]{1,6})`), func(m []string, _ string, _ time.Time) (found, bool) {
 		name := strings.TrimRight(m[2], "了啊呀的")
 		return lifeOf("家里的"+m[1]+"叫"+name, subject.PetPrefix+strings.ToLower(name), m[1], name, "宠物", "pet")
 	}},

@@ -292,6 +292,7 @@ func findInSentence(sentence string, ref time.Time) []found {
 		// A Chinese clause without 我 is the author's only when the clause
 		// before it was: "我养了一只柯基，叫豆豆" names the dog, not the author.
 		if hasHan(clause) {
+			clause = zhOpeningConnective.ReplaceAllString(clause, "") // "所以月底要搬去深圳"
 			loc := zhOther.FindStringIndex(clause)
 			switch {
 			case !other && !strings.Contains(body, "我") && zhDatedPlan(clause, ref):
@@ -523,11 +524,23 @@ func stripQuoted(s string) string { return removeQuoteMarks(s) }
 func trimObject(s string) string {
 	s = strings.TrimSpace(s)
 	s = objectTail.ReplaceAllString(s, "")
-	s = strings.TrimFunc(s, func(r rune) bool {
-		return unicode.IsSpace(r) || unicode.IsPunct(r) && r != '+' && r != '#'
-	})
+	trim := func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) && r != '+' && r != '#' }
+	s = strings.TrimLeftFunc(s, trim)
+	for s != "" {
+		r, size := utf8.DecodeLastRuneInString(s)
+		if !trim(r) {
+			break
+		}
+		if open, ok := closingMarks[r]; ok && strings.ContainsRune(s[:len(s)-size], open) {
+			break // "王文娟的《红楼梦》": a title keeps its closing mark
+		}
+		s = s[:len(s)-size]
+	}
 	return s
 }
+
+// closingMarks are the closing brackets and quotes, with their openers.
+var closingMarks = map[rune]rune{'》': '《', '」': '「', '』': '『', '）': '（', ')': '(', '”': '“', '’': '‘', '〉': '〈'}
 
 // objectTail is filler at the end of an object.
 var objectTail = regexp.MustCompile(`(?i)(?:\s+(?:too|as well|a lot|very much|so much|now|anymore|any more|though|lately|these days|nowadays|actually|really|instead|by the way|btw|tbh|lol|haha))+\s*[.!]*$|[了啊呀哦呢吧啦嘛的哈]+$|(?:了|啦)?[。！!~～…]+$`)

@@ -170,7 +170,7 @@ func zhSkill(text, object string) (found, bool) {
 }
 
 // zhTimeWords may stand between 我 and a plan verb besides a date.
-var zhTimeWords = regexp.MustCompile(`^(?:上午|下午|晚上|早上|中午|傍晚|一早|打算|准备|也|还|就|都|可能|应该|[一二三四五六七八九十两\d]{1,3}点(?:半|钟|多)?)*$`)
+var zhTimeWords = regexp.MustCompile(`^(?:上午|下午|晚上|早上|中午|傍晚|一早|打算|准备|也|还|就|都|可能|应该|一起|一块儿|一块|一道|[一二三四五六七八九十两\d]{1,3}点(?:半|钟|多)?)*$`)
 
 // zhNoPlan is what follows a plan verb without being a plan: an age
 // ("要八十八岁了"), a question or a request ("想一下IG贴文吗").

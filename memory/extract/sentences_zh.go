@@ -58,6 +58,10 @@ func zhDatedNoPlan(t string) bool {
 	return !zhPlanVerb.MatchString(rest) || strings.Contains(rest, "去哪") || strings.Contains(rest, "哪里") || strings.Contains(rest, "哪儿")
 }
 
+// zhOpeningConnective is a connective opening a clause ("所以月底要搬去
+// 深圳"), which says nothing of whose the clause is.
+var zhOpeningConnective = regexp.MustCompile(`^(?:所以|然后|但是|可是|不过|而且|另外|反正|于是|因此)(?:啊|呀|哦|嘛)?[，,、\s]*`)
+
 // zhClauseLead is a connective or a doctor's word before the 我 that
 // opens a clause ("但是!我猫毛过敏", "医生讲我血压有点高"): the rules,
 // which read a clause from its 我, read it from there.

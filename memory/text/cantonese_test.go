@@ -25,6 +25,7 @@ func TestStandardChineseRewritesCantonese(t *testing.T) {
 		// Shanghainese, and the standard words that share its characters.
 		{"阿拉已经搬到浦东了，新房子交关好", "我已经搬到浦东了，新房子很好"},
 		{"侬覅放香菜，伊闻到就难过", "你不要放香菜，他闻到就难过"},
+		{"我覅吃香菜额，闻到就难过", "我不吃香菜的，闻到就难过"},
 		{"阿拉屋里去伊拉克白相", "我家去伊拉克玩"},
 		{"伊朗和阿拉伯的新闻", "伊朗和阿拉伯的新闻"},
 		{"我把屋里打扫了", "我把屋里打扫了"},
