@@ -12,7 +12,7 @@ import (
 
 // changeCue marks a statement that something changed: the new memory
 // replaces the old rather than adding to it.
-var changeCue = regexp.MustCompile(`(?i)不再|不.{0,8}了|现在|如今|目前|改成|改为|换成|换了|搬到|搬去|其实|已经不|\bnow\b|no longer|any ?more|actually|instead|changed|switched|moved|these days|nowadays|not .{0,20} any ?more|\b(?:was|is|were)\s+wrong\b|\bmade\s+a\s+mistake\b|\bcorrection\b|\bmixed\s+(?:it\s+)?up\b|\bI\s+meant\b|说错了|搞错了|记错了|听错了|写错了`)
+var changeCue = regexp.MustCompile(`(?i)不再|不.{0,8}了|现在|如今|目前|改成|改为|换成|换了|搬到|搬去|其实|已经不|\bnow\b|no longer|any ?more|actually|instead|changed|switched|moved|moving\s+(?:in|into|to)\b|these days|nowadays|not .{0,20} any ?more|\b(?:was|is|were)\s+wrong\b|\bmade\s+a\s+mistake\b|\bcorrection\b|\bmixed\s+(?:it\s+)?up\b|\bI\s+meant\b|说错了|搞错了|记错了|听错了|写错了`)
 
 // negatedObject finds what a statement says the author does not like.
 var negatedObject = regexp.MustCompile(`(?i)(?:不再喜欢|不喜欢|不太喜欢|讨厌|不爱|受不了|反感)([\p{Han}A-Za-z0-9]{1,12})|(?:dislikes|no longer likes|doesn't like|does not like|hates|no longer enjoys)\s+([A-Za-z0-9][A-Za-z0-9 -]{1,30})`)
@@ -230,7 +230,7 @@ func ruleDecision(c memory.Memory, near []memory.Memory, tok text.Tokenizer) dec
 		// it, and only when the statement says something changed.
 		if changed {
 			if m := topicTarget(c, near, tok); m != nil {
-				return decision{action: ActionSupersede, target: m, reason: "changed"}
+				return decision{action: ActionSupersede, target: m, also: othersOnTopic(c, m, near), reason: "changed"}
 			}
 		}
 		candidates = nil
@@ -302,6 +302,27 @@ func ruleDecision(c memory.Memory, near []memory.Memory, tok text.Tokenizer) dec
 		}
 	}
 	return decision{action: ActionAdd, reason: "new"}
+}
+
+// othersOnTopic are the active memories besides m kept under the home
+// the change c is read under: one home at a time, so a move ends every
+// memory keyed to where the author lived ("we live in Dunedin" in an
+// introduction, "Lives in Dunedin" said later). Other topics read from
+// the words are left to the one closest memory: "8/6 is so much better"
+// keyed to a roster by its words is no new roster.
+func othersOnTopic(c memory.Memory, m *memory.Memory, near []memory.Memory) []*memory.Memory {
+	t := topicOfMemory(c)
+	if t != subject.Residence {
+		return nil
+	}
+	var out []*memory.Memory
+	for i := range near {
+		o := &near[i]
+		if o.ID != m.ID && o.Status == memory.StatusActive && subject.Of(o.Subject) == t && o.Type != memory.TypeEvent && o.Type != memory.TypeTask {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // polarityFlip reports whether one text rejects what the other embraces:
