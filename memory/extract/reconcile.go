@@ -10,6 +10,7 @@ import (
 
 	"github.com/membot/membot/memory"
 	"github.com/membot/membot/memory/llm"
+	"github.com/membot/membot/memory/subject"
 	"github.com/membot/membot/memory/text"
 )
 
@@ -199,6 +200,13 @@ func (r *Reconciler) reconcile(ctx context.Context, owner string, cands []memory
 				return out, fmt.Errorf("reconcile memories of %s: %w", owner, err)
 			}
 			near = append(near, more...)
+			if k == subject.Occupation && !hasHan(c.Text) {
+				// "I'm a tester at Ledgerly" is kept as who one is.
+				if more, err = r.mem.Similar(ctx, owner, v, subject.Identity, nil, defaultNeighbours); err != nil {
+					return out, fmt.Errorf("reconcile memories of %s: %w", owner, err)
+				}
+				near = append(near, more...)
+			}
 		}
 		near = r.related(c, owner, near)
 		if duplicateOf(c, near) {

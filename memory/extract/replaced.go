@@ -54,11 +54,16 @@ var namedWorkplace = regexp.MustCompile(`\b(?:at|in|for|with|company|firm|busine
 
 // endsOtherJob reports whether c, a change of job, ends m, the job stored
 // under the other job key: in English only a role said with the place it
-// was held at.
+// was held at, kept as the occupation or as who the author is.
 func endsOtherJob(c, m memory.Memory) bool {
 	k := otherJobKey(c)
-	if k == "" || subject.Of(m.Subject) != k {
+	if k == "" {
 		return false
 	}
-	return hasHan(c.Text) || namedWorkplace.MatchString(m.Text)
+	if hasHan(c.Text) {
+		return subject.Of(m.Subject) == k
+	}
+	// "I'm a software tester at Ledgerly" is kept as who the author is.
+	key := subject.Of(m.Subject)
+	return (key == k || key == subject.Identity && k == subject.Occupation) && namedWorkplace.MatchString(m.Text)
 }

@@ -20,7 +20,7 @@ import (
 // enChangeSaid and zhChangeSaid are the words of a change said in
 // passing: moved, bumped, from Monday, now; 改到, 挪到, 变了, 现在.
 var (
-	enChangeSaid = regexp.MustCompile(`(?i)\b(?:now|bumped|moved|pushed\s+back|brought\s+forward|rescheduled|cut|came\s+through|switched|changed|instead|postponed|delayed|put\s+off|called\s+off|cancell?ed|no\s+more|no\s+longer|any\s?more|(?:from|starting|start(?:s|ing)?\s+on)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|next\s+week|next\s+month)|sold\s+(?:the|our|my)\s+(?:house|flat|place|home)|put\s+in\s+(?:my|their|her|his)\s+(?:two|2)\s+weeks|new\s+job|joined|started\s+(?:at|with)|(?:handed|gave|given|put)\s+in\s+(?:my|their|her|his)\s+notice|not\s+more\s+(?:in|at|with|for))\b`)
+	enChangeSaid = regexp.MustCompile(`(?i)\b(?:now|bumped|moved|pushed\s+back|brought\s+forward|rescheduled|cut|came\s+through|switched|changed|instead|postponed|delayed|put\s+off|called\s+off|cancell?ed|no\s+more|no\s+longer|any\s?more|(?:from|starting|start(?:s|ing)?\s+on)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|next\s+week|next\s+month)|sold\s+(?:the|our|my)\s+(?:house|flat|place|home)|put\s+in\s+(?:my|their|her|his)\s+(?:two|2)\s+weeks|new\s+job|joined|start(?:ed|ing)\s+(?:at|with)|(?:handed|gave|given|put)\s+in\s+(?:my|their|her|his)\s+notice|not\s+more\s+(?:in|at|with|for))\b`)
 	zhChangeSaid = regexp.MustCompile(`变了|改到|改成|改为|挪到|推到|延到|延期|延后|改期|取消|推迟|提前|换了|换成|不.{0,6}了|没.{0,6}了|现在|以后|后来`)
 )
 
