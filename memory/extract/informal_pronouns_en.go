@@ -78,7 +78,7 @@ var enNotAfterMy = map[string]bool{
 	"alone": true, "out": true, "up": true, "down": true, "back": true, "away": true, "anymore": true, "tho": true,
 	"though": true, "tomorrow": true, "today": true, "tonight": true, "yesterday": true, "lol": true, "haha": true,
 	"n": true, "an": true, "&": true, "personally": true, "myself": true, "either": true, "neither": true,
-	"thinks": true, "reckons": true, "says": true, "included": true,
+	"thinks": true, "reckons": true, "says": true, "included": true, "eh": true, "mate": true, "pet": true, "love": true,
 }
 
 // enAmIsImNext reports whether a word after "am" makes it "I'm": any

@@ -71,6 +71,15 @@ var enLife = []lifeRule{
 		what := strings.TrimSpace(m[2])
 		return changed(enFact("Quit the "+what+" job", subject.Employer, what))
 	}},
+	// A new employer told by the post taken or the one who hired: "I have
+	// accepted a new post at Wythenshawe Hospital", "ESB Networks hired me".
+	{regexp.MustCompile(`\bI(?i:'ve|\s+have)?\s+(?i:accepted|taken|landed|got)\s+(?i:a\s+|the\s+)?(?i:new\s+)?(?i:post|job|position|role|offer)\s+(?i:at|with)\s+(\p{Lu}[\p{L}&'-]*(?:\s+\p{Lu}[\p{L}&'-]*){0,3})|^(?:(?i:big\s+news|so|and|also|well|update)[,.:!]?\s+)*(\p{Lu}[\p{L}&'-]*(?:\s+\p{Lu}[\p{L}&'-]*){0,3})\s+(?i:has\s+|have\s+)?(?i:hired|took|taken)\s+(?i:me)\b`), func(m []string, _ string, _ time.Time) (found, bool) {
+		org := firstNonEmpty(m[1], m[2])
+		if enNotHirer.MatchString(org) {
+			return found{}, false
+		}
+		return changed(enFact("Works at "+org, subject.Employer, org))
+	}},
 	// Moves.
 	enNewHome,
 	{enMoved, func(m []string, _ string, _ time.Time) (found, bool) {
@@ -78,8 +87,10 @@ var enLife = []lifeRule{
 		return changed(enFact("Lives in "+place, subject.Residence, place))
 	}},
 	// Diet.
-	{regexp.MustCompile(`(?i)\bI(?:'ve|\s+have)?\s+(?:(?:don'?t|do\s+not|no\s+longer|never|stopped|quit)\s+(?:eat|eating)|(?:gave|given)\s+up)\s+` + enDietObject + `\b`), func(m []string, sentence string, _ time.Time) (found, bool) {
-		obj := strings.Join(strings.Fields(strings.ToLower(m[1])), " ")
+	{regexp.MustCompile(`(?i)\b(?:I|we)(?:'ve|\s+have)?\s+(?:(?:don'?t|do\s+not|no\s+longer|never|stopped|quit)\s+(?:eat|eating)|(?:gave|given)\s+up)\s+` + enDietObject + `\b|\bno\s+` + enDietObject + `\b[^.;!?]{0,20}?\b(?:I|we)\s+(?:don'?t|do\s+not|never)\s+eat\s+(?:it|them|that)\b`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		// "no pork at all, we don't eat it in my house": the household's
+		// diet is the author's.
+		obj := strings.Join(strings.Fields(strings.ToLower(m[1]+m[2])), " ")
 		f, ok := enFact("Does not eat "+obj, subject.Diet, obj)
 		f.typ, f.lifecycle = memory.TypePreference, memory.LifecycleLongTerm
 		f.terms = append(f.terms, "diet", "food", "饮食")
@@ -284,6 +295,10 @@ var enTimeTail = regexp.MustCompile(`(?i)\s+(?:last|this|next)\s+(?:week|weekend
 
 // enAnyMore is "anymore" closing a clause.
 var enAnyMore = regexp.MustCompile(`(?i)\s+any\s?more$`)
+
+// enNotHirer is a name before "hired me" that is no employer: a
+// person or a pronoun ("She took me", "Mum hired me a car").
+var enNotHirer = regexp.MustCompile(`^(?:I|He|She|They|We|It|Mum|Mom|Dad|My|The|This|That|Nobody|No\s+one|Someone)\b`)
 
 // enClauseEnd is the rest of a sentence after the clause that holds an
 // object: "Helix, Emacs felt too heavy" → "Helix".

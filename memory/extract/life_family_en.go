@@ -24,8 +24,9 @@ var (
 )
 
 // enRelative is a mention of a relative, with the name when given: "my
-// niece Ella", "mum's" opening a sentence.
-var enRelative = regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enFamily + `(?:\s+((?-i:\p{Lu}[\p{L}]+)))?\b|^` + enFamily + `'s\b`)
+// niece Ella", "mum's" opening a sentence, "and daughter Zosia" after
+// another relative.
+var enRelative = regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enFamily + `(?:\s+((?-i:\p{Lu}[\p{L}]+)))?\b|^` + enFamily + `'s\b|\band\s+` + enFamily + `\s+((?-i:\p{Lu}[\p{L}]+))\b`)
 
 // enPronounSubject is "she"/"he" opening a sentence or a clause, before a
 // verb, as the one who is described.
@@ -95,7 +96,7 @@ func enResolvePronouns(line string, before relative) string {
 func lastRelative(s string, before relative) relative {
 	r := before
 	for _, m := range enRelative.FindAllStringSubmatch(s, -1) {
-		r = relative{rel: firstNonEmpty(m[1], m[3]), name: m[2]}
+		r = relative{rel: firstNonEmpty(m[1], m[3], m[4]), name: firstNonEmpty(m[2], m[5])}
 	}
 	return r
 }

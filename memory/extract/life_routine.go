@@ -226,8 +226,8 @@ func zhTool(tool, task string, change bool) found {
 // me", "your replies", "回答我的时候", "以后") rather than of one answer
 // ("keep it short, it's for a card").
 var (
-	enStyleGeneral = regexp.MustCompile(`(?i)\b(?:answers?|replies|reply|responses?|messages|when\s+you\s+(?:answer|reply|write|respond)|always|every\s+time|in\s+general|from\s+now\s+on|i\s+skim|on\s+my\s+phone)\b`)
-	zhStyleGeneral = regexp.MustCompile(`回答|回复|答复|以后|每次|平时|一般|总是|说话|回我|跟我说|和我说|给我回`)
+	enStyleGeneral = regexp.MustCompile(`(?i)\b(?:answers?|replies|reply|responses?|messages|when\s+you\s+(?:answer|reply|write|respond)|always|every\s+time|in\s+general|from\s+now\s+on|i\s+skim|on\s+my\s+phone|if\s+you\s+please|in\s+writing|with\s+me)\b`)
+	zhStyleGeneral = regexp.MustCompile(`回答|回复|答复|回话|以后|每次|平时|一般|总是|说话|回我|跟我说|和我说|给我回`)
 	enStyles       = []struct {
 		re   *regexp.Regexp
 		text string
@@ -236,21 +236,22 @@ var (
 		{regexp.MustCompile(`(?i)\bbullet(?:ed)?[- ]?(?:points?|lists?)|\bbullets\b`), "in bullet points"},
 		{regexp.MustCompile(`(?i)\b(?:don'?t|do\s+not|never|no)\s+(?:use\s+|add\s+|put\s+)?(?:any\s+)?emojis?\b`), "without emojis"},
 		{regexp.MustCompile(`(?i)\b(?:in\s+)?plain\s+(?:english|language|words)|\bno\s+jargon|\bsimple\s+words`), "in plain words"},
-		{regexp.MustCompile(`(?i)\b(?:use|in|stick\s+to|give\s+me)\s+metric\b`), "in metric units"},
+		{regexp.MustCompile(`(?i)\b(?:use|in|stick\s+to|give\s+me)\s+(?:metric|celsius)\b`), "in metric units"},
+		{regexp.MustCompile(`(?i)\b(?:whole|full)\s+words\b|\bno\s+(?:abbreviations|text\s*speak|shortened\s+words)`), "in whole words, without abbreviations"},
 		{regexp.MustCompile(`(?i)\b(?:use|in|stick\s+to|give\s+me)\s+imperial\b`), "in imperial units"},
 	}
 	zhStyles = []struct {
 		re   *regexp.Regexp
 		text string
 	}{
-		{regexp.MustCompile(`(?:简短|简洁|简单|短)一?(?:点|些)|别太长|不要太长|别啰嗦|不要啰嗦|长话短说|控制在\p{Han}{1,4}(?:行|句|个字|字)(?:以内|之内)`), "简短"},
+		{regexp.MustCompile(`(?:简短|简洁|简单|短)一?(?:点|些)|别太长|不要太长|别啰嗦|不要啰嗦|长话短说|(?:别|甭|不要|听不了|受不了)[^，,。]{0,4}(?:长篇大论|念经)|三两句|两三句|一两句话|控制在\p{Han}{1,4}(?:行|句|个字|字)(?:以内|之内)`), "简短"},
 		{regexp.MustCompile(`列(?:出)?要点|分点|列点|列表|要点就行`), "列要点"},
 		{regexp.MustCompile(`(?:别|不要|不用|不许|少)(?:用|加|发)?(?:太多)?(?:表情|emoji)`), "不用表情"},
 		{regexp.MustCompile(`(?:别|不要|少)(?:用|说|讲|带)?(?:太多)?(?:专业)?(?:术语|行话)`), "少用术语"},
 		{regexp.MustCompile(`用中文(?:回|回复|回答|就行|就好)|只用中文`), "用中文"},
 		{regexp.MustCompile(`通俗|大白话|说人话`), "说得通俗"},
 		{regexp.MustCompile(`直接一?(?:点|些)|别绕弯子?|不要绕弯子?|开门见山`), "直接"},
-		{regexp.MustCompile(`(?:别|不要|不用|少)(?:夹|用|带|加|掺)?(?:太多)?英文|只用中文|全用中文`), "不夹英文"},
+		{regexp.MustCompile(`(?:别|不要|不用|少|甭)(?:夹|用|带|加|掺)?(?:那些|这些|太多)?英文|只用中文|全用中文|说中国话`), "不夹英文"},
 	}
 )
 

@@ -82,7 +82,10 @@ var zhLifeFacts = []lifeRule{
 	// something; switching.
 	{regexp.MustCompile(`我?(?:已经|终于|最近|刚)?戒(?:掉)?了?([^，,。！!；;]{1,8}?)了?(?:[，,；;。！!]|$)|(?:^|[，,])(\p{Han}{1,4}?)(?:我)?(?:是真的|是真|真的|真)?(?:已经|早就|早|终于)?戒(?:掉)?了`), func(m []string, _ string, _ time.Time) (found, bool) {
 		obj := zhMustTail.ReplaceAllString(trimObject(zhDuration.ReplaceAllString(zhLeadFiller.ReplaceAllString(m[1]+m[2], ""), "")), "")
-		if !validObject(obj) || zhCannotQuit.MatchString(obj) {
+		if i := strings.Index(obj, "第"); i > 0 {
+			obj = obj[:i] // "戒酒第十一天": the days counted are no part of it
+		}
+		if !validObject(obj) || zhCannotQuit.MatchString(obj) || zhQuitWhen.MatchString(obj) {
 			return found{}, false
 		}
 		return found{text: "已戒" + obj, subject: firstNonEmpty(kindOf(obj), zhHead(obj)), typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,

@@ -58,6 +58,10 @@ func zhDatedNoPlan(t string) bool {
 	return !zhPlanVerb.MatchString(rest) || strings.Contains(rest, "去哪") || strings.Contains(rest, "哪里") || strings.Contains(rest, "哪儿")
 }
 
+// zhQuitWhen is when a habit was quit, read where the habit would be
+// ("从今儿起戒了"): the habit is named elsewhere.
+var zhQuitWhen = regexp.MustCompile(`^(?:从\p{Han}{1,3}(?:起|开始)|今天|今儿|昨天|昨儿|前天|现在|已经|早就|上周|上个月|去年)$`)
+
 // zhOpeningConnective is a connective opening a clause ("所以月底要搬去
 // 深圳"), which says nothing of whose the clause is.
 var zhOpeningConnective = regexp.MustCompile(`^(?:所以|然后|但是|可是|不过|而且|另外|反正|于是|因此)(?:啊|呀|哦|嘛)?[，,、\s]*`)

@@ -9,7 +9,8 @@ import (
 // Everyday Chinese the rules read whole: a title keeps its closing mark,
 // Shanghainese 覅吃 is not eating, a dog kept 屋里 (at home) with its
 // classifier, a Latin pet name after a space, a plan made together, and a
-// plan after a connective.
+// plan after a connective; a habit quit without the days counted; how
+// to answer, said in Beijing and Shandong speech.
 func TestRulesReadEverydayChinese(t *testing.T) {
 	at := time.Date(2026, 4, 1, 10, 0, 0, 0, time.UTC)
 	tests := []struct{ in, want string }{
@@ -19,6 +20,9 @@ func TestRulesReadEverydayChinese(t *testing.T) {
 		{"我家猫叫 Bug，橘猫，8 斤", "家里的猫叫Bug"},
 		{"我们几个老姐妹商量好了，5月10号一起去黄山玩，报了个老年团，三天两晚，我女儿说爬不动就坐缆车。", "2026年5月10日去黄山玩"},
 		{"所以月底要搬去深圳，离新公司近", "2026年4月21日至30日要搬去深圳"},
+		{"成，明白了。戒酒第十一天，嘴里淡出鸟来了。", "已戒酒"},
+		{"先给您说好啊，我这人听不了长篇大论，您回话甭跟念经似的，三两句说清楚就得嘞。", "希望回答简短"},
+		{"你回话别夹那些英文字母，俺看不懂，说中国话就行。", "希望回答不夹英文"},
 	}
 	for _, tt := range tests {
 		var got []string
@@ -27,6 +31,15 @@ func TestRulesReadEverydayChinese(t *testing.T) {
 		}
 		if !slices.Contains(got, tt.want) {
 			t.Errorf("%q: %q, want %q among them", tt.in, got, tt.want)
+		}
+	}
+}
+
+// When a habit was quit is no habit: "从今儿起戒了" names none.
+func TestQuitTimeIsNoHabit(t *testing.T) {
+	for _, m := range extractAll(t, "得，从今儿起戒了，燕京跟我拜拜了。", time.Date(2026, 4, 1, 10, 0, 0, 0, time.UTC)) {
+		if m.Text == "已戒从今儿起" {
+			t.Errorf("read the time of quitting as the habit: %q", m.Text)
 		}
 	}
 }
