@@ -202,7 +202,7 @@ var zhLifeFacts = []lifeRule{
 		return f, ok
 	}},
 	// Pets.
-	{regexp.MustCompile(`(?:我|我们|我家|家里|屋里)(?:家)?(?:养了|养着|有|养)(一只|一条|一个|只|条|两只|两条|一)?(.{0,4}?)` + zhPetKind + `(?:[，,]?\s*(?:它|他|她)?(?:叫|名叫|名字叫)\s*([\p{Han}A-Za-z]{1,6}))?`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:我|我们|我家|家里|屋里)(?:家)?(?:还|也)?(?:养了|养着|有|养)(一只|一条|一个|只|条|两只|两条|一)?(.{0,4}?)` + zhPetKind + `(?:[，,]?\s*(?:它|他|她)?(?:叫|名叫|名字叫)\s*([\p{Han}A-Za-z]{1,6}))?`), func(m []string, _ string, _ time.Time) (found, bool) {
 		if strings.ContainsAny(m[2], "我你不") {
 			return found{}, false
 		}

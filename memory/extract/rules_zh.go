@@ -12,7 +12,7 @@ import (
 )
 
 // zhAdverbs are the words allowed between 我 and the verb.
-const zhAdverbs = `((?:早就|很|非常|特别|最|也|一直|还是|比较|真的|挺|超级|超|更|现在|其实|已经|还|都|从小就|向来|本来就|蛮|相当|十分|就|如今|目前|平时|平常|一般|通常)*)`
+const zhAdverbs = `((?:早就|很|非常|特别|最|也|一直|还是|比较|真的|挺|超级|超|更|现在|其实|已经|还|都|从小就|向来|本来就|蛮|相当|十分|就|如今|目前|平时|平常|一般|通常|从来|向来都)*)`
 
 // zhPatterns are tried in order on each Chinese clause (with 我 implied
 // when an earlier clause of the sentence had it).
