@@ -20,7 +20,7 @@ const enFragmentTrade = `(?:nurse|doctor|gp|driver|teacher|electrician|sparky|pl
 
 // enFragments are the rules of self-descriptions typed as fragments.
 var enFragments = []lifeRule{
-	enShiftFragment, enBookedPlan, enPlanIsOn, enThereIsPlan, enPlanNote,
+	enShiftFragment, enBookedPlan, enBookedFor, enPlanIsOn, enThereIsPlan, enPlanNote,
 	{regexp.MustCompile(`(?i)^(?:(?:and|also|oh)\s+)?((?:[\p{L}&/-]+\s+){0,2}(?:` + enTrade + `|` + enFragmentTrade + `))(?:\s+(?:btw|here|by\s+trade|tbh|fyi))?\s*(?:[,.;:]\s*(.*))?$`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		role := strings.ToLower(strings.TrimSpace(m[1]))
 		if enNotTradeLead.MatchString(role) {

@@ -73,12 +73,26 @@ var enLife = []lifeRule{
 	}},
 	// A new employer told by the post taken or the one who hired: "I have
 	// accepted a new post at Wythenshawe Hospital", "ESB Networks hired me".
-	{regexp.MustCompile(`\bI(?i:'ve|\s+have)?\s+(?i:accepted|taken|landed|got)\s+(?i:a\s+|the\s+)?(?i:new\s+)?(?i:post|job|position|role|offer)\s+(?i:at|with)\s+(\p{Lu}[\p{L}&'-]*(?:\s+\p{Lu}[\p{L}&'-]*){0,3})|^(?:(?i:big\s+news|so|and|also|well|update)[,.:!]?\s+)*(\p{Lu}[\p{L}&'-]*(?:\s+\p{Lu}[\p{L}&'-]*){0,3})\s+(?i:has\s+|have\s+)?(?i:hired|took|taken)\s+(?i:me)\b`), func(m []string, _ string, _ time.Time) (found, bool) {
-		org := firstNonEmpty(m[1], m[2])
+	{regexp.MustCompile(`\bI(?i:'ve|\s+have)?\s+(?i:accepted|taken|landed|got)\s+(?i:a\s+|the\s+)?(?i:new\s+)?(?i:post|job|position|role|offer)\s+(?i:at|with)\s+(\p{Lu}[\p{L}&'-]*(?:\s+\p{Lu}[\p{L}&'-]*){0,3})|^(?:(?i:big\s+news|so|and|also|well|update)[,.:!]?\s+)*(\p{Lu}[\p{L}&'-]*(?:\s+\p{Lu}[\p{L}&'-]*){0,3})\s+(?i:has\s+|have\s+)?(?i:hired|took|taken)\s+(?i:me)\b|\bI(?i:'ve|\s+have)?\s+(?i:got|been|was|just\s+got)\s+(?i:hired|taken\s+on)\s+(?i:by|at)\s+(?i:the\s+)?(\p{Lu}[\p{L}&'-]*(?:\s+[\p{L}&'-]+){0,3}?)(?:\s+(?i:doing|as|to|starting|from|on|for)\b|[,.;!]|$)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		org := firstNonEmpty(m[1], m[2], m[3])
 		if enNotHirer.MatchString(org) {
 			return found{}, false
 		}
 		return changed(enFact("Works at "+org, subject.Employer, org))
+	}},
+	// "I do HVAC repair for Hoffman Heating & Cooling": a trade done for
+	// an employer.
+	{regexp.MustCompile(`\bI\s+(?i:do|work\s+in|handle)\s+((?:[\p{L}/-]+\s+){0,3}?(?i:repairs?|maintenance|plumbing|wiring|accounts|bookkeeping|payroll|admin|it|support|sales|marketing|cleaning|deliveries|security|design|installs?|installations?))\s+(?i:for|at)\s+(\p{Lu}[\p{L}&'-]*(?:\s+(?:&\s+)?\p{Lu}[\p{L}&'-]*){0,3})`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return enFact("Does "+strings.TrimSpace(m[1])+" for "+m[2], subject.Employer, m[2])
+	}},
+	// "we're in the Hilliard house now": a home named by its place.
+	{regexp.MustCompile(`(?i)\b(?:we'?re|we\s+are|I'?m|I\s+am)\s+(?:now\s+|finally\s+)?(?:living\s+)?in\s+(?:the|our)\s+(?-i:(\p{Lu}\p{L}+(?:\s\p{Lu}\p{L}+)?))\s+(house|flat|place|apartment|home|bungalow|cottage)\b`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		if enAwaySaid.MatchString(sentence) || enNotNewName.MatchString(m[1]) {
+			return found{}, false
+		}
+		f, ok := enFact("Lives in "+m[1]+", in the "+strings.ToLower(m[2]), subject.Residence, m[1])
+		f.change = enMovedSaid.MatchString(sentence) || enMovingSaid.MatchString(sentence)
+		return f, ok
 	}},
 	// Moves.
 	enNewHome,
@@ -110,7 +124,9 @@ var enLife = []lifeRule{
 		return f, ok
 	}},
 	// Health.
-	{regexp.MustCompile(`(?i)\bI(?:\s+have|'ve\s+got|\s+have\s+got|\s+got|\s+suffer\s+from|\s+was\s+diagnosed\s+with|\s+live\s+with|\s+get)\s+` + enHealth + `\b`), func(m []string, _ string, _ time.Time) (found, bool) {
+	// "I have asthma", and a result told without "I": "blood test says
+	// type 2 diabetes", "the scan showed I have gallstones".
+	{regexp.MustCompile(`(?i)(?:\bI(?:\s+have|'ve\s+got|\s+have\s+got|\s+got|\s+suffer\s+from|\s+was\s+diagnosed\s+with|\s+live\s+with|\s+get)|^(?:[\p{L}\d,.]+\s+){0,6}?(?:my\s+|the\s+)?(?:blood\s+tests?|bloods|tests?|results?|scans?|biopsy|x-?rays?)\s+(?:says?|said|shows?|showed|confirmed|came\s+back)(?:\s+(?:it'?s|I\s+have|I'?ve\s+got|positive\s+for))?)\s+` + enHealth + `\b`), func(m []string, _ string, _ time.Time) (found, bool) {
 		cond := strings.Join(strings.Fields(strings.ToLower(m[1])), " ")
 		if cond == "the sugar" {
 			cond = "diabetes" // "mi have the sugar": diabetes, as many say it
@@ -130,11 +146,17 @@ var enLife = []lifeRule{
 	}},
 	// "we're in Pwll, been there twenty years", "we're in Kidwelly now":
 	// where one is, said as home by how long or by "now".
-	{regexp.MustCompile(`(?i)\b(?:we'?re|we\s+are|I'?m|I\s+am)\s+(?:now\s+|finally\s+|still\s+)?(?:living\s+|settled\s+)?in\s+((?-i:\p{Lu})\p{L}+(?:[\s-](?-i:\p{Lu})\p{L}+)?)\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
-		if !enHomeSaid.MatchString(sentence) || enAwaySaid.MatchString(sentence) || enNotNewName.MatchString(m[1]) {
+	// "Maureen and I are in Falmouth, up the hill behind the docks", "we're
+	// now in a bungalow in Penryn": with the one they live with, or in the
+	// home they live in.
+	{regexp.MustCompile(`(?i)\b(?:we'?re|we\s+are|I'?m|I\s+am|(?-i:\p{Lu})\p{L}+\s+and\s+I\s+are|me\s+and\s+(?-i:\p{Lu})\p{L}+\s+are)\s+(?:now\s+|finally\s+|still\s+)?(?:living\s+|settled\s+)?(?:in\s+(?:a|an|our|the)\s+((?:[\p{L}\d'-]+\s+){0,3}?(?:house|flat|unit|apartment|bungalow|cottage|townhouse|terrace|semi|condo))\s+(?:out\s+)?(?:at\s+|in\s+)|in\s+)((?-i:\p{Lu})\p{L}+(?:[\s-](?-i:\p{Lu})\p{L}+)?)\b(.*)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		if m[1] == "" && !enHomeSaid.MatchString(sentence) || enAwaySaid.MatchString(sentence) || enNotNewName.MatchString(m[2]) {
 			return found{}, false
 		}
-		f, ok := enFact("Lives in "+m[1], subject.Residence, m[1])
+		f, ok := enFact("Lives in "+m[2], subject.Residence, m[2])
+		if m[1] != "" {
+			f.text += ", in " + article(strings.ToLower(m[1]))
+		}
 		f.change = enMovedSaid.MatchString(sentence)
 		f.terms = append(f.terms, "home", "lives")
 		return f, ok
@@ -390,7 +412,7 @@ var enCareTitle = regexp.MustCompile(`^(?:Dr|Doctor|Doc|Prof|Professor|Nurse|Sis
 // home (for years, now, since a move) from a stay ("this week", "for
 // work", "visiting").
 var (
-	enHomeSaid  = regexp.MustCompile(`(?i)\bnow\b|\bbeen\s+(?:there|here)\b|\b(?:just\s+)?(?:up|down|round|across|over)\s+the\s+(?:hill|road|street|lane|way|corner|river|valley)\s+from\b|\b(?:for|nearly|almost)\s+(?:\w+\s+){0,2}years\b|\bsince\s+(?:\d{4}|we\s+(?:moved|got\s+married))\b|\bgot\s+the\s+keys\b|\bmoved\b`)
+	enHomeSaid  = regexp.MustCompile(`(?i)\bnow\b|\bbeen\s+(?:there|here)\b|\b(?:just\s+)?(?:up|down|round|across|over)\s+the\s+(?:hill|road|street|lane|way|corner|river|valley)\s+(?:from|behind|above|near|by)\b|\b(?:for|nearly|almost)\s+(?:\w+\s+){0,2}years\b|\bsince\s+(?:\d{4}|we\s+(?:moved|got\s+married))\b|\bgot\s+the\s+keys\b|\bmoved\b`)
 	enAwaySaid  = regexp.MustCompile(`(?i)\b(?:this|next)\s+(?:week|weekend|month)\b|\bfor\s+(?:the\s+)?(?:week|weekend|work|a\s+(?:conference|wedding|few\s+days|couple\s+of\s+days))\b|\bvisiting\b|\bon\s+holiday\b|\b(?:until|till)\b|\btonight\b|\btoday\b|\bstaying\b|\bhotel\b|\btraffic\b|\bqueue\b`)
 	enMovedSaid = regexp.MustCompile(`(?i)\bnow\b|\bmoved\b|\bgot\s+the\s+keys\b`)
 )

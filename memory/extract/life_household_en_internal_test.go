@@ -50,3 +50,35 @@ func TestRulesReadHouseholdsAndNewPosts(t *testing.T) {
 		}
 	}
 }
+
+// Homes, health, bookings and jobs said the way people say them: with the
+// one they live with, by the home they are now in, by a test result, by
+// what is booked, by the trade done for an employer or the hire; and a
+// statement before an aside that asks is still read.
+func TestRulesReadHomesResultsAndHires(t *testing.T) {
+	at := time.Date(2026, 8, 1, 10, 0, 0, 0, time.UTC)
+	tests := []struct{ in, want string }{
+		{"Maureen and I are in Falmouth, up the hill behind the docks.", "Lives in Falmouth"},
+		{"Completion was Tuesday and we're now in a bungalow in Penryn.", "Lives in Penryn, in a bungalow"},
+		{"Bad news from the surgery. Blood test says type 2 diabetes.", "Has type 2 diabetes"},
+		{"Shearers are booked for Monday 21 September.", "Shearers are booked for Monday 21 September"},
+		{"I got hired by the Southwestern school district doing facilities maintenance, starts the 20th", "Works at Southwestern school district"},
+		{"we survived the move, we're in the Hilliard house now, boxes everywhere, the cat (oh did I mention we have a cat? Pickles) knocked a lamp over", "Lives in Hilliard, in the house"},
+		{"I'm vegetarian, can you suggest something?", "Is vegetarian"},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, m := range extractAll(t, tt.in, at) {
+			got = append(got, m.Text)
+		}
+		if !slices.Contains(got, tt.want) {
+			t.Errorf("%q: %q, want %q among them", tt.in, got, tt.want)
+		}
+	}
+	fs := lifeFacts("I do HVAC repair for Hoffman Heating & Cooling", at)
+	if !slices.ContainsFunc(fs, func(f found) bool {
+		return f.text == "Does HVAC repair for Hoffman Heating & Cooling" && f.subject == "employer"
+	}) {
+		t.Errorf("a trade done for an employer: %+v", fs)
+	}
+}

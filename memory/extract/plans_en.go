@@ -80,6 +80,18 @@ var enBookedPlan = lifeRule{regexp.MustCompile(`(?i)^(?:` + enPlanOpeners + `)*(
 	return enNotedPlan(sentence, plan, when, 0.85, ". "), true
 }}
 
+// enBookedFor is anything booked for a day, the people or the thing
+// booked named as the note says it: "Shearers are booked for Monday 21
+// September", "the sweep's booked in for the 9th".
+var enBookedFor = lifeRule{regexp.MustCompile(`(?i)^(?:` + enPlanOpeners + `)*(?:the\s+|my\s+|our\s+)?((?:[\p{L}'’-]+\s+){0,2}?[\p{L}'’-]+)(?:\s+(?:are|is|were|was|have\s+been|has\s+been|got)|'s|'re)\s+booked\s+(?:in\s+)?(?:for|on)\s+(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	what := strings.TrimSpace(m[1])
+	when, ok := text.ResolveDate(m[2], ref)
+	if !ok || when.Start.Before(dayStart(ref)) || !oneDay(when) || enOthersPlan.MatchString(what) || !validObject(what) || enAuthorIn.MatchString(what) {
+		return found{}, false
+	}
+	return enNotedPlan(sentence, what, when, 0.8, ".!? "), true
+}}
+
 // enNotedPlan is the plan a note names, kept as the note says it without
 // its opening filler ("btw", "anyway") and without the closing marks
 // trailing.

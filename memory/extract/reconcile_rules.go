@@ -12,7 +12,7 @@ import (
 
 // changeCue marks a statement that something changed: the new memory
 // replaces the old rather than adding to it.
-var changeCue = regexp.MustCompile(`(?i)不再|不.{0,8}了|现在|如今|目前|改成|改为|换成|换了|搬到|搬去|其实|已经不|\bnow\b|no longer|any ?more|actually|instead|changed|switched|moved|moving\s+(?:in|into|to)\b|these days|nowadays|not .{0,20} any ?more|\b(?:was|is|were)\s+wrong\b|\bmade\s+a\s+mistake\b|\bcorrection\b|\bmixed\s+(?:it\s+)?up\b|\bI\s+meant\b|说错了|搞错了|记错了|听错了|写错了`)
+var changeCue = regexp.MustCompile(`(?i)不再|不.{0,8}了|现在|如今|目前|改成|改为|换成|换了|搬到|搬去|其实|已经不|\bnow\b|no longer|any ?more|actually|instead|changed|switched|moved|moving\s+(?:in|into|to)\b|these days|nowadays|not .{0,20} any ?more|\b(?:was|is|were)\s+wrong\b|\bmade\s+a\s+mistake\b|\bgot\s+(?:that|it)\s+wrong\b|\bcorrection\b|\bmixed\s+(?:it\s+)?up\b|\bI\s+meant\b|说错了|搞错了|记错了|听错了|写错了`)
 
 // negatedObject finds what a statement says the author does not like.
 var negatedObject = regexp.MustCompile(`(?i)(?:不再喜欢|不喜欢|不太喜欢|讨厌|不爱|受不了|反感)([\p{Han}A-Za-z0-9]{1,12})|(?:dislikes|no longer likes|doesn't like|does not like|hates|no longer enjoys)\s+([A-Za-z0-9][A-Za-z0-9 -]{1,30})`)

@@ -275,6 +275,12 @@ func findInSentence(sentence string, ref time.Time) []found {
 		// 哪个打奶泡好点，我乳糖不耐"): the clauses that do not ask are read.
 		sentence = zhStatedClauses(sentence)
 	}
+	if sentence != "" && !hasHan(sentence) {
+		// "we're in the Hilliard house now, boxes everywhere, the cat (oh
+		// did I mention we have a cat?": what comes before the aside that
+		// asks is said.
+		sentence = enStatedBeforeQuestion(sentence)
+	}
 	if sentence == "" || isQuestion(sentence) {
 		return nil
 	}
@@ -455,6 +461,25 @@ func mergeSwitch(fs []found, sentence string) []found {
 		}
 	}
 	return out
+}
+
+// enStatedBeforeQuestion is an English sentence without the aside or the
+// last clause that asks, when what comes before it states something: a
+// question mark after "(" or the last comma.
+func enStatedBeforeQuestion(s string) string {
+	q := strings.IndexByte(s, '?')
+	if q < 0 {
+		return s
+	}
+	cut := strings.LastIndexAny(s[:q], ",(")
+	if cut < 0 {
+		return s
+	}
+	head := strings.TrimSpace(s[:cut])
+	if len(strings.Fields(head)) < 2 || isQuestion(head) {
+		return s
+	}
+	return head
 }
 
 // isQuestion reports whether a sentence asks rather than states.
