@@ -10,14 +10,14 @@ import (
 )
 
 // How Chinese chat says what lasts without the sentence a rule expects: a
-// diagnosis reported ("去医院查了说是痛风"), a pet named as it acts ("我家猫
+// diagnosis reported ("去医院查了说是痛风", "上医院一查，痛风"), a pet named as it acts ("我家猫
 // Mochi今天又…"), a love said as "yyds", a date something is fixed on
 // ("六级定在6月13号"), a daily habit without 我 ("一天抽一盒红塔山"), a new
 // job one starts ("下周一入职一家新能源车企做strategy").
 
 // zhChatFacts are those rules.
 var zhChatFacts = []lifeRule{
-	{regexp.MustCompile(`(?:查出来?|查了(?:一下)?说是|检查说是|(?:医生)?说是|确诊(?:了|为)?|诊断(?:出|为)?)(?:了)?(` + zhCondition + `)`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:查出来?|查了(?:一下)?说是|检查说是|(?:医生)?说是|确诊(?:了|为)?|诊断(?:出|为)?|一查[，,]?\s*(?:是|说是)?)(?:了)?(` + zhCondition + `)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		cond := m[1]
 		if zhOthersFirst(sentence) || zhOther.MatchString(sentence[:strings.Index(sentence, m[0])]) {
 			return found{}, false

@@ -41,7 +41,7 @@ var zhPatterns = []pattern{
 	{regexp.MustCompile(`我今年(\d{1,3}|[一二三四五六七八九十]{1,3})岁`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return zhFact("今年"+m[1]+"岁", "年龄", m[1])
 	}},
-	{regexp.MustCompile(`我对(.{1,20}?)过敏`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:我|(?:^|[，,\s])自己)(?:自己)?(?:也|都|还|就)?对(.{1,20}?)过敏`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return zhFact("对"+m[1]+"过敏", subject.AllergyPrefix+strings.ToLower(m[1]), m[1])
 	}},
 	{regexp.MustCompile(`我(?:来自|老家在|老家是)(.+)|我是(.{1,8}?)人$`), func(m []string, _ string, _ time.Time) (found, bool) {

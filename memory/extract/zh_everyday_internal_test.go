@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/membot/membot/memory"
 )
 
 // Everyday Chinese the rules read whole: a title keeps its closing mark,
@@ -22,6 +24,7 @@ func TestRulesReadEverydayChinese(t *testing.T) {
 		{"所以月底要搬去深圳，离新公司近", "2026年4月21日至30日要搬去深圳"},
 		{"对了，到时候菜单里莫放鱼啊，我从来不吃鱼，小时候卡过一回刺", "不吃鱼"},
 		{"屋里还有个柯基叫热干，腿太短跑不动", "养了个柯基，叫热干"},
+		{"跟你说个笑话，俺卖了一辈子海鲜，自己对虾过敏，一吃就起疙瘩，你说气人不。", "对虾过敏"},
 		{"成，明白了。戒酒第十一天，嘴里淡出鸟来了。", "已戒酒"},
 		{"先给您说好啊，我这人听不了长篇大论，您回话甭跟念经似的，三两句说清楚就得嘞。", "希望回答简短"},
 		{"你回话别夹那些英文字母，俺看不懂，说中国话就行。", "希望回答不夹英文"},
@@ -34,6 +37,19 @@ func TestRulesReadEverydayChinese(t *testing.T) {
 		if !slices.Contains(got, tt.want) {
 			t.Errorf("%q: %q, want %q among them", tt.in, got, tt.want)
 		}
+	}
+}
+
+// A diagnosis told as what a check found is the author's; someone
+// else's allergy is not.
+func TestRulesReadCheckResults(t *testing.T) {
+	at := time.Date(2026, 4, 1, 10, 0, 0, 0, time.UTC)
+	got := extractAll(t, "这几天脚脖子肿得跟馒头似的，上医院一查，痛风。", at)
+	if !slices.ContainsFunc(got, func(m memory.Memory) bool { return m.Subject == "health:痛风" }) {
+		t.Errorf("no gout read: %+v", got)
+	}
+	for _, m := range extractAll(t, "他自己对虾过敏", at) {
+		t.Errorf("someone else's allergy read as the author's: %q", m.Text)
 	}
 }
 
