@@ -92,17 +92,22 @@ func TestOfflineCorrectionClasses(t *testing.T) {
 			"住在城南", "跟爸爸住在城北"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			e := newEnv(t, envConfig{offline: true})
-			ann, _ := e.stateThenChange(tt.first, tt.then)
-			all := e.memories(ann.ID)
-			if m := statusOf(t, all, tt.old); m.Status != memory.StatusSuperseded {
-				t.Errorf("%q: status %s, want superseded", tt.old, m.Status)
-			}
-			if m := statusOf(t, all, tt.new); m.Status != memory.StatusActive {
-				t.Errorf("%q: status %s, want active", tt.new, m.Status)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkChange(t, tt.first, tt.then, tt.old, tt.new) })
+	}
+}
+
+// checkChange states first, then the change, offline, and checks that the
+// memory of the old wording was superseded and the new one is active.
+func checkChange(t *testing.T, first, then, old, new string) {
+	t.Helper()
+	e := newEnv(t, envConfig{offline: true})
+	ann, _ := e.stateThenChange(first, then)
+	all := e.memories(ann.ID)
+	if m := statusOf(t, all, old); m.Status != memory.StatusSuperseded {
+		t.Errorf("%q: status %s, want superseded", old, m.Status)
+	}
+	if m := statusOf(t, all, new); m.Status != memory.StatusActive {
+		t.Errorf("%q: status %s, want active", new, m.Status)
 	}
 }
 

@@ -1,10 +1,6 @@
 package extract_test
 
-import (
-	"testing"
-
-	"github.com/membot/membot/memory"
-)
+import "testing"
 
 // Offline, a change supersedes what the earlier wording stored under
 // another key or in other words: a new employer ends a role named with
@@ -42,19 +38,6 @@ func TestOfflineChangesAcrossKeys(t *testing.T) {
 			"每天抽一盒红塔山", "大夫让用户把烟戒了，这周一根没抽"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			e := newEnv(t, envConfig{offline: true})
-			ann, _ := e.stateThenChange(tt.first, tt.then)
-			all := e.memories(ann.ID)
-			for _, m := range all {
-				t.Logf("%s %q %s", m.Status, m.Text, m.Subject)
-			}
-			if m := statusOf(t, all, tt.old); m.Status != memory.StatusSuperseded {
-				t.Errorf("%q: status %s, want superseded", tt.old, m.Status)
-			}
-			if m := statusOf(t, all, tt.new); m.Status != memory.StatusActive {
-				t.Errorf("%q: status %s, want active", tt.new, m.Status)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkChange(t, tt.first, tt.then, tt.old, tt.new) })
 	}
 }

@@ -66,15 +66,7 @@ func TestRulesReadHomesResultsAndHires(t *testing.T) {
 		{"we survived the move, we're in the Hilliard house now, boxes everywhere, the cat (oh did I mention we have a cat? Pickles) knocked a lamp over", "Lives in Hilliard, in the house"},
 		{"I'm vegetarian, can you suggest something?", "Is vegetarian"},
 	}
-	for _, tt := range tests {
-		var got []string
-		for _, m := range extractAll(t, tt.in, at) {
-			got = append(got, m.Text)
-		}
-		if !slices.Contains(got, tt.want) {
-			t.Errorf("%q: %q, want %q among them", tt.in, got, tt.want)
-		}
-	}
+	wantAmongTexts(t, at, tests)
 	fs := lifeFacts("I do HVAC repair for Hoffman Heating & Cooling", at)
 	if !slices.ContainsFunc(fs, func(f found) bool {
 		return f.text == "Does HVAC repair for Hoffman Heating & Cooling" && f.subject == "employer"

@@ -40,6 +40,21 @@ func checkLife(t *testing.T, at time.Time, tests []lifeCase) {
 	}
 }
 
+// wantAmongTexts checks that the rules keep, of each message, a memory
+// with the text wanted.
+func wantAmongTexts(t *testing.T, at time.Time, tests []struct{ in, want string }) {
+	t.Helper()
+	for _, tt := range tests {
+		var got []string
+		for _, m := range extractAll(t, tt.in, at) {
+			got = append(got, m.Text)
+		}
+		if !slices.Contains(got, tt.want) {
+			t.Errorf("%q: %q, want %q among them", tt.in, got, tt.want)
+		}
+	}
+}
+
 // extractAll runs the rules over one message.
 func extractAll(t *testing.T, s string, at time.Time) []memory.Memory {
 	t.Helper()
