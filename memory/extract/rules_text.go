@@ -99,13 +99,23 @@ func trimObject(s string) string {
 	s = objectTail.ReplaceAllString(s, "")
 	trim := func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) && r != '+' && r != '#' }
 	s = strings.TrimLeftFunc(s, trim)
+	// Where each opener first stands, looked up once: a long run of
+	// closers ("))))…") is trimmed in one pass.
+	firstOpen := map[rune]int{}
 	for s != "" {
 		r, size := utf8.DecodeLastRuneInString(s)
 		if !trim(r) {
 			break
 		}
-		if open, ok := closingMarks[r]; ok && strings.ContainsRune(s[:len(s)-size], open) {
-			break // "王文娟的《红楼梦》": a title keeps its closing mark
+		if open, ok := closingMarks[r]; ok {
+			at, seen := firstOpen[open]
+			if !seen {
+				at = strings.IndexRune(s, open)
+				firstOpen[open] = at
+			}
+			if at >= 0 && at < len(s)-size {
+				break // "王文娟的《红楼梦》": a title keeps its closing mark
+			}
 		}
 		s = s[:len(s)-size]
 	}

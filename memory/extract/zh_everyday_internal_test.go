@@ -2,6 +2,7 @@ package extract
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -50,6 +51,22 @@ func TestQuitTimeIsNoHabit(t *testing.T) {
 	for _, m := range extractAll(t, "得，从今儿起戒了，燕京跟我拜拜了。", time.Date(2026, 4, 1, 10, 0, 0, 0, time.UTC)) {
 		if m.Text == "已戒从今儿起" {
 			t.Errorf("read the time of quitting as the habit: %q", m.Text)
+		}
+	}
+}
+
+// An object keeps the closing mark of a title it opens, and loses closers
+// it never opened, however many ("))))…" is trimmed in one pass).
+func TestTrimObjectClosingMarks(t *testing.T) {
+	long := "abc" + strings.Repeat(")", 50000)
+	for _, tt := range []struct{ in, want string }{
+		{"王文娟的《红楼梦》，", "王文娟的《红楼梦》"},
+		{"coffee (decaf)!", "coffee (decaf)"},
+		{"coffee)", "coffee"},
+		{long, "abc"},
+	} {
+		if got := trimObject(tt.in); got != tt.want {
+			t.Errorf("trimObject(%.20q) = %.20q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
