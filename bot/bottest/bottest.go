@@ -16,6 +16,7 @@ import (
 	"github.com/membot/membot/config"
 	"github.com/membot/membot/internal/app"
 	"github.com/membot/membot/internal/fakeopenai"
+	"github.com/membot/membot/memory"
 )
 
 // Bot is an assembled engine with its fake model.
@@ -36,6 +37,7 @@ type settings struct {
 	edit    []func(*config.Config)
 	now     func() time.Time
 	model   *fakeopenai.Server
+	wrap    func(memory.Store) memory.Store
 }
 
 // Offline builds the bot with no model.
@@ -50,6 +52,12 @@ func WithModel(m *fakeopenai.Server) Option { return func(s *settings) { s.model
 // WithConfig edits the configuration before the bot is built.
 func WithConfig(f func(*config.Config)) Option {
 	return func(s *settings) { s.edit = append(s.edit, f) }
+}
+
+// WithStoreWrapper puts wrap around the opened store (see
+// app.WithStoreWrapper).
+func WithStoreWrapper(wrap func(memory.Store) memory.Store) Option {
+	return func(s *settings) { s.wrap = wrap }
 }
 
 // WithClock replaces the clock.
@@ -88,7 +96,11 @@ func New(tb testing.TB, opts ...Option) *Bot {
 	if testing.Verbose() {
 		log = slog.New(slog.NewTextHandler(testWriter{tb}, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	}
-	a, err := app.Open(context.Background(), cfg, app.WithClock(s.now), app.WithLogger(log))
+	appOpts := []app.Option{app.WithClock(s.now), app.WithLogger(log)}
+	if s.wrap != nil {
+		appOpts = append(appOpts, app.WithStoreWrapper(s.wrap))
+	}
+	a, err := app.Open(context.Background(), cfg, appOpts...)
 	if err != nil {
 		tb.Fatalf("bottest: %v", err)
 	}

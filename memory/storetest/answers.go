@@ -28,6 +28,7 @@ func answerContracts() []contract {
 		{name: "AnswerRejectInvalid", run: testAnswerRejectInvalid},
 		{name: "ConcurrentClaimAnswer", concurrent: true, run: testConcurrentClaimAnswer},
 		{name: "ConcurrentQueueAnswer", concurrent: true, run: testConcurrentQueueAnswer},
+		{name: "ConcurrentRenewFinishAnswer", concurrent: true, run: testConcurrentRenewFinishAnswer},
 	}
 }
 
