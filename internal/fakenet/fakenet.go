@@ -177,11 +177,17 @@ func (p *Proxy) Refuse(on bool) {
 
 // ResetAll resets every open connection now and reports how many there
 // were.
-func (p *Proxy) ResetAll() int {
+func (p *Proxy) ResetAll() int { return p.resetAllBut(nil) }
+
+// resetAllBut resets every open connection except keep and reports how
+// many it reset.
+func (p *Proxy) resetAllBut(keep *link) int {
 	p.mu.Lock()
 	links := make([]*link, 0, len(p.conns))
 	for l := range p.conns {
-		links = append(links, l)
+		if l != keep {
+			links = append(links, l)
+		}
 	}
 	p.mu.Unlock()
 	for _, l := range links {
@@ -296,6 +302,12 @@ func (p *Proxy) upstream(l *link) {
 			}
 			continue
 		}
+		if f.ThenRefuse {
+			// The others go first: the faulted client learns of the
+			// fault from its own reset, and by then no other connection
+			// can still carry a message.
+			p.resetAllBut(l)
+		}
 		switch f.At {
 		case DropRequest:
 		case CutRequest:
@@ -311,9 +323,6 @@ func (p *Proxy) upstream(l *link) {
 				case <-time.After(replyWait):
 				}
 			}
-		}
-		if f.ThenRefuse {
-			p.ResetAll()
 		}
 		return
 	}
