@@ -150,3 +150,25 @@ func TestOfflineSwitchEndsTheHabitItLeaves(t *testing.T) {
 		t.Errorf("new habit: status %s, want active", m.Status)
 	}
 }
+
+// A routine named by its days is no dated plan that a later word could
+// not end; "instead" puts a new thing in the place of the one thing kept
+// on a topic of many; a plan's day said to have been wrong moves it.
+func TestOfflineReplacementsRoutinesAndWrongDays(t *testing.T) {
+	tests := []struct{ name, first, then, old, new string }{
+		{"routine on named days, given up", "To keep my knees moving I go to water aerobics at the YMCA on Tuesday and Thursday mornings.",
+			"I have given up on the water aerobics, the chlorine was bad for my skin.",
+			"To keep their knees moving they go to water aerobics at the YMCA on Tuesday and Thursday mornings.", "Has given up the water aerobics"},
+		{"instead, the one way of keeping fit", "I walk with the Roslyn walking group every Tuesday and Thursday morning.",
+			"I have joined the Caversham bowling club instead, Saturday afternoons.",
+			"They walk with the Roslyn walking group every Tuesday and Thursday morning.", "They have joined the Caversham bowling club instead, Saturday afternoons."},
+		{"改成, the one way of keeping fit", "我每周一三五去健身房练力量", "现在改成周末沿着河边跑步，一次十公里",
+			"每周一三五去健身房练力量", "现在改成周末沿着河边跑步，一次十公里"},
+		{"a plan's day was wrong", "We fly to Germany for Christmas on 18 December, Calgary to Frankfurt with Condor.",
+			"I wrote 18 December, but that was wrong: the flight is on 20 December.",
+			"We fly to Germany for Christmas on 18 December, Calgary to Frankfurt with Condor.", "They wrote 18 December, but that was wrong: the flight is on 20 December."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkChange(t, tt.first, tt.then, tt.old, tt.new) })
+	}
+}

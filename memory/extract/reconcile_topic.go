@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -47,18 +48,22 @@ func topicTarget(c memory.Memory, near []memory.Memory, tok text.Tokenizer) *mem
 	var best *memory.Memory
 	bestScore := 0
 	moved := movesPlan(c.Text + " " + c.Source.Excerpt)
+	topic := topicOfMemory(c)
+	sole := soleOnTopic(topic, near, moved) && replaces.MatchString(text.Simplified(c.Text+" "+c.Source.Excerpt))
 	for i := range near {
 		m := &near[i]
 		if m.Status != memory.StatusActive || (m.Type == memory.TypeEvent || m.Type == memory.TypeTask) && !moved {
 			continue
 		}
 		score := topicScore(ct, contentTerms(tok, m.Text), hasHan(c.Text))
-		switch t := topicOfMemory(c); {
+		switch t := topic; {
 		case !sameTopic(t, *m):
-		case subject.SingleValued(t) || t == topicSmoking:
+		case subject.SingleValued(t) || t == topicSmoking || sole:
 			// Where someone lives, when they work, how much they smoke:
 			// one value at a time, so a change on the topic ends it
-			// whatever its words.
+			// whatever its words. So does a replacement of the one thing
+			// kept on a topic of many ("joined the bowling club instead"
+			// after the walking group).
 			score += minTopicTerms
 		case score > 0:
 			// What they drink or how they keep fit may hold many values:
@@ -80,6 +85,28 @@ func topicTarget(c memory.Memory, near []memory.Memory, tok text.Tokenizer) *mem
 		return nil
 	}
 	return best
+}
+
+// replaces marks a change that puts one thing in another's place, not
+// one that adds: "instead", "switched to", "改成", "换成".
+var replaces = regexp.MustCompile(`(?i)\binstead\b|\bswitched\b|\bswapped\b|\breplaced\b|\bin\s+place\s+of\b|改成|改为|换成|改用|改去|改练|改学|改打|改跑|代替|取代`)
+
+// soleOnTopic reports whether exactly one active memory of near is kept
+// on topic (events and tasks only when a plan moves).
+func soleOnTopic(topic string, near []memory.Memory, moved bool) bool {
+	if topic == "" {
+		return false
+	}
+	n := 0
+	for _, m := range near {
+		if m.Status != memory.StatusActive || (m.Type == memory.TypeEvent || m.Type == memory.TypeTask) && !moved {
+			continue
+		}
+		if sameTopic(topic, m) {
+			n++
+		}
+	}
+	return n == 1
 }
 
 // continuesTopic reports whether the change c, of content terms ct,

@@ -321,8 +321,11 @@ var enWeekdayBefore = regexp.MustCompile(`(?i)\s+(?:on\s+|for\s+)?(?:monday|tues
 // on Saturday and I'm already stressed".
 var enPlanAside = regexp.MustCompile(`(?i)\s+(?:and|but|so)\s+I(?:'m|\s+am|'ve|\s+have|\s+feel)\b.*$`)
 
-// enEvery marks a routine ("every other weekend", "every Monday").
-var enEvery = regexp.MustCompile(`(?i)\bevery\s+(?:other\s+|single\s+)?[\p{L}]+`)
+// enEvery marks a routine ("every other weekend", "every Monday",
+// "on Tuesday and Thursday mornings", "Saturday afternoons", "on
+// Fridays"): a day named in it is when the routine comes round, not the
+// date of a plan.
+var enEvery = regexp.MustCompile(`(?i)\bevery\s+(?:other\s+|single\s+)?[\p{L}]+|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:mornings|afternoons|evenings|nights|lunchtimes)\b|\b(?:on|most|some)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\s+and\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days\b`)
 
 // enDay writes a plan's day as people write it, "June 20, 2026": the way
 // the person reads it back in /memories and words a question about it.

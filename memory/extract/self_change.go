@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/membot/membot/memory/subject"
 	"github.com/membot/membot/memory/text"
@@ -31,13 +32,29 @@ var (
 	zhPlanMoved = regexp.MustCompile(`推到|延到|延期|延后|改期|取消|推迟|改到|挪到|提前到|改时间|改日子|变成[0-9０-９一二三四五六七八九十]|改(?:成|为|在)?(?:[0-9０-９一二三四五六七八九十两]+(?:月|号|日|点)|下(?:个|周|礼拜|星期)|这(?:周|礼拜|星期)|(?:周|礼拜|星期)[一二三四五六日天])`)
 )
 
+// enNewDate and zhNewDate are the words that correct a plan's day when a
+// date stands beside them: "I wrote 18 December, but this was wrong; the
+// flight is on 20 December", "日子记错了，是12号".
+var (
+	enNewDate = regexp.MustCompile(`(?i)\b(?:was|is|were)\s+wrong\b|\b(?:got|had)\s+(?:it|that|the\s+date)\s+wrong\b|\bmixed\s+up\s+the\s+dates?\b`)
+	zhNewDate = regexp.MustCompile(`说错了|搞错了|记错了|写错了|看错了`)
+)
+
 // movesPlan reports whether s says a plan was put off, moved or called
-// off.
+// off, or gives one another date.
 func movesPlan(s string) bool {
 	if hasHan(s) {
-		return zhPlanMoved.MatchString(text.Simplified(s))
+		z := text.Simplified(s)
+		return zhPlanMoved.MatchString(z) || zhNewDate.MatchString(z) && hasDate(z) && !zhEvery.MatchString(z)
 	}
-	return enPlanMoved.MatchString(s)
+	return enPlanMoved.MatchString(s) || enNewDate.MatchString(s) && hasDate(s) && !enEvery.MatchString(s)
+}
+
+// hasDate reports whether s names a day, a month or a weekday (any
+// reference day will do to tell).
+func hasDate(s string) bool {
+	_, ok := text.ResolveDate(s, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	return ok
 }
 
 // minKnownTerms is how many telling terms a change shares with the memory
