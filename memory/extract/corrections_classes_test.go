@@ -153,7 +153,9 @@ func TestOfflineSwitchEndsTheHabitItLeaves(t *testing.T) {
 
 // A routine named by its days is no dated plan that a later word could
 // not end; "instead" puts a new thing in the place of the one thing kept
-// on a topic of many; a plan's day said to have been wrong moves it.
+// on a topic of many; a role held at a named workplace is a job whatever
+// else the introduction says; a plan's day said to have been wrong moves
+// it.
 func TestOfflineReplacementsRoutinesAndWrongDays(t *testing.T) {
 	tests := []struct{ name, first, then, old, new string }{
 		{"routine on named days, given up", "To keep my knees moving I go to water aerobics at the YMCA on Tuesday and Thursday mornings.",
@@ -164,6 +166,10 @@ func TestOfflineReplacementsRoutinesAndWrongDays(t *testing.T) {
 			"They walk with the Roslyn walking group every Tuesday and Thursday morning.", "They have joined the Caversham bowling club instead, Saturday afternoons."},
 		{"改成, the one way of keeping fit", "我每周一三五去健身房练力量", "现在改成周末沿着河边跑步，一次十公里",
 			"每周一三五去健身房练力量", "现在改成周末沿着河边跑步，一次十公里"},
+		{"a role at a workplace in an introduction, new employer", "hey, i'm Dana, cashier at Tesco, six years there now lol",
+			"big news, i'm joining Aldi as a shift lead next month", "They are Dana, cashier at Tesco, six years there now", "Works at Aldi"},
+		{"an engineer at a firm, new employer", "ok so i'm Marek, engineer at Siemens, mostly on the rail side",
+			"got news. i'm leaving, joining Alstom in march", "They are Marek, engineer at Siemens, mostly on the rail side", "Works at Alstom"},
 		{"a plan's day was wrong", "We fly to Germany for Christmas on 18 December, Calgary to Frankfurt with Condor.",
 			"I wrote 18 December, but that was wrong: the flight is on 20 December.",
 			"We fly to Germany for Christmas on 18 December, Calgary to Frankfurt with Condor.", "They wrote 18 December, but that was wrong: the flight is on 20 December."},

@@ -75,7 +75,7 @@ var selfTopics = []selfTopic{
 		regexp.MustCompile(`(?i)\b(?:school|uni|university|college|degree|major|phd|masters|thesis|dissertation|semester|apply(?:ing)?\s+(?:to|for)|medicine|med\s+school)\b`),
 		regexp.MustCompile(`学校|大学|专业|学医|读研|读博|考研|高考|报志愿|填志愿|毕业|论文|导师|上学|读书|学临床|本科|硕士|博士`)},
 	{subject.Occupation,
-		regexp.MustCompile(`(?i)\b(?:work(?:ing|s)?\s+(?:at|for|as|in)|driv(?:e|ing)\s+(?:trucks?|lorries|lorry|vans?|buses|a\s+bus|taxis?|a\s+taxi|cabs?|a\s+cab|trams?|coaches|forklifts?|otr|long[\s-]haul|reefer|flatbed|artics?|hgvs?)\b|job|jobs|hired|employer|company|firm|boss|promot\w*|quit\s+(?:my|the|a)\s+job|resign\w*|put\s+in\s+(?:my|their|her|his)\s+(?:two|2)\s+weeks|redundan\w*|laid\s+off|career|part[\s-]?time|full[\s-]?time|freelanc\w*|self[\s-]?employed|contract)\b`),
+		regexp.MustCompile(`(?i)\b(?:work(?:ing|s)?\s+(?:at|for|as|in)|driv(?:e|ing)\s+(?:trucks?|lorries|lorry|vans?|buses|a\s+bus|taxis?|a\s+taxi|cabs?|a\s+cab|trams?|coaches|forklifts?|otr|long[\s-]haul|reefer|flatbed|artics?|hgvs?)\b|job|jobs|hired|employer|company|firm|boss|promot\w*|quit\s+(?:my|the|a)\s+job|resign\w*|put\s+in\s+(?:my|their|her|his)\s+(?:two|2)\s+weeks|redundan\w*|laid\s+off|career|part[\s-]?time|full[\s-]?time|freelanc\w*|self[\s-]?employed|contract)\b|\b(?-i:\p{Ll}{2,}(?:er|or|ist|ant|ian|nurse|chef|cook|clerk)\s+(?:at|for|with)\s+\p{Lu})`),
 		regexp.MustCompile(`上班|工作|打工|兼职|辞职|跳槽|入职|离职|公司|单位|老板|开店|开了个|工作室|跑外卖|送外卖|跑(?:美团|饿了么|滴滴|顺丰|快递|网约车|出租)|跑单|接单|做生意|摆摊|护工|保姆|月嫂|司机|店员|服务员|厨师|骑手|快递员`)},
 	{subject.Residence,
 		regexp.MustCompile(`(?i)\b(?:live|living|lives|moved|moving\s+(?:to|house|home|out|in|into|back|away|abroad|flat|here|there|nearer|closer|up|down|over)|renting|rent|flat|apartment|(?:bought|sold|selling|buying|rented|renting|moved)\s+(?:the\s+|a\s+|our\s+|my\s+)?(?:new\s+|little\s+|old\s+|two-bedroom\s+)?(?:house|unit)|(?:my|our|a|the)\s+(?:[\p{L}-]+\s+)?(?:house|unit)\s+(?:is|in|on|near|at|by|out)|studio\s+(?:flat|apartment)|(?:a|my|our|the)\s+studio\s+(?:in|near|on|at|by|off)|bungalow|cottage|terrace|townhouse|condo|room\s+in|dorms?|halls|keys\s+to|new\s+place|resid\w*|settled\s+(?:in|into)|home\s+is|home's|doublewide|trailer|caravan|mobile\s+home)\b`),
@@ -86,10 +86,10 @@ var selfTopics = []selfTopic{
 }
 
 // flatmateWords are words that hold a topic's word without its sense:
-// "flatmate", "live on", "he lives with", "the airline moved it",
+// "a member at Anytime Fitness" (no role held there), "flatmate", "live on", "he lives with", "the airline moved it",
 // "moved the flight", "a party at the house", "after
 // my shift", 酒店, 茶馆, 烟台, 住院, 练字, 遭不住.
-var flatmateWords = regexp.MustCompile(`(?i)\b(?:flat|house|room)mates?\b|\b(?:after|before|during|on|every|each|per|between)\s+(?:(?:my|the|their|a|his|her|each)\s+)?shifts?\b|\blive\s+on\b|\blive\s+for\b|\b(?:he|she|it|who|they\s+both)\s+lives?\b|\b(?:at|to|round)\s+(?:the|his|her|their)\s+(?:house|flat|place)\b|\b(?:moved|moving|move)\s+(?:it|them|that|this|(?:the|my|our|his|her|their)\s+(?:[\p{L}-]+\s+)?(?:` + enPlanNouns + `|date|time|day))\b|[遭受扛记忍挡顶撑憋稳]不住|(?:忍|记|抓|挺|顶|撑|站|停|拦|按)住|\brun\s+(?:a|the|my|our)\s+\w+|酒店|酒吧|酒席|茶馆|茶几|茶叶店|烟台|烟花|住院|练字|练琴|书法|志愿者`)
+var flatmateWords = regexp.MustCompile(`(?i)\b(?:member|volunteer|customer|user|supporter|subscriber|visitor|patient|shopper|passenger|partner|owner|fan)s?\s+(?:at|for|with)\s+\p{Lu}|\b(?:flat|house|room)mates?\b|\b(?:after|before|during|on|every|each|per|between)\s+(?:(?:my|the|their|a|his|her|each)\s+)?shifts?\b|\blive\s+on\b|\blive\s+for\b|\b(?:he|she|it|who|they\s+both)\s+lives?\b|\b(?:at|to|round)\s+(?:the|his|her|their)\s+(?:house|flat|place)\b|\b(?:moved|moving|move)\s+(?:it|them|that|this|(?:the|my|our|his|her|their)\s+(?:[\p{L}-]+\s+)?(?:` + enPlanNouns + `|date|time|day))\b|[遭受扛记忍挡顶撑憋稳]不住|(?:忍|记|抓|挺|顶|撑|站|停|拦|按)住|\brun\s+(?:a|the|my|our)\s+\w+|酒店|酒吧|酒席|茶馆|茶几|茶叶店|烟台|烟花|住院|练字|练琴|书法|志愿者`)
 
 // topicOf is the topic a statement is about, or "": a key of package
 // subject or a free topic.
