@@ -12,7 +12,7 @@ import (
 
 // TestPersonaRounds guards the rounds of personas written to check the
 // rules and recall on conversations they had not seen
-// (testdata/personas/FORMAT.md): rounds 3 to 19 and 22 to 24 were scored
+// (testdata/personas/FORMAT.md): rounds 3 to 19 and 22 to 25 were scored
 // first and tuned on afterwards, rounds 20 and 21 have not been tuned on.
 // Pooled floors, offline and with a perfect extractor, as
 // TestPersonasOffline's: the rates may only rise, harm only fall. The offline figures of the
@@ -33,24 +33,23 @@ func TestPersonaRounds(t *testing.T) {
 		{"round4.json", floor{0.913, 0.831, 0.631, 0.675, 0.975, 0, 3}},
 		{"round5.json", floor{0.869, 0.731, 0.312, 0.575, 0.975, 0, 2}},
 		{"round6.json", floor{0.808, 0.789, 0.500, 0.725, 0.975, 0, 2}},
-		{"round7.json", floor{0.781, 0.840, 0.555, 0.675, 0.975, 0, 2}},
-		{"round8.json", floor{0.860, 0.757, 0.375, 0.650, 0.825, 0, 2}},
-		{"round9.json", floor{0.850, 0.766, 0.611, 0.575, 0.850, 0, 5}},
+		{"round7.json", floor{0.789, 0.852, 0.555, 0.675, 0.975, 0, 2}},
+		{"round8.json", floor{0.860, 0.768, 0.375, 0.650, 0.825, 0, 2}},
+		{"round9.json", floor{0.850, 0.781, 0.666, 0.575, 0.850, 0, 5}},
 		{"round10.json", floor{0.803, 0.750, 0.363, 0.500, 0.700, 0, 4}},
 		{"round11.json", floor{0.762, 0.806, 0.565, 0.675, 0.775, 0, 2}},
 		// Rounds 12 and 13 were scored unseen once, then tuned on.
-		{"round12.json", floor{0.728, 0.651, 0.238, 0.550, 0.975, 0, 2}},
+		{"round12.json", floor{0.728, 0.651, 0.285, 0.550, 0.975, 0, 2}},
 		{"round13.json", floor{0.836, 0.666, 0.454, 0.700, 0.975, 0, 1}},
 		// Rounds 14 and 15 were scored unseen once, then tuned on.
 		// Round 14 keeps two memories more since a pet named after a
 		// space and a move after a connective are read ("家里的猫叫Bug",
-		// a move without its district), which its gold words otherwise:
-		// its precision floor is one memory below 68 of 84.
-		{"round14.json", floor{0.800, 0.641, 0.352, 0.475, 0.975, 0, 2}},
-		{"round15.json", floor{0.897, 0.593, 0.545, 0.500, 0.975, 0, 3}},
+		// a move without its district), which its gold words otherwise.
+		{"round14.json", floor{0.811, 0.669, 0.352, 0.475, 0.975, 0, 2}},
+		{"round15.json", floor{0.897, 0.601, 0.545, 0.500, 0.975, 0, 3}},
 		// Rounds 16 and 17 were scored unseen once, then tuned on. Round 17
 		// applies four corrections of 24; its floor is three.
-		{"round16.json", floor{0.718, 0.786, 0.450, 0.775, 0.950, 0, 2}},
+		{"round16.json", floor{0.718, 0.797, 0.450, 0.775, 0.950, 0, 2}},
 		{"round17.json", floor{0.712, 0.695, 0.291, 0.525, 0.975, 0, 3}},
 		// Round 19 was scored unseen once, then tuned on.
 		{"round19.json", floor{0.621, 0.662, 0.227, 0.550, 0.950, 0, 2}},
@@ -64,6 +63,9 @@ func TestPersonaRounds(t *testing.T) {
 		// Round 24 was scored unseen once (precision 0.613, recall 0.512,
 		// corrections 5 of 21, follow-ups 0.275), then tuned on.
 		{"round24.json", floor{0.686, 0.634, 0.285, 0.475, 0.850, 0, 6}},
+		// Round 25 was scored once unseen (0.800 / 0.624 / 7 of 24 / 0.300,
+		// perfect 0.825) and tuned on afterwards.
+		{"round25.json", floor{0.779, 0.633, 0.291, 0.275, 0.800, 0, 1}},
 	}
 	for _, r := range rounds {
 		t.Run(r.file, func(t *testing.T) {

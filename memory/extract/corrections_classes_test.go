@@ -1,6 +1,7 @@
 package extract_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/membot/membot/memory"
@@ -170,11 +171,39 @@ func TestOfflineReplacementsRoutinesAndWrongDays(t *testing.T) {
 			"big news, i'm joining Aldi as a shift lead next month", "They are Dana, cashier at Tesco, six years there now", "Works at Aldi"},
 		{"an engineer at a firm, new employer", "ok so i'm Marek, engineer at Siemens, mostly on the rail side",
 			"got news. i'm leaving, joining Alstom in march", "They are Marek, engineer at Siemens, mostly on the rail side", "Works at Alstom"},
+		{"唉，宠物死了", "我养了只画眉 叫小灵通", "唉 小灵通前两天死了 养了六年", "养了只画眉，叫小灵通", "小灵通死了"},
 		{"a plan's day was wrong", "We fly to Germany for Christmas on 18 December, Calgary to Frankfurt with Condor.",
 			"I wrote 18 December, but that was wrong: the flight is on 20 December.",
 			"We fly to Germany for Christmas on 18 December, Calgary to Frankfurt with Condor.", "They wrote 18 December, but that was wrong: the flight is on 20 December."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkChange(t, tt.first, tt.then, tt.old, tt.new) })
+	}
+}
+
+// A greeting before an introduction ("你好嘛") does not make it a
+// question to the bot, and a feeling said "to death" ("紧张死了") names no
+// pet that died.
+func TestOfflineGreetingsAndFeelings(t *testing.T) {
+	e := newEnv(t, envConfig{offline: true})
+	ann := e.person("Ann")
+	e.conv("console:dm")
+	for i, s := range []string{"你好嘛 我是老张 今年六十八了 在成都开了一辈子火车 屋头住在金牛区", "明天考试 紧张死了", "累死了 今天加班到十点"} {
+		e.say("console:dm", ann, i, s)
+	}
+	if _, err := e.run("console:dm"); err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	home := false
+	var texts []string
+	for _, m := range e.memories(ann.ID) {
+		texts = append(texts, m.Text)
+		home = home || strings.Contains(m.Text, "金牛区")
+		if strings.HasPrefix(m.Subject, "pet:") {
+			t.Errorf("a feeling kept as a pet: %q (subject %s)", m.Text, m.Subject)
+		}
+	}
+	if !home {
+		t.Errorf("the introduction after 你好嘛 was not kept: %q", texts)
 	}
 }

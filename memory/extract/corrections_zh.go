@@ -124,10 +124,11 @@ var zhStatementTail = regexp.MustCompile(`(?:住|上班|工作|过敏|上学|读
 var zhChanges = []lifeRule{
 	zhChangedJob,
 	zhMovedTo,
-	// A pet given away or lost: "咪咪上个月送人了".
-	{regexp.MustCompile(`^(\p{Han}{1,4}?)(?:上个月|去年|前几天|前阵子|最近|已经|上周)?(送人了|走丢了|丢了|去世了|死了|病死了)`), func(m []string, _ string, _ time.Time) (found, bool) {
+	// A pet given away, lost or dead, also after an opening clause:
+	// "咪咪上个月送人了", "唉，小灵通前两天死了".
+	{regexp.MustCompile(`(?:^|[，,]\s*)(\p{Han}{1,4}?)(?:上个月|去年|前几天|前两天|前天|昨天|昨晚|上周|上礼拜|上星期|前阵子|最近|已经|突然)?(送人了|走丢了|丢了|去世了|死了|病死了|老死了)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		name := m[1]
-		if _, rel := subject.Relation(name); rel || zhOther.MatchString(name) || strings.Contains(name, "我") {
+		if _, rel := subject.Relation(name); rel || zhOther.MatchString(name) || strings.Contains(name, "我") || zhFeltToDeath.MatchString(name) {
 			return found{}, false
 		}
 		f, ok := lifeOf(name+m[2], subject.PetPrefix+strings.ToLower(name), name, "宠物", "pet")
@@ -278,3 +279,7 @@ func zhSubstitute(line string, subjects []Subject) []found {
 	}
 	return out
 }
+
+// zhFeltToDeath is a feeling said to the death, "紧张死了", "累死了": no
+// pet named.
+var zhFeltToDeath = regexp.MustCompile(`^(?:好|真|太|快|都|要|真是|简直)?(?:紧张|累|饿|困|热|冷|笑|气|吓|烦|忙|急|疼|痛|渴|无聊|开心|高兴|难受|丑|美|帅|爽|麻烦|担心|想|怕|痒|晒|挤|闷|臭|吵|懒|馋|羡慕|尴尬|心疼)$`)

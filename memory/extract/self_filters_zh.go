@@ -33,7 +33,7 @@ var zhPassing = regexp.MustCompile(`感动|救命|对不起|心疼|考虑要不�
 var zhAboutLife = regexp.MustCompile(`胃|腰|腿|膝|牙|眼|脖子|颈椎|肩|背|头疼|头痛|手腕|脚|耳朵|嗓子|喉咙|皮肤|血压|血糖|过敏|哮喘|病|药|医生|复查|体检|怀孕|吃|喝|素|烟|酒|咖啡|茶|上班|下班|工作|打工|兼职|辞职|开店|店|工作室|公司|单位|种|养|播|直播|开播|住|租|搬|房子|家|上学|读|考|课|班|点|早上|晚上|周末|每天|习惯|喜欢|爱|讨厌|怕|用`)
 
 // zhLeadFiller is chat filler before a Chinese statement.
-var zhLeadFiller = regexp.MustCompile(`^(?:(?:hello|hi|hey|嗨|哈喽|嗯+|哦+|诶|哎|对了|另外|还有|然后|其实|话说|说起来|顺便说一下|顺便)[～~，,。！!：:\s]*)+`)
+var zhLeadFiller = regexp.MustCompile(`^(?:(?:hello|hi|hey|嗨|哈喽|(?:你|您|大家)好(?:嘛|呀|啊|哇|哈|吗)?|嗯+|哦+|诶|哎|对了|另外|还有|然后|其实|话说|说起来|顺便说一下|顺便)[～~，,。！!：:\s]*)+`)
 
 // zhTailFiller is a Chinese sentence's closing particles and moods.
 var zhTailFiller = regexp.MustCompile(`[，,\s]*(?:h{2,}|哈{2,}|好紧张|好开心|开心|激动|头疼|难受|哈|啊|呀|哦|呢|啦|嘛|吧|哟|咯)+[～~。！!…]*$`)
