@@ -172,6 +172,10 @@ func TestOfflineReplacementsRoutinesAndWrongDays(t *testing.T) {
 		{"an engineer at a firm, new employer", "ok so i'm Marek, engineer at Siemens, mostly on the rail side",
 			"got news. i'm leaving, joining Alstom in march", "They are Marek, engineer at Siemens, mostly on the rail side", "Works at Alstom"},
 		{"唉，宠物死了", "我养了只画眉 叫小灵通", "唉 小灵通前两天死了 养了六年", "养了只画眉，叫小灵通", "小灵通死了"},
+		{"a pet lost, by its name", "we have a beagle called Pepper, she's fourteen", "We lost Pepper two weeks ago. She was fourteen.",
+			"Has a beagle called Pepper", "Pepper died"},
+		{"based in, then based out of", "tomas. embedded fw engineer at Hexwell, based in Rotterdam.", "I'm based out of Leeds these days",
+			"Lives in Rotterdam", "Lives in Leeds"},
 		{"a plan's day was wrong", "We fly to Germany for Christmas on 18 December, Calgary to Frankfurt with Condor.",
 			"I wrote 18 December, but that was wrong: the flight is on 20 December.",
 			"We fly to Germany for Christmas on 18 December, Calgary to Frankfurt with Condor.", "They wrote 18 December, but that was wrong: the flight is on 20 December."},
@@ -205,5 +209,32 @@ func TestOfflineGreetingsAndFeelings(t *testing.T) {
 	}
 	if !home {
 		t.Errorf("the introduction after 你好嘛 was not kept: %q", texts)
+	}
+}
+
+// A pet named after it is told of is the author's pet; a relative lost,
+// or a firm based somewhere, is neither a pet nor a home.
+func TestOfflinePetsNamedAndNotPets(t *testing.T) {
+	e := newEnv(t, envConfig{offline: true})
+	ann := e.person("Ann")
+	e.conv("console:dm")
+	for i, s := range []string{"A rescue beagle mix from the humane society, we named her Juniper, about a year old.",
+		"We lost Grandpa in March.", "We use Hexwell, a startup based in Rotterdam, for our boards."} {
+		e.say("console:dm", ann, i, s)
+	}
+	if _, err := e.run("console:dm"); err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	var texts []string
+	juniper := false
+	for _, m := range e.memories(ann.ID) {
+		texts = append(texts, m.Text)
+		juniper = juniper || m.Subject == "pet:juniper" && m.Text == "Has a beagle called Juniper"
+		if m.Subject == "pet:grandpa" || m.Subject == "residence" {
+			t.Errorf("%q kept under %s", m.Text, m.Subject)
+		}
+	}
+	if !juniper {
+		t.Errorf("no pet Juniper among %q", texts)
 	}
 }

@@ -184,6 +184,17 @@ var enLife = []lifeRule{
 		f.change = changeCue.MatchString(sentence)
 		return f, ok
 	}},
+	// "embedded fw engineer at Hexwell, based in Rotterdam", "I'm based
+	// out of Leeds": where the author is based, not a firm named before.
+	{regexp.MustCompile(`(?i)(?:^|[,;]\s*|\b(?:I'?m|I\s+am|we'?re|we\s+are)\s+)(?:currently\s+|now\s+|still\s+)?based\s+(?:in|out\s+of)\s+(?-i:(\p{Lu}\p{L}+(?:[\s-]\p{Lu}\p{L}+)?))`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		if enNotNewName.MatchString(m[1]) {
+			return found{}, false
+		}
+		f, ok := enFact("Lives in "+m[1], subject.Residence, m[1])
+		f.change = changeCue.MatchString(sentence)
+		f.terms = append(f.terms, "home", "lives")
+		return f, ok
+	}},
 	// Relationship.
 	{regexp.MustCompile(`\bI(?i:'ve\s+been|\s+have\s+been|'m|\s+am)\s+(?i:dating|seeing|going\s+out\s+with|together\s+with)\s+(\p{Lu}[\p{L}]+)(.*)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		if enCareTitle.MatchString(m[1]) {
@@ -297,6 +308,8 @@ var enLife = []lifeRule{
 	// Birthdays and anniversaries: lasting facts that keep their date.
 	{regexp.MustCompile(`(?i)\bmy\s+(?:` + enFamily + `'s\s+)?birthday\s+is\s+(?:on\s+)?(.+)|\b(?:my|our)\s+((?:wedding\s+)?anniversary)\s+is\s+(?:on\s+)?(.+)`), enDate},
 	enTurnsOn,
+	enPetLost,
+	enPetNamed,
 	// Family members.
 	{regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enFamily + `(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named)\s+` + `(\p{Lu}[\p{L}]*)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		rel, _ := subject.Relation(strings.ToLower(m[1]))
