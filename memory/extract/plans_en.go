@@ -26,7 +26,7 @@ const enPlanOpeners = `(?:oh|so|and|also|update|anyway|btw|wait|ok|okay|omg|righ
 const enWeekdayWord = `(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)`
 
 // enPlanNouns are the words naming a plan that can be booked or moved.
-const enPlanNouns = `talk|party|appointment|appt|physical|check-?up|exam|test|interview|flight|fitting|operation|op|surgery|scan|concert|gig|match|meeting|wedding|trip|booking|class|lesson|viva|defen[cs]e|checkride|hearing|slot|session|check|tournament|tourney|lan|christening|ceremony|recital|graduation|audition|conference|workshop|race|marathon|shoot|reunion|midterm|midterms|final|finals|quiz|presentation|recital`
+const enPlanNouns = `talk|party|appointment|appt|physical|check-?up|exam|test|interview|flight|fitting|operation|op|surgery|scan|concert|gig|match|meeting|wedding|trip|booking|class|lesson|viva|defen[cs]e|checkride|hearing|slot|session|check|tournament|tourney|lan|christening|ceremony|recital|graduation|audition|conference|workshop|race|marathon|shoot|reunion|midterm|midterms|final|finals|quiz|presentation|dentist|doctor|gp|physio|optician|haircut|sat|ielts|toefl|gre|gmat|lsat|mcat|cruise|holiday|vacation|getaway`
 
 // enPlanMovedRules are the English rules of a plan moved to a new date.
 var enPlanMovedRules = []lifeRule{
@@ -37,7 +37,7 @@ var enPlanMovedRules = []lifeRule{
 	{regexp.MustCompile(`(?i)\b(?:push(?:ed)?|put|mov(?:e|ed)|bump(?:ed)?|br(?:ing|ought))\s+(?:my|our|the)\s+((?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:` + enPlanNouns + `))\s+(?:back|forward|up|on)\s+(?:(?:a|one|two|three|\d)\s+(?:days?|weeks?|fortnight|months?)\s+)?(?:to|till|until)\s+(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		return enMovedPlan(m[1], m[2], ref)
 	}},
-	{regexp.MustCompile(`(?i)^(?:` + enPlanOpeners + `)*(?:the\s+|my\s+|our\s+)?((?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:` + enPlanNouns + `))\s+(?:has\s+been\s+|got\s+|was\s+|is\s+)?(?:moved|pushed(?:\s+back)?|put\s+back|brought\s+forward|rescheduled|shifted|bumped|(?-i:move))\b[^.;!]*?(?:\b(?:to|till|until)\s+|,?\s+(?:it'?s|its)\s+|\bso\s+(?:it'?s|its)\s+|,?\s+new\s+date(?:\s+is)?\s+)(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)^(?:` + enPlanOpeners + `)*(?:the\s+|my\s+|our\s+)?((?:[\p{L}\p{N}'’-]+\s+){0,3}?(?:` + enPlanNouns + `))\s+(?:has\s+been\s+|got\s+|was\s+|is\s+)?(?:moved|pushed(?:\s+back)?|put\s+back|brought\s+forward|rescheduled|shifted|bumped|changed|(?-i:move))\b[^.;!]*?(?:\b(?:to|till|until)\s+|,?\s+(?:now\s+)?(?:it'?s|its|is)\s+(?:in\s+|on\s+)?|\bso\s+(?:it'?s|its)\s+|,?\s+new\s+date(?:\s+is)?\s+)(.+)$`), func(m []string, sentence string, ref time.Time) (found, bool) {
 		return enMovedPlan(m[1], m[2], ref)
 	}},
 }
