@@ -236,15 +236,18 @@ func zhFamilyTripOf(m []string, sentence string, ref time.Time) (found, bool) {
 }
 
 // zhPlanNouns name a plan that can be moved, alone or after what it is
-// of ("大阪之行", "小军的婚事", "体检").
-const zhPlanNouns = `之行|婚事|婚礼|喜酒|体检|复查|检查|考试|手术|航班|飞机|旅行|行程|聚会|面试|比赛|演出|演唱会|开工|开学|寿宴|大寿|生日宴|预产期|会议|出差|签约|搬家`
+// of ("大阪之行", "小军的婚事", "体检", "去北京的票").
+const zhPlanNouns = `之行|婚事|婚礼|喜酒|体检|复查|检查|考试|手术|航班|飞机|旅行|行程|聚会|面试|比赛|演出|演唱会|开工|开学|寿宴|大寿|生日宴|预产期|会议|出差|签约|搬家|抓周|满月酒|百日宴|周岁宴|酒席|门诊|看牙|的票`
 
 // zhPlanMovedRule is a plan moved without 我: "小军哩婚事改到六月一号了",
 // "体检推迟到三月二十七号", "大阪改时间了啦，……变成5月20号才去".
-var zhPlanMovedRule = lifeRule{regexp.MustCompile(`(\p{Han}{0,6}?(?:` + zhPlanNouns + `)|\p{Han}{2,4}?(?:改时间|改日子|改期))(?:又|也|已经|都)?(?:了啦|了|啦)?[^。！!？?]{0,16}?(?:改到|推迟到|推到|延到|延期到|挪到|提前到|改在|改成|变成)了?(.{1,16})`), func(m []string, sentence string, ref time.Time) (found, bool) {
+var zhPlanMovedRule = lifeRule{regexp.MustCompile(`(\p{Han}{0,6}?(?:` + zhPlanNouns + `)|\p{Han}{2,4}?(?:改时间|改日子|改期))(?:又|也|已经|都)?(?:了啦|了|啦)?[^。！!？?]{0,24}?(?:改到|推迟到|推到|延到|延期到|挪到|提前到|改在|改成|变成)了?(.{1,16})`), func(m []string, sentence string, ref time.Time) (found, bool) {
 	plan := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(m[1], "改时间"), "改日子"), "改期")
 	plan = strings.TrimPrefix(strings.TrimPrefix(plan, "的"), "哩")
 	when, ok := zhResolveDate(m[2], ref)
+	if !ok {
+		when, ok = zhBareDayAhead(m[2], ref) // "我们改成二十五号走": the plan's month is known to it
+	}
 	if !ok || when.Start.Before(dayStart(ref)) || len([]rune(plan)) < 2 || zhOther.MatchString(plan) && !strings.Contains(plan, "的") {
 		return found{}, false
 	}
@@ -254,6 +257,27 @@ var zhPlanMovedRule = lifeRule{regexp.MustCompile(`(\p{Han}{0,6}?(?:` + zhPlanNo
 	return found{text: t, typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary, importance: 0.6, confidence: 0.8,
 		event: when, object: plan, terms: []string{plan, "plan", "计划"}, change: true}, true
 }}
+
+// zhBareDay is a day of the month said alone ("二十五号", "9号").
+var zhBareDay = regexp.MustCompile(`^([0-9]{1,2}|[一二三四五六七八九十]{1,3})\s*(?:号|日)`)
+
+// zhBareDayAhead reads a day of the month said alone, as a plan moved to
+// it says it: the next such day from ref on, this month or the next.
+func zhBareDayAhead(s string, ref time.Time) (text.Span, bool) {
+	m := zhBareDay.FindStringSubmatch(s)
+	if m == nil {
+		return text.Span{}, false
+	}
+	day := zhNumber(m[1])
+	today := dayStart(ref)
+	for months := range 2 {
+		first := time.Date(today.Year(), today.Month(), 1, 0, 0, 0, 0, today.Location()).AddDate(0, months, 0)
+		if d := first.AddDate(0, 0, day-1); day >= 1 && d.Month() == first.Month() && !d.Before(today) {
+			return text.Span{Start: d, End: d.AddDate(0, 0, 1), Phrase: m[0]}, true
+		}
+	}
+	return text.Span{}, false
+}
 
 // zhSaving is money put by for something: "在攒钱买5070", "存钱换车".
 var zhSaving = lifeRule{regexp.MustCompile(`(?:^|我|在|正在|一直在)(?:攒钱|存钱|攒)(买|换|去)([\p{Han}A-Za-z0-9]{1,12})`), func(m []string, sentence string, _ time.Time) (found, bool) {
