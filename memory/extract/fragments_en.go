@@ -20,7 +20,7 @@ const enFragmentTrade = `(?:nurse|doctor|gp|driver|teacher|electrician|sparky|pl
 
 // enFragments are the rules of self-descriptions typed as fragments.
 var enFragments = []lifeRule{
-	enShiftFragment, enBookedPlan, enBookedFor, enPlanIsOn, enThereIsPlan, enPlanNote,
+	enShiftFragment, enBookedPlan, enBookedFor, enPlanIsOn, enThereIsPlan, enPlanNote, enPetNote,
 	{regexp.MustCompile(`(?i)^(?:(?:and|also|oh)\s+)?((?:[\p{L}&/-]+\s+){0,2}(?:` + enTrade + `|` + enFragmentTrade + `))(?:\s+(?:btw|here|by\s+trade|tbh|fyi))?\s*(?:[,.;:]\s*(.*))?$`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		role := strings.ToLower(strings.TrimSpace(m[1]))
 		if enNotTradeLead.MatchString(role) {
@@ -41,8 +41,8 @@ var enFragments = []lifeRule{
 		}
 		return enFact("Is "+diet, subject.Diet, diet)
 	}},
-	{regexp.MustCompile(`(?i)^(?:(?:and|also|oh)\s+)?(lactose\s+intolerant|coeliac|celiac|asthmatic|epileptic|(?:type\s+(?:1|2|one|two)\s+|pre-?)?diab\w*tic)\s*(?:[,.;:!]|$)`), func(m []string, _ string, _ time.Time) (found, bool) {
-		cond := strings.ToLower(strings.Join(strings.Fields(m[1]), " "))
+	{regexp.MustCompile(`(?i)^(?:(?:and|also|oh)\s+)?(lactose[\s-]+intolerant|coeliac|celiac|asthmatic|epileptic|(?:type\s+(?:1|2|one|two)\s+|pre-?)?diab\w*tic)(?:\s+(?:btw|fyi|lol|tbh|here|too|as\s+well))*\s*(?:[,.;:!]|$)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		cond := strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(m[1], "-", " ")), " "))
 		cond = enDiabetic.ReplaceAllString(cond, "diabetic")
 		f, ok := enFact("Is "+cond, subject.HealthPrefix+cond, cond)
 		f.typ, f.lifecycle = memory.TypeFact, memory.LifecycleLongTerm

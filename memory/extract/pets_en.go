@@ -34,3 +34,16 @@ var enPetNamed = lifeRule{
 		return lifeOf("Has a "+kind+" called "+name, subject.PetPrefix+strings.ToLower(name), kind, name)
 	},
 }
+
+// enPetNote is a pet typed as a note: "cat = Byte. 4 yrs, grey", "dog:
+// Rolo".
+var enPetNote = lifeRule{
+	regexp.MustCompile(`(?i)^(?:(?:my|our|the)\s+)?` + enPetKind + `\s*(?:=|:|-)\s*(?-i:(\p{Lu}\p{Ll}+))\b`),
+	func(m []string, _ string, _ time.Time) (found, bool) {
+		kind, name := strings.ToLower(m[1]), m[2]
+		if enNotAName.MatchString(name) || enNotNewName.MatchString(name) {
+			return found{}, false
+		}
+		return lifeOf("Has a "+kind+" called "+name, subject.PetPrefix+strings.ToLower(name), kind, name)
+	},
+}
