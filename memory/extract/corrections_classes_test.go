@@ -176,6 +176,8 @@ func TestOfflineReplacementsRoutinesAndWrongDays(t *testing.T) {
 			"Has a beagle called Pepper", "Pepper died"},
 		{"based in, then based out of", "tomas. embedded fw engineer at Hexwell, based in Rotterdam.", "I'm based out of Leeds these days",
 			"Lives in Rotterdam", "Lives in Leeds"},
+		{"a doctor's word in the author's change", "我每天下午要去茶馆打两圈麻将 雷打不动", "茶馆我不去了 医生说久坐打牌不好 现在下午改去府河边上走路 走一个钟头",
+			"每天下午要去茶馆打两圈麻将", "茶馆用户不去了，医生说久坐打牌不好，现在下午改去府河边上走路，走一个钟头"},
 		{"a plan's day was wrong", "We fly to Germany for Christmas on 18 December, Calgary to Frankfurt with Condor.",
 			"I wrote 18 December, but that was wrong: the flight is on 20 December.",
 			"We fly to Germany for Christmas on 18 December, Calgary to Frankfurt with Condor.", "They wrote 18 December, but that was wrong: the flight is on 20 December."},
@@ -186,13 +188,15 @@ func TestOfflineReplacementsRoutinesAndWrongDays(t *testing.T) {
 }
 
 // A greeting before an introduction ("你好嘛") does not make it a
-// question to the bot, and a feeling said "to death" ("紧张死了") names no
-// pet that died.
+// question to the bot; a feeling said "to death" ("紧张死了") names no
+// pet that died, an allergy test (过敏原) no allergy, and 在学校 no
+// subject studied.
 func TestOfflineGreetingsAndFeelings(t *testing.T) {
 	e := newEnv(t, envConfig{offline: true})
 	ann := e.person("Ann")
 	e.conv("console:dm")
-	for i, s := range []string{"你好嘛 我是老张 今年六十八了 在成都开了一辈子火车 屋头住在金牛区", "明天考试 紧张死了", "累死了 今天加班到十点"} {
+	for i, s := range []string{"你好嘛 我是老张 今年六十八了 在成都开了一辈子火车 屋头住在金牛区", "明天考试 紧张死了", "累死了 今天加班到十点",
+		"跟你说 团团去查了过敏原 医生说鸡蛋其实没事", "我在学校门口的奶茶店兼职 一周三个晚上"} {
 		e.say("console:dm", ann, i, s)
 	}
 	if _, err := e.run("console:dm"); err != nil {
@@ -203,8 +207,8 @@ func TestOfflineGreetingsAndFeelings(t *testing.T) {
 	for _, m := range e.memories(ann.ID) {
 		texts = append(texts, m.Text)
 		home = home || strings.Contains(m.Text, "金牛区")
-		if strings.HasPrefix(m.Subject, "pet:") {
-			t.Errorf("a feeling kept as a pet: %q (subject %s)", m.Text, m.Subject)
+		if strings.HasPrefix(m.Subject, "pet:") || strings.HasPrefix(m.Subject, "allergy:") || strings.HasPrefix(m.Text, "正在学习") {
+			t.Errorf("a feeling, an allergy test or a place read as a fact: %q (subject %s)", m.Text, m.Subject)
 		}
 	}
 	if !home {

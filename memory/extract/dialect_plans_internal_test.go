@@ -201,3 +201,18 @@ func TestZhWrittenSelfWord(t *testing.T) {
 		}
 	}
 }
+
+// 在学 before a place of study ("在学校门口") is where the author is, not
+// what they learn; "在学吉他" is learning.
+func TestPlaceOfStudyIsNoSubject(t *testing.T) {
+	at := time.Date(2026, 2, 1, 9, 0, 0, 0, time.UTC)
+	for s, want := range map[string]bool{"我在学校门口的蜜雪冰城兼职": false, "我在学院里当助教": false, "我最近在学吉他": true} {
+		learns := false
+		for _, f := range findInSentence(s, at) {
+			learns = learns || strings.HasPrefix(f.text, "正在学习")
+		}
+		if learns != want {
+			t.Errorf("%q read as learning: %v, want %v", s, learns, want)
+		}
+	}
+}

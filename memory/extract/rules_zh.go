@@ -41,7 +41,7 @@ var zhPatterns = []pattern{
 	{regexp.MustCompile(`我今年(\d{1,3}|[一二三四五六七八九十]{1,3})岁`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return zhFact("今年"+m[1]+"岁", "年龄", m[1])
 	}},
-	{regexp.MustCompile(`(?:我|(?:^|[，,\s])自己)(?:自己)?(?:也|都|还|就)?对(.{1,20}?)过敏`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:我|(?:^|[，,\s])自己)(?:自己)?(?:也|都|还|就)?对(.{1,20}?)过敏(?:$|[^原源])`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return zhFact("对"+m[1]+"过敏", subject.AllergyPrefix+strings.ToLower(m[1]), m[1])
 	}},
 	{regexp.MustCompile(`我(?:来自|老家在|老家是)(.+)|我是(.{1,8}?)人$`), func(m []string, _ string, _ time.Time) (found, bool) {
@@ -98,8 +98,8 @@ var zhPatterns = []pattern{
 	}},
 	{regexp.MustCompile(`我(?:正在|在|最近在|最近)学(?:习)?(.+)|我的目标是(.+)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		obj := trimObject(m[1] + m[2])
-		if !validObject(obj) {
-			return found{}, false
+		if !validObject(obj) || m[1] != "" && zhPlaceOfStudy.MatchString(obj) {
+			return found{}, false // "我在学校门口的蜜雪冰城兼职" is where, not what, one learns
 		}
 		text := "正在学习" + obj
 		if m[2] != "" {
@@ -118,6 +118,10 @@ var zhPatterns = []pattern{
 		return zhFact("是"+obj, "身份", obj)
 	}},
 }
+
+// zhPlaceOfStudy is the rest of a place after 在学 ("在学校门口",
+// "在学院里", "在学生宿舍").
+var zhPlaceOfStudy = regexp.MustCompile(`^(?:校|院|生|堂|区|府)`)
 
 // zhNotIdentity rejects "我是说…", "我是不是…" and other uses of 是 that
 // are not a statement of identity.

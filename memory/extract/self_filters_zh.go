@@ -103,6 +103,9 @@ var zhOthersSay = regexp.MustCompile(`(?:` + zhFamily + `|同事|朋友|室友|�
 // "大夫说我血糖高". It is the author's health, not the doctor's words.
 var zhDiagnosis = regexp.MustCompile(`(?:医生|大夫|医师)(?:说|讲|话)(?:是|我|用户|有|得了)`)
 
+// zhDoctorSays is a doctor's word reported.
+var zhDoctorSays = regexp.MustCompile(`(?:医生|大夫|医师)(?:说|讲)`)
+
 // zhSomeone is a sentence about someone unnamed: "有人刷…", "别人说…".
 var zhSomeone = regexp.MustCompile(`有人|别人|人家说|大家都|^(?:同桌|舍友|闺蜜|哥们|兄弟|师傅|徒弟|学生|病人|客人|组里)`)
 

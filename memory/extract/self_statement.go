@@ -148,7 +148,10 @@ var (
 // the author's ("Rexall made me an offer, so I've handed in my notice").
 func aboutAnother(s string, han bool) bool {
 	if han {
-		return zhSomeone.MatchString(s) || zhOthersJobIn(s) || zhOthersFirst(s) || zhOthersSay.MatchString(s) && !zhDiagnosis.MatchString(s) ||
+		// A doctor's word in a sentence of the author's is advice to them
+		// ("茶馆我不去了，医生说久坐打牌不好").
+		doctor := zhDiagnosis.MatchString(s) || zhFirstPerson.MatchString(s) && zhDoctorSays.MatchString(s)
+		return zhSomeone.MatchString(s) || zhOthersJobIn(s) || zhOthersFirst(s) || zhOthersSay.MatchString(s) && !doctor ||
 			!zhFirstPerson.MatchString(s) && strings.Contains(s, "说")
 	}
 	if enAboutOther.MatchString(s) || enOtherPronounLead.MatchString(s) {
