@@ -16,7 +16,7 @@ func TestRulesReadLearnerAndChatForms(t *testing.T) {
 		{"were flying to Porto on the 12th of March", []lifeWant{{"Flying to Porto on March 12, 2026", "porto", false}}},
 		// The language to answer in.
 		{"please reply to me always in Spanish, I am learning it", []lifeWant{{"Wants answers in Spanish", "answers", false}}},
-		{"以后都用英文回复我", []lifeWant{{"希望以后用英文回复用户", "", false}}},
+		{"以后都用英文回复我", []lifeWant{{"希望回答用英文", "answers", false}}},
 		{"别用英文回答我，看不懂", []lifeWant{{"希望回答不夹英文", "answers", false}}},
 		// "intolerant to the lactose", a condition one "got", a dose after a comma.
 		{"I am intolerant to the lactose", []lifeWant{{"Is lactose intolerant", "diet", false}}},

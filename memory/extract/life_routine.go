@@ -226,8 +226,8 @@ func zhTool(tool, task string, change bool) found {
 // me", "your replies", "回答我的时候", "以后") rather than of one answer
 // ("keep it short, it's for a card").
 var (
-	enStyleGeneral = regexp.MustCompile(`(?i)\b(?:answers?|replies|reply|responses?|messages|when\s+you\s+(?:answer|reply|write|respond)|always|every\s+time|in\s+general|from\s+now\s+on|i\s+skim|on\s+my\s+phone|if\s+you\s+please|in\s+writing|with\s+me)\b`)
-	zhStyleGeneral = regexp.MustCompile(`回答|回复|答复|回话|以后|每次|平时|一般|总是|说话|回我|跟我说|和我说|给我回`)
+	enStyleGeneral = regexp.MustCompile(`(?i)\b(?:answers?|replies|reply|responses?|messages|when\s+you\s+(?:answer|reply|write|respond)|always|every\s+time|in\s+general|from\s+now\s+on|i\s+skim|on\s+my\s+phone|if\s+you\s+please|in\s+writing|with\s+me|when\s+you\s+explain)\b`)
+	zhStyleGeneral = regexp.MustCompile(`回答|回复|答复|回话|以后|每次|平时|一般|总是|说话|回我|跟我说|和我说|给我回|(?:讲|解释|说)[^，,。]{0,10}的时候`)
 	enStyles       = []struct {
 		re   *regexp.Regexp
 		text string
@@ -239,6 +239,7 @@ var (
 		{regexp.MustCompile(`(?i)\b(?:use|in|stick\s+to|give\s+me)\s+(?:metric|celsius)\b`), "in metric units"},
 		{regexp.MustCompile(`(?i)\b(?:whole|full)\s+words\b|\bno\s+(?:abbreviations|text\s*speak|shortened\s+words)`), "in whole words, without abbreviations"},
 		{regexp.MustCompile(`(?i)\b(?:use|in|stick\s+to|give\s+me)\s+imperial\b`), "in imperial units"},
+		{regexp.MustCompile(`(?i)\bgive\s+(?:me\s+)?(?:some\s+)?examples\b|\bwith\s+examples\b|\bexamples?,?\s+not\s+(?:only|just)\b`), "with examples"},
 	}
 	zhStyles = []struct {
 		re   *regexp.Regexp
@@ -246,6 +247,9 @@ var (
 	}{
 		{regexp.MustCompile(`(?:简短|简洁|简单|短)一?(?:点|些)|别太长|不要太长|别啰嗦|不要啰嗦|长话短说|(?:别|甭|不要|听不了|受不了)[^，,。]{0,4}(?:长篇大论|念经)|三两句|两三句|一两句话|控制在\p{Han}{1,4}(?:行|句|个字|字)(?:以内|之内)`), "简短"},
 		{regexp.MustCompile(`列(?:出)?要点|分点|列点|列表|要点就行`), "列要点"},
+		{regexp.MustCompile(`多用表格|用表格|做成表格|列成表格|列个表格`), "多用表格"},
+		{regexp.MustCompile(`(?:说|讲|捡|挑)重点`), "说重点"},
+		{regexp.MustCompile(`字少一?(?:点|些)|(?:别|不要|莫|甭)(?:整|写|弄|搞)(?:得)?(?:太|那么)长|(?:没空|没时间|懒得)看长的`), "简短"},
 		{regexp.MustCompile(`(?:别|不要|不用|不许|少)(?:用|加|发)?(?:太多)?(?:表情|emoji)`), "不用表情"},
 		{regexp.MustCompile(`(?:别|不要|少)(?:用|说|讲|带)?(?:太多)?(?:专业)?(?:术语|行话)`), "少用术语"},
 		{regexp.MustCompile(`用中文(?:回|回复|回答|就行|就好)|只用中文`), "用中文"},
@@ -268,11 +272,19 @@ var zhNotBefore = regexp.MustCompile(`(?:别|不要|不用|不许|少|不)$`)
 
 // zhOneOffAsk opens a request for one piece of writing ("帮我想想寿宴上说
 // 几句话 简单点"): how short that one should be is no standing wish.
+// zhStandingAsk asks for a way of answering that stands, put as a
+// question ("讲语法的时候能不能多用表格").
+var zhStandingAsk = regexp.MustCompile(`(?:的时候|以后|每次)(?:你)?(?:能不能|可不可以|能否|可以)`)
+
+// enCodeLanguage is the language code examples are wanted in ("examples
+// in rust from now on, not C").
+var enCodeLanguage = regexp.MustCompile(`(?i)\b(?:code\s+)?examples?\s+in\s+(rust|go|golang|python|java|javascript|typescript|kotlin|swift|ruby|php|c\+\+|c#|haskell|elixir|scala|lua|zig)(?:\s|[,.;!]|$)`)
+
 var zhOneOffAsk = regexp.MustCompile(`^(?:帮我|帮忙|麻烦你?帮?我?|请帮我|给我(?:写|想|出|做|列|编)|写(?:一|个|几|段|篇|条))`)
 
 // answerStyle reads how the person wants to be answered.
 func answerStyle(sentence string) (found, bool) {
-	if isQuestion(sentence) {
+	if isQuestion(sentence) && !zhStandingAsk.MatchString(sentence) {
 		return found{}, false
 	}
 	var got []string
@@ -308,6 +320,9 @@ func answerStyle(sentence string) (found, bool) {
 	}
 	if m := enAnswerLanguage.FindStringSubmatch(sentence); m != nil {
 		got = append(got, "in "+upperFirst(strings.ToLower(m[1])))
+	}
+	if m := enCodeLanguage.FindStringSubmatch(sentence); m != nil {
+		got = append(got, "with code examples in "+upperFirst(strings.ToLower(m[1])))
 	}
 	if len(got) == 0 {
 		return found{}, false

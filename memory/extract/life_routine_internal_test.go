@@ -46,3 +46,22 @@ func TestRulesReadRoutines(t *testing.T) {
 		{"我换成骑车了", []lifeWant{{"改用骑车", "exercise", true}}},
 	})
 }
+
+// A way of answering asked for in other words: examples, code in a
+// language, tables, the point only, fewer words; asked as a question
+// about every explanation, or as a standing instruction. A one-off
+// request for examples or a table is none.
+func TestAnswerStylesAskedInOtherWords(t *testing.T) {
+	at := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	wantAmongTexts(t, at, []struct{ in, want string }{
+		{"examples in rust from now on, not C. that's what norvik uses.", "Wants answers with code examples in Rust"},
+		{"Please when you explain grammar, give me examples, not only the rule.", "Wants answers with examples"},
+		{"你给我讲语法的时候能不能多用表格 一目了然 我是视觉型选手", "希望回答多用表格"},
+		{"以后回我说重点就行 没空看长的 一手抱娃一手打字", "希望回答说重点、简短"},
+		{"我眼睛花了 你回我的话莫整太长 字少点 我看得累", "希望回答简短"},
+	})
+	checkLife(t, at, []lifeCase{
+		{"give me examples of phrasal verbs", nil},
+		{"能不能帮我做个表格", nil},
+	})
+}

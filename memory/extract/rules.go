@@ -270,9 +270,10 @@ func isEmoji(r rune) bool {
 // findInSentence applies the explicit-request prefixes, then the clause
 // rules, then merges a change of preference into one memory.
 func findInSentence(sentence string, ref time.Time) []found {
-	if sentence != "" && isQuestion(sentence) && hasHan(sentence) {
+	if sentence != "" && isQuestion(sentence) && hasHan(sentence) && !zhStandingAsk.MatchString(sentence) {
 		// Chat runs a question and a statement together ("燕麦奶和豆奶
-		// 哪个打奶泡好点，我乳糖不耐"): the clauses that do not ask are read.
+		// 哪个打奶泡好点，我乳糖不耐"): the clauses that do not ask are read,
+		// unless the question asks for a way of answering that stands.
 		sentence = zhStatedClauses(sentence)
 	}
 	if sentence != "" && !hasHan(sentence) {
@@ -281,11 +282,14 @@ func findInSentence(sentence string, ref time.Time) []found {
 		// asks is said.
 		sentence = enStatedBeforeQuestion(sentence)
 	}
-	if sentence == "" || isQuestion(sentence) {
+	if sentence == "" || isQuestion(sentence) && !zhStandingAsk.MatchString(sentence) {
 		return nil
 	}
 	body, explicit := stripExplicit(sentence)
 	if f, ok := standingInstruction(body); ok {
+		if style, ok := answerStyle(body); ok {
+			return []found{style} // "以后回我说重点就行": how to answer, under its key
+		}
 		return []found{f}
 	}
 	out := lifeFacts(body, ref)
