@@ -29,6 +29,7 @@ func TestRulesReadDialectAndPlanNotes(t *testing.T) {
 		{"lactose intolerant btw. recipes: no dairy unless it's lactose-free.", []lifeWant{{"Is lactose intolerant", "health:lactose intolerant", false}}},
 		{"cat = Byte. 4 yrs, grey, hates the vacuum.", []lifeWant{{"Has a cat called Byte", "pet:byte", false}}},
 		{"the cat - Monday is vet day", nil},
+		{"embedded fw engineer at Hexwell", []lifeWant{{"Works as an embedded fw engineer at Hexwell", "occupation", false}}},
 		{"doc says I'm pre-diabetic", []lifeWant{{"Is pre-diabetic", "health:pre-diabetic", false}}},
 		{"my grandson installed the app for me so here I am", nil},
 		{"my flatmate says this thing remembers everything", nil},

@@ -21,13 +21,16 @@ const enFragmentTrade = `(?:nurse|doctor|gp|driver|teacher|electrician|sparky|pl
 // enFragments are the rules of self-descriptions typed as fragments.
 var enFragments = []lifeRule{
 	enShiftFragment, enBookedPlan, enBookedFor, enPlanIsOn, enThereIsPlan, enPlanNote, enPetNote,
-	{regexp.MustCompile(`(?i)^(?:(?:and|also|oh)\s+)?((?:[\p{L}&/-]+\s+){0,2}(?:` + enTrade + `|` + enFragmentTrade + `))(?:\s+(?:btw|here|by\s+trade|tbh|fyi))?\s*(?:[,.;:]\s*(.*))?$`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)^(?:(?:and|also|oh)\s+)?((?:[\p{L}&/-]+\s+){0,2}(?:` + enTrade + `|` + enFragmentTrade + `))(?:\s+(?:at|for|with)\s+(?-i:(\p{Lu}[\p{L}&'-]*(?:\s+\p{Lu}[\p{L}&'-]*){0,2})))?(?:\s+(?:btw|here|by\s+trade|tbh|fyi))?\s*(?:[,.;:]\s*(.*))?$`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		role := strings.ToLower(strings.TrimSpace(m[1]))
 		if enNotTradeLead.MatchString(role) {
 			return found{}, false
 		}
 		t := "Works as " + article(role)
-		if rest := strings.TrimSpace(m[2]); rest != "" && len(rest) < 60 && !isQuestion(rest) {
+		if m[2] != "" {
+			t += " at " + m[2] // "embedded fw engineer at Hexwell, based in Rotterdam"
+		}
+		if rest := strings.TrimSpace(m[3]); rest != "" && len(rest) < 60 && !isQuestion(rest) {
 			t += ", " + rest
 		}
 		f, ok := enFact(strings.TrimRight(t, ". "), subject.Occupation, role)
