@@ -217,3 +217,16 @@ func TestPlaceOfStudyIsNoSubject(t *testing.T) {
 		}
 	}
 }
+
+// An introduction in north-eastern speech: the age said as "今年四十六了",
+// a condition that keeps coming back ("痛风老犯"), plain talk asked for
+// ("别整那么文绉绉的"); a child's age is the child's.
+func TestNortheasternIntroduction(t *testing.T) {
+	at := time.Date(2026, 1, 15, 11, 0, 0, 0, time.UTC)
+	wantAmongTexts(t, at, []struct{ in, want string }{
+		{"哎老铁 俺叫刘大军 哈尔滨的 今年四十六了 开出租开了十五年了", "今年四十六岁"},
+		{"跟你唠唠 俺这痛风老犯 大夫说海鲜啤酒都不让整了", "有痛风"},
+		{"你说话别整那么文绉绉的 跟俺唠嗑就直来直去的", "希望说话直接"},
+		{"孩子今年五岁了", "孩子今年五岁"},
+	})
+}

@@ -38,8 +38,14 @@ var zhPatterns = []pattern{
 		}
 		return zhFact("名字叫"+name, "名字", name)
 	}},
-	{regexp.MustCompile(`我今年(\d{1,3}|[一二三四五六七八九十]{1,3})岁`), func(m []string, _ string, _ time.Time) (found, bool) {
-		return zhFact("今年"+m[1]+"岁", "年龄", m[1])
+	// "我今年35岁", and in an introduction "…，今年四十六了".
+	{regexp.MustCompile(`我今年(\d{1,3}|[一二三四五六七八九十]{1,3})岁|(?:^|我|[，,]\s*)今年(\d{1,3}|[一二三四五六七八九十]{1,3})(?:岁)?(?:了|啦)(?:[，,。！!\s]|$)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		age := m[1] + m[2]
+		return zhFact("今年"+age+"岁", "年龄", age)
+	}},
+	// A condition that keeps coming back: "俺这痛风老犯".
+	{regexp.MustCompile(`我(?:这|的)?(` + zhCondition + `)(?:又|老|总|经常|常常|时不时)(?:是)?(?:犯|发作|复发)`), func(m []string, _ string, _ time.Time) (found, bool) {
+		return zhFact("有"+m[1], subject.HealthPrefix+m[1], m[1])
 	}},
 	{regexp.MustCompile(`(?:我|(?:^|[，,\s])自己)(?:自己)?(?:也|都|还|就)?对(.{1,20}?)过敏(?:$|[^原源])`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return zhFact("对"+m[1]+"过敏", subject.AllergyPrefix+strings.ToLower(m[1]), m[1])
