@@ -24,6 +24,12 @@ func withStatements(facts, statements []found) []found {
 	factTerms := make([]termSet, len(facts))
 	for i, f := range facts {
 		factTerms[i] = contentTerms(tok, enWrittenDay.ReplaceAllString(f.text, ""))
+		if f.subject == answerSubject {
+			// An answer style read from an instruction says all of it.
+			for t := range contentTerms(tok, f.object) {
+				factTerms[i][t] = struct{}{}
+			}
+		}
 		for t := range factTerms[i] {
 			said[t] = struct{}{}
 		}

@@ -63,5 +63,7 @@ func TestAnswerStylesAskedInOtherWords(t *testing.T) {
 	checkLife(t, at, []lifeCase{
 		{"give me examples of phrasal verbs", nil},
 		{"能不能帮我做个表格", nil},
+		// The instruction is kept once, as the style.
+		{"以后回我说重点就行 没空看长的 一手抱娃一手打字", []lifeWant{{"希望回答说重点、简短", "answers", false}}},
 	})
 }

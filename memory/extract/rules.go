@@ -288,7 +288,10 @@ func findInSentence(sentence string, ref time.Time) []found {
 	body, explicit := stripExplicit(sentence)
 	if f, ok := standingInstruction(body); ok {
 		if style, ok := answerStyle(body); ok {
-			return []found{style} // "以后回我说重点就行": how to answer, under its key
+			// "以后回我说重点就行": how to answer, under its key; the
+			// sentence it was read from is what it says (withStatements).
+			style.object = body
+			return []found{style}
 		}
 		return []found{f}
 	}
