@@ -31,15 +31,15 @@ func TestPersonaRounds(t *testing.T) {
 		// the floors leave one memory and one follow-up below the figures.
 		{"round3.json", floor{0.956, 0.977, 0.937, 0.950, 0.950, 0, 2}},
 		{"round4.json", floor{0.913, 0.831, 0.631, 0.675, 0.975, 0, 3}},
-		{"round5.json", floor{0.869, 0.731, 0.312, 0.575, 0.975, 0, 2}},
+		{"round5.json", floor{0.869, 0.731, 0.312, 0.600, 0.975, 0, 2}},
 		{"round6.json", floor{0.808, 0.789, 0.500, 0.725, 0.975, 0, 2}},
 		{"round7.json", floor{0.789, 0.852, 0.555, 0.675, 0.975, 0, 2}},
-		{"round8.json", floor{0.860, 0.768, 0.375, 0.650, 0.825, 0, 2}},
-		{"round9.json", floor{0.850, 0.781, 0.666, 0.575, 0.850, 0, 5}},
+		{"round8.json", floor{0.860, 0.778, 0.375, 0.675, 0.825, 0, 2}},
+		{"round9.json", floor{0.851, 0.795, 0.666, 0.575, 0.850, 0, 5}},
 		{"round10.json", floor{0.803, 0.750, 0.363, 0.500, 0.700, 0, 4}},
 		{"round11.json", floor{0.762, 0.806, 0.565, 0.675, 0.775, 0, 2}},
 		// Rounds 12 and 13 were scored unseen once, then tuned on.
-		{"round12.json", floor{0.728, 0.651, 0.285, 0.550, 0.975, 0, 2}},
+		{"round12.json", floor{0.728, 0.669, 0.333, 0.575, 0.975, 0, 2}},
 		{"round13.json", floor{0.836, 0.666, 0.454, 0.700, 0.975, 0, 1}},
 		// Rounds 14 and 15 were scored unseen once, then tuned on.
 		// Round 14 keeps two memories more since a pet named after a
@@ -49,13 +49,13 @@ func TestPersonaRounds(t *testing.T) {
 		{"round15.json", floor{0.897, 0.601, 0.545, 0.500, 0.975, 0, 3}},
 		// Rounds 16 and 17 were scored unseen once, then tuned on. Round 17
 		// applies four corrections of 24; its floor is three.
-		{"round16.json", floor{0.718, 0.797, 0.450, 0.775, 0.950, 0, 2}},
+		{"round16.json", floor{0.727, 0.808, 0.450, 0.775, 0.950, 0, 2}},
 		{"round17.json", floor{0.712, 0.695, 0.291, 0.525, 0.975, 0, 3}},
 		// Round 19 was scored unseen once, then tuned on.
 		{"round19.json", floor{0.621, 0.662, 0.227, 0.550, 0.950, 0, 2}},
 		// Rounds 20 and 21 have not been tuned on: written by people who
 		// had not read the rules, scored once, their lines unread.
-		{"round20.json", floor{0.538, 0.506, 0.173, 0.425, 0.975, 0, 3}},
+		{"round20.json", floor{0.538, 0.518, 0.173, 0.425, 0.975, 0, 3}},
 		{"round21.json", floor{0.509, 0.723, 0.210, 0.350, 0.950, 0, 1}},
 		// Rounds 22 and 23 were scored unseen once, then tuned on.
 		{"round22.json", floor{0.567, 0.734, 0.315, 0.550, 0.950, 0, 7}},
@@ -65,7 +65,7 @@ func TestPersonaRounds(t *testing.T) {
 		{"round24.json", floor{0.686, 0.634, 0.285, 0.475, 0.850, 0, 6}},
 		// Round 25 was scored once unseen (0.800 / 0.624 / 7 of 24 / 0.300,
 		// perfect 0.825) and tuned on afterwards.
-		{"round25.json", floor{0.779, 0.633, 0.291, 0.275, 0.800, 0, 1}},
+		{"round25.json", floor{0.838, 0.811, 0.541, 0.500, 0.800, 0, 1}},
 	}
 	for _, r := range rounds {
 		t.Run(r.file, func(t *testing.T) {
