@@ -246,7 +246,7 @@ var zhPlanMovedRule = lifeRule{regexp.MustCompile(`(\p{Han}{0,6}?(?:` + zhPlanNo
 	plan = strings.TrimPrefix(strings.TrimPrefix(plan, "的"), "哩")
 	when, ok := zhResolveDate(m[2], ref)
 	if !ok {
-		when, ok = zhBareDayAhead(m[2], ref) // "我们改成二十五号走": the plan's month is known to it
+		when, ok = zhBareDayAhead(m[2], ref) // "我们改成二十五号走": the next 25th
 	}
 	if !ok || when.Start.Before(dayStart(ref)) || len([]rune(plan)) < 2 || zhOther.MatchString(plan) && !strings.Contains(plan, "的") {
 		return found{}, false
