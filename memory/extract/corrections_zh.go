@@ -128,7 +128,10 @@ var zhChanges = []lifeRule{
 	// "咪咪上个月送人了", "唉，小灵通前两天死了".
 	{regexp.MustCompile(`(?:^|[，,]\s*)(\p{Han}{1,4}?)(?:上个月|去年|前几天|前两天|前天|昨天|昨晚|上周|上礼拜|上星期|前阵子|最近|已经|突然)?(送人了|走丢了|丢了|去世了|死了|病死了|老死了)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		name := m[1]
-		if _, rel := subject.Relation(name); rel || zhOther.MatchString(name) || strings.Contains(name, "我") || zhFeltToDeath.MatchString(name) {
+		afterClause := !strings.HasPrefix(m[0], name)
+		if _, rel := subject.Relation(name); rel || zhOther.MatchString(name) || strings.Contains(name, "我") || zhFeltToDeath.MatchString(name) ||
+			utf8.RuneCountInString(name) < 2 || afterClause && m[2] == "丢了" {
+			// "冻死了", and after a clause "手机丢了": no pet.
 			return found{}, false
 		}
 		f, ok := lifeOf(name+m[2], subject.PetPrefix+strings.ToLower(name), name, "宠物", "pet")

@@ -187,8 +187,8 @@ var enLife = []lifeRule{
 	// "embedded fw engineer at Hexwell, based in Rotterdam", "I'm based
 	// out of Leeds": where the author is based, not a firm named before.
 	{regexp.MustCompile(`(?i)(?:^|[,;]\s*|\b(?:I'?m|I\s+am|we'?re|we\s+are)\s+)(?:currently\s+|now\s+|still\s+)?based\s+(?:in|out\s+of)\s+(?-i:(\p{Lu}\p{L}+(?:[\s-]\p{Lu}\p{L}+)?))`), func(m []string, sentence string, _ time.Time) (found, bool) {
-		if enNotNewName.MatchString(m[1]) {
-			return found{}, false
+		if enNotNewName.MatchString(m[1]) || enSomeoneBased.MatchString(sentence[:strings.Index(sentence, m[0])]) {
+			return found{}, false // "the company, based in Berlin, hired me"
 		}
 		f, ok := enFact("Lives in "+m[1], subject.Residence, m[1])
 		f.change = changeCue.MatchString(sentence)
@@ -287,7 +287,8 @@ var enLife = []lifeRule{
 		return found{text: t, subject: firstNonEmpty(kindOf(obj), enHead(obj)), typ: memory.TypePreference, lifecycle: memory.LifecycleLongTerm,
 			importance: 0.6, confidence: 0.85, object: obj, terms: []string{obj, "habit"}, keyed: true}, true
 	}},
-	// Pets.
+	// Pets: a loss first (enPetLost), then the pet.
+	enPetLost,
 	{regexp.MustCompile(`(?i)\b(?:I|we)(?:\s+have\s+got|\s+have|'ve\s+got|\s+got|\s+adopted|\s+own)\s+(an?|two|three|one)\s+((?:[a-z]+\s+){0,2}?)` + enPetKind + `(s)?\b(?:,?\s+(?:called|named)\s+` + `(\p{Lu}[\p{L}]*))?`), func(m []string, _ string, _ time.Time) (found, bool) {
 		kind := strings.ToLower(strings.TrimSpace(m[2] + m[3] + m[4]))
 		t := "Has " + strings.ToLower(m[1]) + " " + kind
@@ -308,7 +309,6 @@ var enLife = []lifeRule{
 	// Birthdays and anniversaries: lasting facts that keep their date.
 	{regexp.MustCompile(`(?i)\bmy\s+(?:` + enFamily + `'s\s+)?birthday\s+is\s+(?:on\s+)?(.+)|\b(?:my|our)\s+((?:wedding\s+)?anniversary)\s+is\s+(?:on\s+)?(.+)`), enDate},
 	enTurnsOn,
-	enPetLost,
 	enPetNamed,
 	// Family members.
 	{regexp.MustCompile(`(?i)\b(?:my|our)\s+` + enFamily + `(?:'s\s+name\s+is|\s+is\s+called|\s+is\s+named)\s+` + `(\p{Lu}[\p{L}]*)`), func(m []string, _ string, _ time.Time) (found, bool) {
@@ -324,6 +324,10 @@ var enLife = []lifeRule{
 // enMoved reads a move ("I moved to Lyon", "we just relocated from Paris
 // to Lyon").
 var enMoved = regexp.MustCompile(`(?i)\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|now\s+)?(?:moved|relocated)\s+(?:from\s+.+?\s+)?to\s+(.+)`)
+
+// enSomeoneBased is a firm or a person named just before ", based in":
+// where they are based, not the author.
+var enSomeoneBased = regexp.MustCompile(`(?i)\b(?:the|my|our|his|her|their|a|an|this|that)\s+[\p{L}'-]+\s*$|\b(?:he|she|they|it)\s*$`)
 
 // enTimeTail is a time phrase at the end of an object ("last week").
 var enTimeTail = regexp.MustCompile(`(?i)\s+(?:last|this|next)\s+(?:week|weekend|month|year|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b.*$|\s+(?:yesterday|today|recently|a\s+(?:few\s+)?(?:days?|weeks?|months?|years?)\s+ago|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|over\s+(?:easter|christmas|the\s+(?:weekend|summer|holidays|break)))\b.*$`)

@@ -239,7 +239,7 @@ var (
 		{regexp.MustCompile(`(?i)\b(?:use|in|stick\s+to|give\s+me)\s+(?:metric|celsius)\b`), "in metric units"},
 		{regexp.MustCompile(`(?i)\b(?:whole|full)\s+words\b|\bno\s+(?:abbreviations|text\s*speak|shortened\s+words)`), "in whole words, without abbreviations"},
 		{regexp.MustCompile(`(?i)\b(?:use|in|stick\s+to|give\s+me)\s+imperial\b`), "in imperial units"},
-		{regexp.MustCompile(`(?i)\bgive\s+(?:me\s+)?(?:some\s+)?examples\b|\bwith\s+examples\b|\bexamples?,?\s+not\s+(?:only|just)\b`), "with examples"},
+		{regexp.MustCompile(`(?i)\bgive\s+me\s+(?:some\s+)?examples,?\s+not\s+(?:only|just)\b|\b(?:when|whenever)\s+you\s+explain\b[^.;!?]{0,40}\bexamples\b`), "with examples"},
 	}
 	zhStyles = []struct {
 		re   *regexp.Regexp
@@ -247,8 +247,8 @@ var (
 	}{
 		{regexp.MustCompile(`(?:简短|简洁|简单|短)一?(?:点|些)|别太长|不要太长|别啰嗦|不要啰嗦|长话短说|(?:别|甭|不要|听不了|受不了)[^，,。]{0,4}(?:长篇大论|念经)|三两句|两三句|一两句话|控制在\p{Han}{1,4}(?:行|句|个字|字)(?:以内|之内)`), "简短"},
 		{regexp.MustCompile(`列(?:出)?要点|分点|列点|列表|要点就行`), "列要点"},
-		{regexp.MustCompile(`多用表格|用表格|做成表格|列成表格|列个表格`), "多用表格"},
-		{regexp.MustCompile(`(?:说|讲|捡|挑)重点`), "说重点"},
+		{regexp.MustCompile(`(?:你|回我|回答|回复|讲|解释)[^。！!]{0,16}?(?:多用表格|用表格|做成表格|列成表格)`), "多用表格"},
+		{regexp.MustCompile(`(?:回我|回答|回复|跟我|和我|给我)[^，,。]{0,6}?(?:说|讲|捡|挑)重点|(?:说|讲)重点就(?:行|好|可以)`), "说重点"},
 		{regexp.MustCompile(`字少一?(?:点|些)|(?:别|不要|莫|甭)(?:整|写|弄|搞)(?:得)?(?:太|那么)长|(?:没空|没时间|懒得)看长的`), "简短"},
 		{regexp.MustCompile(`(?:别|不要|不用|不许|少)(?:用|加|发)?(?:太多)?(?:表情|emoji)`), "不用表情"},
 		{regexp.MustCompile(`(?:别|不要|少)(?:用|说|讲|带)?(?:太多)?(?:专业)?(?:术语|行话)`), "少用术语"},

@@ -10,9 +10,12 @@ import (
 
 // enPetLost is a pet that died or was lost, said by its name: "We lost
 // Pepper two weeks ago", "our old beagle Pepper passed away". It ends the
-// memory of the pet by its key; a relative ("we lost Grandpa") is no pet.
+// memory of the pet by its key; a relative ("we lost Grandpa") is no pet,
+// nor what a name owns ("lost Jake's keys") or is lost as ("as a
+// client"). It runs before the rules that tell of a pet, so that "we lost
+// our dog Rex" is the loss, not the dog.
 var enPetLost = lifeRule{
-	regexp.MustCompile(`(?i)\b(?:we|I)(?:'ve|\s+have)?\s+(?:just\s+|sadly\s+|finally\s+)?lost\s+(?:(?:our|my)\s+(?:(?:old|sweet|dear|little|lovely|beloved|poor)\s+)?` + enPetKind + `,?\s+)?(?-i:(\p{Lu}\p{Ll}+))\b|\b(?:our|my)\s+(?:(?:old|sweet|dear|little|lovely|beloved|poor)\s+)?` + enPetKind + `,?\s+(?-i:(\p{Lu}\p{Ll}+)),?\s+(?:died|passed\s+away|passed|was\s+put\s+(?:down|to\s+sleep)|had\s+to\s+be\s+put\s+(?:down|to\s+sleep))\b`),
+	regexp.MustCompile(`(?i)\b(?:we|I)(?:'ve|\s+have)?\s+(?:just\s+|sadly\s+|finally\s+)?lost\s+(?:(?:our|my)\s+(?:(?:old|sweet|dear|little|lovely|beloved|poor)\s+)?` + enPetKind + `,?\s+)?(?-i:(\p{Lu}\p{Ll}+))(?:[.,!;]|$|\s+(?:(?:a|two|three|four|five|six|last|this|on|in|yesterday|today|recently)\b|\d))|\b(?:our|my)\s+(?:(?:old|sweet|dear|little|lovely|beloved|poor)\s+)?` + enPetKind + `,?\s+(?-i:(\p{Lu}\p{Ll}+)),?\s+(?:died|passed\s+away|passed|was\s+put\s+(?:down|to\s+sleep)|had\s+to\s+be\s+put\s+(?:down|to\s+sleep))\b`),
 	func(m []string, _ string, _ time.Time) (found, bool) {
 		name := m[2] + m[4]
 		if _, rel := subject.Relation(strings.ToLower(name)); rel || enNotAName.MatchString(name) || enNotNewName.MatchString(name) {
@@ -28,17 +31,20 @@ var enPetNamed = lifeRule{
 	regexp.MustCompile(`(?i)\b` + enPetKind + `\b[^.;!?]{0,60}?\b(?:we|I)(?:'ve|\s+have)?\s+(?:named|called)\s+(?:her|him|it)\s+(?-i:(\p{Lu}\p{Ll}+))\b`),
 	func(m []string, _ string, _ time.Time) (found, bool) {
 		kind, name := strings.ToLower(m[1]), m[2]
-		if _, rel := subject.Relation(strings.ToLower(name)); rel || enNotAName.MatchString(name) || enNotNewName.MatchString(name) {
+		if _, rel := subject.Relation(strings.ToLower(name)); rel || enNotAName.MatchString(name) || enNotNewName.MatchString(name) || enOthersAnimal.MatchString(m[0]) {
 			return found{}, false
 		}
 		return lifeOf("Has a "+kind+" called "+name, subject.PetPrefix+strings.ToLower(name), kind, name)
 	},
 }
 
+// enOthersAnimal is an animal of someone else's: "the dog next door".
+var enOthersAnimal = regexp.MustCompile(`(?i)\b(?:next\s+door|neighbou?rs?'?s?|across\s+the\s+(?:road|street)|down\s+the\s+(?:road|street)|my\s+(?:friend|sister|brother|mum|mom|dad|son|daughter)'s)\b`)
+
 // enPetNote is a pet typed as a note: "cat = Byte. 4 yrs, grey", "dog:
 // Rolo".
 var enPetNote = lifeRule{
-	regexp.MustCompile(`(?i)^(?:(?:my|our|the)\s+)?` + enPetKind + `\s*(?:=|:|-)\s*(?-i:(\p{Lu}\p{Ll}+))\b`),
+	regexp.MustCompile(`(?i)^(?:(?:my|our|the)\s+)?` + enPetKind + `\s*(?:=|:|-)\s*(?-i:(\p{Lu}\p{Ll}+))(?:[.,;!]|$)`),
 	func(m []string, _ string, _ time.Time) (found, bool) {
 		kind, name := strings.ToLower(m[1]), m[2]
 		if enNotAName.MatchString(name) || enNotNewName.MatchString(name) {

@@ -167,6 +167,9 @@ func enMovedPlan(plan, rest string, ref time.Time) (found, bool) {
 	if !ok || when.Start.Before(dayStart(ref)) {
 		return found{}, false
 	}
+	if i := strings.Index(strings.ToLower(rest), strings.ToLower(strings.TrimPrefix(when.Phrase, "to "))); i < 0 || !enBeforeNewDate.MatchString(rest[:i]) && !enNewDateLead.MatchString(rest[:i]) {
+		return found{}, false // "the doctor moved to Leeds in March": a place, then a date
+	}
 	plan = strings.TrimSpace(plan)
 	if !validObject(plan) {
 		return found{}, false
@@ -176,6 +179,14 @@ func enMovedPlan(plan, rest string, ref time.Time) (found, bool) {
 	return found{text: t, typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary, importance: 0.6, confidence: 0.85,
 		event: when, object: plan, terms: []string{plan, "plan"}, change: true}, true
 }
+
+// enBeforeNewDate is what may come between a move and the new date:
+// nothing, "the", "on", a weekday ("tue 21 apr").
+var enBeforeNewDate = regexp.MustCompile(`(?i)^(?:(?:on|the|this|next|a)\s+)*(?:` + enWeekdayWord + `\.?,?\s+(?:the\s+)?)?$`)
+
+// enNewDateLead ends the words before a new date said later in the
+// sentence: "…, now its april 25", "… moved it to the 12th".
+var enNewDateLead = regexp.MustCompile(`(?i)(?:\bto|\bits|\bit'?s|\bnow|\bis|\bon|\bfor)\s+(?:(?:on|the|this|next|a)\s+)*(?:` + enWeekdayWord + `\.?,?\s+(?:the\s+)?)?$`)
 
 // digitRuns are the numbers written in figures in a text.
 var digitRuns = regexp.MustCompile(`\d+`)

@@ -282,7 +282,15 @@ func findInSentence(sentence string, ref time.Time) []found {
 		// asks is said.
 		sentence = enStatedBeforeQuestion(sentence)
 	}
-	if sentence == "" || isQuestion(sentence) && !zhStandingAsk.MatchString(sentence) {
+	if sentence == "" {
+		return nil
+	}
+	if isQuestion(sentence) {
+		// Only a way of answering asked for as a question is read
+		// ("讲语法的时候能不能多用表格"); "以后能不能提醒我吃药" asks.
+		if style, ok := answerStyle(sentence); ok && zhStandingAsk.MatchString(sentence) {
+			return []found{style}
+		}
 		return nil
 	}
 	body, explicit := stripExplicit(sentence)

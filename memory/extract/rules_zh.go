@@ -39,15 +39,18 @@ var zhPatterns = []pattern{
 		return zhFact("名字叫"+name, "名字", name)
 	}},
 	// "我今年35岁", and in an introduction "…，今年四十六了".
-	{regexp.MustCompile(`我今年(\d{1,3}|[一二三四五六七八九十]{1,3})岁|(?:^|我|[，,]\s*)今年(\d{1,3}|[一二三四五六七八九十]{1,3})(?:岁)?(?:了|啦)(?:[，,。！!\s]|$)`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`我今年(\d{1,3}|[一二三四五六七八九十]{1,3})岁|(?:^|我|[，,]\s*)今年(\d{1,3}|[一二三四五六七八九十]{1,3})(?:岁)?(?:了|啦)(?:[，,。！!\s]|$)`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		age := m[1] + m[2]
+		if i := strings.Index(sentence, "今年"+m[2]); m[2] != "" && i > 0 && zhSomeoneNamed.MatchString(sentence[:i]) {
+			return found{}, false // "我儿子，今年五岁了": the son's age
+		}
 		return zhFact("今年"+age+"岁", "年龄", age)
 	}},
 	// A condition that keeps coming back: "俺这痛风老犯".
 	{regexp.MustCompile(`我(?:这|的)?(` + zhCondition + `)(?:又|老|总|经常|常常|时不时)(?:是)?(?:犯|发作|复发)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return zhFact("有"+m[1], subject.HealthPrefix+m[1], m[1])
 	}},
-	{regexp.MustCompile(`(?:我|(?:^|[，,\s])自己)(?:自己)?(?:也|都|还|就)?对(.{1,20}?)过敏(?:$|[^原源])`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?:我|(?:^|[，,\s])自己)(?:自己)?(?:也|都|还|就)?对(.{1,20}?)过敏(?:$|[^原源]|原因)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		return zhFact("对"+m[1]+"过敏", subject.AllergyPrefix+strings.ToLower(m[1]), m[1])
 	}},
 	{regexp.MustCompile(`我(?:来自|老家在|老家是)(.+)|我是(.{1,8}?)人$`), func(m []string, _ string, _ time.Time) (found, bool) {
@@ -124,6 +127,10 @@ var zhPatterns = []pattern{
 		return zhFact("是"+obj, "身份", obj)
 	}},
 }
+
+// zhSomeoneNamed is a relative, a pet or another person named before an
+// age said without 我.
+var zhSomeoneNamed = regexp.MustCompile(zhFamily + `|` + zhPetKind + `|孩子|宝宝|儿子|女儿|他|她|它`)
 
 // zhPlaceOfStudy is the rest of a place after 在学 ("在学校门口",
 // "在学院里", "在学生宿舍").

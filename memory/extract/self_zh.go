@@ -133,7 +133,7 @@ var zhSelfPatterns = []pattern{
 		return f, ok
 	}},
 	// Allergies without 对: "我海鲜过敏", "我其实是阿莫西林过敏".
-	{regexp.MustCompile(`^(?:其实|实际上|原来)?我` + zhAdverbs + `(?:是)?(?:对)?(\p{Han}{1,6}?)过敏(?:$|[^原源])`), func(m []string, _ string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`^(?:其实|实际上|原来)?我` + zhAdverbs + `(?:是)?(?:对)?(\p{Han}{1,6}?)过敏(?:$|[^原源]|原因)`), func(m []string, _ string, _ time.Time) (found, bool) {
 		what := m[2]
 		// "我猫过敏" may be the cat's; "我猫毛过敏" is the author's, to
 		// the animal's hair.
