@@ -65,7 +65,7 @@ func TestPersonaRounds(t *testing.T) {
 		{"round24.json", floor{0.686, 0.634, 0.285, 0.475, 0.850, 0, 6}},
 		// Round 25 was scored once unseen (0.800 / 0.624 / 7 of 24 / 0.300,
 		// perfect 0.825) and tuned on afterwards.
-		{"round25.json", floor{0.838, 0.811, 0.541, 0.500, 0.800, 0, 1}},
+		{"round25.json", floor{0.847, 0.811, 0.541, 0.500, 0.800, 0, 1}},
 	}
 	for _, r := range rounds {
 		t.Run(r.file, func(t *testing.T) {
