@@ -18,7 +18,7 @@ var enPetLost = lifeRule{
 	regexp.MustCompile(`(?i)\b(?:we|I)(?:'ve|\s+have)?\s+(?:just\s+|sadly\s+|finally\s+)?lost\s+(?:(?:our|my)\s+(?:(?:old|sweet|dear|little|lovely|beloved|poor)\s+)?` + enPetKind + `,?\s+)?(?-i:(\p{Lu}\p{Ll}+))(?:[.,!;]|$|\s+(?:(?:a|two|three|four|five|six|last|this|on|in|yesterday|today|recently)\b|\d))|\b(?:our|my)\s+(?:(?:old|sweet|dear|little|lovely|beloved|poor)\s+)?` + enPetKind + `,?\s+(?-i:(\p{Lu}\p{Ll}+)),?\s+(?:died|passed\s+away|passed|was\s+put\s+(?:down|to\s+sleep)|had\s+to\s+be\s+put\s+(?:down|to\s+sleep))\b`),
 	func(m []string, _ string, _ time.Time) (found, bool) {
 		name := m[2] + m[4]
-		if _, rel := subject.Relation(strings.ToLower(name)); rel || enNotAName.MatchString(name) || enNotNewName.MatchString(name) {
+		if !petName(name) {
 			return found{}, false
 		}
 		return changed(lifeOf(name+" died", subject.PetPrefix+strings.ToLower(name), name, "pet"))
@@ -31,7 +31,7 @@ var enPetNamed = lifeRule{
 	regexp.MustCompile(`(?i)\b` + enPetKind + `\b[^.;!?]{0,60}?\b(?:we|I)(?:'ve|\s+have)?\s+(?:named|called)\s+(?:her|him|it)\s+(?-i:(\p{Lu}\p{Ll}+))\b`),
 	func(m []string, _ string, _ time.Time) (found, bool) {
 		kind, name := strings.ToLower(m[1]), m[2]
-		if _, rel := subject.Relation(strings.ToLower(name)); rel || enNotAName.MatchString(name) || enNotNewName.MatchString(name) || enOthersAnimal.MatchString(m[0]) {
+		if !petName(name) || enOthersAnimal.MatchString(m[0]) {
 			return found{}, false
 		}
 		return lifeOf("Has a "+kind+" called "+name, subject.PetPrefix+strings.ToLower(name), kind, name)
@@ -52,4 +52,11 @@ var enPetNote = lifeRule{
 		}
 		return lifeOf("Has a "+kind+" called "+name, subject.PetPrefix+strings.ToLower(name), kind, name)
 	},
+}
+
+// petName reports whether name can be a pet's: no relative ("Grandpa"),
+// no word that opens a sentence, no weekday or month.
+func petName(name string) bool {
+	_, rel := subject.Relation(strings.ToLower(name))
+	return !rel && !enNotAName.MatchString(name) && !enNotNewName.MatchString(name)
 }

@@ -149,21 +149,17 @@ func hasHan(s string) bool {
 }
 
 // upperFirst capitalises the first letter.
-func upperFirst(s string) string {
-	r := []rune(s)
-	if len(r) == 0 {
-		return s
-	}
-	r[0] = unicode.ToUpper(r[0])
-	return string(r)
-}
+func upperFirst(s string) string { return mapFirst(s, unicode.ToUpper) }
 
 // lowerFirst lower-cases the first letter.
-func lowerFirst(s string) string {
+func lowerFirst(s string) string { return mapFirst(s, unicode.ToLower) }
+
+// mapFirst is s with f applied to its first rune.
+func mapFirst(s string, f func(rune) rune) string {
 	r := []rune(s)
 	if len(r) == 0 {
 		return s
 	}
-	r[0] = unicode.ToLower(r[0])
+	r[0] = f(r[0])
 	return string(r)
 }
