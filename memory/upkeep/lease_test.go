@@ -1,6 +1,7 @@
 package upkeep_test
 
 import (
+	"context"
 	"fmt"
 	"sync"
 	"testing"
@@ -54,7 +55,13 @@ func replica(t *testing.T, s *sqlite.Store, holder string, now func() time.Time)
 	}
 	t.Cleanup(func() {
 		close(stop)
-		_ = w.Close(t.Context())
+		// t.Context is already cancelled here, and a cancelled context
+		// would not wait for the pass under way to leave the store.
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := w.Close(ctx); err != nil {
+			t.Errorf("%s: close: %v", holder, err)
+		}
 	})
 	return w, passes
 }
