@@ -104,5 +104,15 @@ func lifeExpansions() []Expansion {
 				"通勤", "早高峰", "晚高峰", "上班路上", "下班路上"},
 			Terms: []string{"lives", "based", "office", "depot", "moved", "suburbs", "住", "住在", "搬", "公司", "单位"},
 		},
+		{
+			// "a good feed store near the house", "这附近有啥地方能溜达":
+			// what is near is near where they live.
+			Topic: "nearby",
+			Triggers: []string{"nearby", "near me", "near the house", "near home", "near our place", "near my place",
+				"around here", "round here", "in the area", "my area", "local", "locally", "closest", "nearest",
+				"附近", "周边", "离家近", "家门口"},
+			Terms: []string{"lives", "live", "living", "based", "moved", "house", "flat", "apartment", "place",
+				"住", "住在", "搬", "家", "小区"},
+		},
 	}
 }

@@ -23,6 +23,7 @@ func TestMoreBridgesAnswerIndirectQuestions(t *testing.T) {
 		mem("warhammer", "Paints Warhammer miniatures at weekends"),
 		mem("skint", "Money is tight until payday"),
 		mem("manager", "Line manager is Priya, very detail-minded"),
+		mem("leith", "Lives in a terraced house in Leith"),
 	}, "p2": owned("p2",
 		mem("读博", "在武汉读博，做遥感方向"),
 		mem("满月", "儿子满月是下个月十号"),
@@ -35,6 +36,7 @@ func TestMoreBridgesAnswerIndirectQuestions(t *testing.T) {
 		mem("导师", "导师姓周，要求特别严"),
 		mem("专业", "想报医学专业"),
 		mem("搬店", "奶茶店搬到了解放路"),
+		mem("望京", "住在望京的老小区"),
 	)}})
 	wantRecalled(t, x, []struct{ q, want string }{
 		{"How long should I give the last part of my dissertation?", "phd"},
@@ -61,6 +63,9 @@ func TestMoreBridgesAnswerIndirectQuestions(t *testing.T) {
 		{"明天要跟老板开会，怎么说比较好", "导师"},
 		{"填志愿要注意什么", "专业"},
 		{"门口怎么引流", "搬店"},
+		{"Any decent bakeries nearby?", "leith"},
+		{"where's the nearest place to get a bike fixed", "leith"},
+		{"周末想带孩子在附近转转，有什么推荐", "望京"},
 	})
 	// Nothing in these asks about any of it.
 	for _, q := range []string{"What's the capital of Peru?", "这道几何题怎么解"} {
