@@ -161,6 +161,19 @@ var enLife = []lifeRule{
 		f.terms = append(f.terms, "home", "lives")
 		return f, ok
 	}},
+	// "I stay in Al Qusais with 3 other pinays", "we stay in Tema": to
+	// stay somewhere, said in the present, is to live there in much of
+	// the English-speaking world; a stay away ("staying in a hotel", "this
+	// week") or one said with "when" is not.
+	{regexp.MustCompile(`(?i)\b(?:I|we)\s+(?:still\s+|now\s+)?stay\s+(?:in|at)\s+((?-i:\p{Lu})\p{L}+(?:[\s-](?-i:\p{Lu})\p{L}+)?)\b`), func(m []string, sentence string, _ time.Time) (found, bool) {
+		if enAwaySaid.MatchString(sentence) || enStayWhen.MatchString(sentence) || enNotNewName.MatchString(m[1]) {
+			return found{}, false
+		}
+		f, ok := enFact("Lives in "+m[1], subject.Residence, m[1])
+		f.change = enMovedSaid.MatchString(sentence)
+		f.terms = append(f.terms, "home", "lives")
+		return f, ok
+	}},
 	// A home said by what one has there: "we have a farm outside
 	// Turriff", "I got a sheltered housing flat in Sutton Coldfield" (when
 	// moving).

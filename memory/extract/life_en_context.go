@@ -47,3 +47,7 @@ func enRetiredLine(fs []found, line string) {
 		}
 	}
 }
+
+// enStayWhen is a stay said of the times one goes somewhere ("when I'm in
+// London I stay in Camden"), not of home.
+var enStayWhen = regexp.MustCompile(`(?i)\b(?:when|whenever|if|every\s+time)\b`)
