@@ -20,6 +20,8 @@ func TestRulesReadDialectAndPlanNotes(t *testing.T) {
 		{"btw the regional tourney is saturday march 7th, whole club is going", []lifeWant{{"The regional tourney is saturday march 7th, whole club is going", "", false}}},
 		{"the recital's on the 14th", []lifeWant{{"The recital's on the 14th", "", false}}},
 		{"the recital is not the 14th", nil},
+		{"Please, my Machine Learning exam is on 14 May, 9am.", []lifeWant{{"My Machine Learning exam is on 14 May, 9am", "", false}}},
+		{"Boss, my visa interview is on 3 June", []lifeWant{{"My visa interview is on 3 June", "", false}}},
 		{"they had to move my scan to fri 13th", []lifeWant{{"Scan moved to fri 13th", "", true}}},
 		{"OK the 2 day workshop got moved cos of the strike, its thurs 26th feb now", []lifeWant{{"2 day workshop moved to 26th feb", "", true}}},
 		{"the quack says am anaemic", []lifeWant{{"Is anaemic", "health:anaemic", false}}},

@@ -18,8 +18,17 @@ import (
 // which is how reconciliation finds the plan it replaces.
 
 // enPlanOpeners are the words a chat note opens with before naming its
-// plan ("update:", "WAIT", "anyway").
-const enPlanOpeners = `(?:oh|so|and|also|update|anyway|btw|wait|ok|okay|omg|right)[,:!]?\s+`
+// plan ("update:", "WAIT", "anyway"), and the polite or familiar words set
+// off by a comma ("Please, my exam is on 14 May", "Boss, …").
+const enPlanOpeners = `(?:(?:oh|so|and|also|update|anyway|btw|wait|ok|okay|omg|right)[,:!]?|` + enAddressWords + `[,:!])\s+`
+
+// enAddressWords open a message politely or by addressing the reader, in
+// the English of West Africa, India and elsewhere; the memory leaves them
+// out.
+const enAddressWords = `(?:please|pls|boss|chale|oya|abeg|ei|eh|ah)`
+
+// enAddressOpener is one of enAddressWords opening a sentence.
+var enAddressOpener = regexp.MustCompile(`(?i)^` + enAddressWords + `[,:!]\s+`)
 
 // enWeekdayWord is a weekday, written out or cut short ("thurs",
 // "weds").
@@ -96,7 +105,7 @@ var enBookedFor = lifeRule{regexp.MustCompile(`(?i)^(?:` + enPlanOpeners + `)*(?
 // its opening filler ("btw", "anyway") and without the closing marks
 // trailing.
 func enNotedPlan(sentence, plan string, when text.Span, confidence float64, trailing string) found {
-	t := upperFirst(strings.TrimRight(enLeadFiller.ReplaceAllString(strings.TrimSpace(sentence), ""), trailing))
+	t := upperFirst(strings.TrimRight(enLeadFiller.ReplaceAllString(enAddressOpener.ReplaceAllString(strings.TrimSpace(sentence), ""), ""), trailing))
 	return found{text: t, typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary, importance: 0.6, confidence: confidence,
 		event: when, object: plan, terms: []string{plan, "plan"}}
 }
