@@ -22,6 +22,8 @@ func TestRulesReadDialectAndPlanNotes(t *testing.T) {
 		{"the recital is not the 14th", nil},
 		{"Please, my Machine Learning exam is on 14 May, 9am.", []lifeWant{{"My Machine Learning exam is on 14 May, 9am", "", false}}},
 		{"Boss, my visa interview is on 3 June", []lifeWant{{"My visa interview is on 3 June", "", false}}},
+		{"I stay in Tema with my cousins", []lifeWant{{"Lives in Tema", "residence", false}}},
+		{"I stay at Mum's on weekends", []lifeWant{{"They stay at Mum's on weekends", "", false}}}, // no home
 		{"they had to move my scan to fri 13th", []lifeWant{{"Scan moved to fri 13th", "", true}}},
 		{"OK the 2 day workshop got moved cos of the strike, its thurs 26th feb now", []lifeWant{{"2 day workshop moved to 26th feb", "", true}}},
 		{"the quack says am anaemic", []lifeWant{{"Is anaemic", "health:anaemic", false}}},

@@ -165,7 +165,7 @@ var enLife = []lifeRule{
 	// stay somewhere, said in the present, is to live there in much of
 	// the English-speaking world; a stay away ("staying in a hotel", "this
 	// week") or one said with "when" is not.
-	{regexp.MustCompile(`(?i)\b(?:I|we)\s+(?:still\s+|now\s+)?stay\s+(?:in|at)\s+((?-i:\p{Lu})\p{L}+(?:[\s-](?-i:\p{Lu})\p{L}+)?)\b`), func(m []string, sentence string, _ time.Time) (found, bool) {
+	{regexp.MustCompile(`(?i)\b(?:I|we)\s+(?:still\s+|now\s+)?stay\s+in\s+((?-i:\p{Lu})\p{L}+(?:[\s-](?-i:\p{Lu})\p{L}+)?)\b`), func(m []string, sentence string, _ time.Time) (found, bool) {
 		if enAwaySaid.MatchString(sentence) || enStayWhen.MatchString(sentence) || enNotNewName.MatchString(m[1]) {
 			return found{}, false
 		}
