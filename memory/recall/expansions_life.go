@@ -109,7 +109,7 @@ func lifeExpansions() []Expansion {
 			// what is near is near where they live.
 			Topic: "nearby",
 			Triggers: []string{"nearby", "near me", "near the house", "near home", "near our place", "near my place",
-				"around here", "round here", "in the area", "my area", "local", "locally", "closest", "nearest",
+				"around here", "round here", "in the area", "my area", "closest", "nearest",
 				"附近", "周边", "离家近", "家门口"},
 			Terms: []string{"lives", "live", "living", "based", "moved", "house", "flat", "apartment", "place",
 				"住", "住在", "搬", "家", "小区"},

@@ -68,7 +68,7 @@ func TestMoreBridgesAnswerIndirectQuestions(t *testing.T) {
 		{"周末想带孩子在附近转转，有什么推荐", "望京"},
 	})
 	// Nothing in these asks about any of it.
-	for _, q := range []string{"What's the capital of Peru?", "这道几何题怎么解"} {
+	for _, q := range []string{"What's the capital of Peru?", "这道几何题怎么解", "How do I declare a local variable?"} {
 		for _, r := range search(t, x, ownerOf(q), Query{Text: q}) {
 			t.Errorf("%q recalled %s", q, r.Memory.ID)
 		}
