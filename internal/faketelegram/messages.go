@@ -34,8 +34,10 @@ type Message struct {
 }
 
 // Sent returns the messages the bot sent to chatID that are still there,
-// in the order they were sent, each with its final visible text.
+// in the order they were sent, each with its final visible text, once
+// the requests under way are recorded.
 func (s *Server) Sent(chatID int64) []Message {
+	s.settle()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []Message
@@ -59,6 +61,7 @@ func (s *Server) SentTexts(chatID int64) []string {
 // AllSent returns every message the bot sent anywhere, deleted ones
 // included, in order.
 func (s *Server) AllSent() []Message {
+	s.settle()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	out := make([]Message, 0, len(s.messages))

@@ -92,6 +92,12 @@ type Server struct {
 	closed    chan struct{}
 	closeOnce sync.Once
 
+	// inflight is read-held by each request from its handler's first
+	// effect until its call is recorded, so that readers can wait for
+	// requests under way to be recorded (settle) and never see a message
+	// whose call is missing. Long polls and hung requests do not hold it.
+	inflight sync.RWMutex
+
 	mu            sync.Mutex
 	changed       chan struct{}
 	calls         []Call
@@ -200,8 +206,9 @@ func (s *Server) WaitContext(ctx context.Context, timeout time.Duration, cond fu
 }
 
 // Calls returns the recorded calls of method (every call when method is
-// empty), oldest first.
+// empty), oldest first, once the requests under way are recorded.
 func (s *Server) Calls(method string) []Call {
+	s.settle()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []Call
@@ -215,6 +222,7 @@ func (s *Server) Calls(method string) []Call {
 
 // CallCount is len(Calls(method)), in constant time.
 func (s *Server) CallCount(method string) int {
+	s.settle()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if method == "" {
@@ -246,37 +254,55 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, Fault{Code: http.StatusNotFound, Description: "Not Found: method not found"})
 		return
 	}
-	if f, hit := s.takeFault(method, fields); hit {
-		if f.after {
-			_, _ = h(r.Context(), fields, files)
-			s.record(Call{Method: method, Fields: fields, Files: files, ErrorCode: f.f.Code})
-			writeError(w, f.f)
-			return
-		}
-		if f.hang {
-			s.record(Call{Method: method, Fields: fields, Files: files})
-			select {
-			case <-r.Context().Done():
-			case <-s.closed:
-			}
-			writeError(w, Fault{Code: http.StatusGatewayTimeout, Description: "Gateway Timeout"})
-			return
-		}
-		s.record(Call{Method: method, Fields: fields, Files: files, ErrorCode: f.f.Code})
-		writeError(w, f.f)
+	call := Call{Method: method, Fields: fields, Files: files}
+	if method == "getUpdates" {
+		result, f := h(r.Context(), fields, files)
+		s.answer(w, call, result, f)
 		return
 	}
-	result, f := h(r.Context(), fields, files)
-	code := 0
-	if f != nil {
-		code = f.Code
+	s.inflight.RLock()
+	f, hit := s.takeFault(method, fields)
+	if hit && f.hang {
+		s.record(call)
+		s.inflight.RUnlock()
+		select {
+		case <-r.Context().Done():
+		case <-s.closed:
+		}
+		writeError(w, Fault{Code: http.StatusGatewayTimeout, Description: "Gateway Timeout"})
+		return
 	}
-	s.record(Call{Method: method, Fields: fields, Files: files, ErrorCode: code})
+	defer s.inflight.RUnlock()
+	if hit {
+		if f.after {
+			_, _ = h(r.Context(), fields, files)
+		}
+		s.answer(w, call, nil, &f.f)
+		return
+	}
+	result, fault := h(r.Context(), fields, files)
+	s.answer(w, call, result, fault)
+}
+
+// answer records call with the outcome and writes it.
+func (s *Server) answer(w http.ResponseWriter, call Call, result any, f *Fault) {
+	if f != nil {
+		call.ErrorCode = f.Code
+	}
+	s.record(call)
 	if f != nil {
 		writeError(w, *f)
 		return
 	}
 	writeResult(w, result)
+}
+
+// settle waits until every request under way (but long polls and hung
+// ones) is recorded.
+func (s *Server) settle() {
+	s.inflight.Lock()
+	//lint:ignore SA2001 an empty critical section is the point: it waits for the readers
+	s.inflight.Unlock()
 }
 
 type handlerFunc func(ctx context.Context, fields map[string]string, files map[string]File) (any, *Fault)
