@@ -178,13 +178,14 @@ func (r *Reconciler) supersede(ctx context.Context, owner string, d decision, c 
 	return nil
 }
 
-// retire marks owner's memory id as replaced by the memory byID, keeping
-// its text in the history: a further memory one change ends. A memory that
-// left the active set meanwhile is left alone (false).
+// retire marks owner's memory id (active or pending review) as replaced
+// by the memory byID, keeping its text in the history: a further memory
+// one change ends. A memory superseded or deleted meanwhile is left alone
+// (false).
 func (r *Reconciler) retire(ctx context.Context, owner, id, byID, reason string) (bool, error) {
 	now := r.now()
 	_, err := r.mem.Modify(ctx, owner, id, func(m *memory.Memory) error {
-		if m.Status != memory.StatusActive {
+		if m.Status != memory.StatusActive && m.Status != memory.StatusPendingReview {
 			return errInactive
 		}
 		m.AddVersion(memory.Version{Text: m.Text, Time: now, Reason: reason, Action: "supersede", LinkedID: byID})

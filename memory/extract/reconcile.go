@@ -108,6 +108,9 @@ type work struct {
 	dec  decision
 	// jobs name the town a move leaves (see movedJobs).
 	jobs []memory.Memory
+	// restated is the memory set aside for review that the candidate says
+	// again (see setAsideValue): a superseding candidate retires it too.
+	restated *memory.Memory
 }
 
 // decision is the verdict on one candidate.
@@ -209,15 +212,18 @@ func (r *Reconciler) reconcile(ctx context.Context, owner string, cands []memory
 			}
 		}
 		near = r.related(c, owner, near)
-		if duplicateOf(c, near) {
-			out.Duplicates++
-			continue
+		var restated *memory.Memory
+		if dup := duplicateOf(c, near); dup != nil {
+			if restated = setAsideValue(c, *dup, near); restated == nil {
+				out.Duplicates++
+				continue
+			}
 		}
 		jobs, err := r.movedJobs(ctx, owner, c, near)
 		if err != nil {
 			return out, fmt.Errorf("reconcile memories of %s: %w", owner, err)
 		}
-		w := &work{cand: c, near: near, dec: decision{action: ActionAdd}, jobs: jobs}
+		w := &work{cand: c, near: near, dec: decision{action: ActionAdd}, jobs: jobs, restated: restated}
 		batch = append(batch, w)
 		if len(near) > 0 {
 			ask = append(ask, w)
@@ -232,6 +238,9 @@ func (r *Reconciler) reconcile(ctx context.Context, owner string, cands []memory
 	}
 	for _, w := range batch {
 		guard(w, r.log)
+		if w.restated != nil && w.dec.action == ActionSupersede && w.dec.target.ID != w.restated.ID {
+			w.dec.also = append(w.dec.also, w.restated)
+		}
 	}
 	if err := r.apply(ctx, owner, batch, &out, beforeWrite); err != nil {
 		return out, fmt.Errorf("reconcile memories of %s: %w", owner, err)
@@ -325,16 +334,42 @@ func shown(id string, near []memory.Memory) bool {
 	return false
 }
 
-// duplicateOf reports whether c's text equals an existing memory's once
-// normalised.
-func duplicateOf(c memory.Memory, near []memory.Memory) bool {
+// duplicateOf returns the existing memory whose text equals c's once
+// normalised (an active one before one pending review), or nil.
+func duplicateOf(c memory.Memory, near []memory.Memory) *memory.Memory {
 	n := Normalize(c.Text)
-	for _, m := range near {
-		if Normalize(m.Text) == n {
-			return true
+	var found *memory.Memory
+	for i := range near {
+		if Normalize(near[i].Text) != n {
+			continue
+		}
+		if near[i].Status == memory.StatusActive {
+			return &near[i]
+		}
+		if found == nil {
+			found = &near[i]
 		}
 	}
-	return false
+	return found
+}
+
+// setAsideValue returns dup when c says again a value of a single-valued
+// subject that was set aside for review because another value stands
+// ("Lives in Hooli" pending, "Lives in Lisbon" active) and c was said no
+// earlier than the standing one: the person says it is true again, so c
+// is no duplicate but the current value, and dup goes with the one it
+// supersedes. Otherwise (dup active, or c older) it returns nil.
+func setAsideValue(c memory.Memory, dup memory.Memory, near []memory.Memory) *memory.Memory {
+	if dup.Status != memory.StatusPendingReview || !singleValued(c.Subject) {
+		return nil
+	}
+	for _, m := range near {
+		if m.Status == memory.StatusActive && sameSubject(c.Subject, m.Subject) &&
+			Normalize(m.Text) != Normalize(c.Text) && !c.Source.Time.Before(m.Source.Time) {
+			return &dup
+		}
+	}
+	return nil
 }
 
 // duplicateIn reports whether c repeats a candidate already in the batch.
