@@ -133,7 +133,7 @@ func DefaultExpansions() []Expansion {
 			// 几天?": how long until something says nothing of what it is,
 			// and the person's upcoming plans are what it is about.
 			Topic: "countdown",
-			Triggers: []string{"weeks", "days", "date", "dates", "countdown", "deadline", "till", "til", "long until",
+			Triggers: []string{"weeks", "days", "wks", "wk", "date", "dates", "countdown", "deadline", "till", "til", "long until",
 				"还剩", "还有几天", "几天", "多少天", "那天", "那几天", "几号", "倒计时", "还有多久", "多久"},
 			Plans: true,
 		},
@@ -146,8 +146,8 @@ func DefaultExpansions() []Expansion {
 			Topic: "pets",
 			Triggers: []string{"pet", "pets", "vet", "cage", "feed", "feeding", "fur", "shedding", "moulting", "molting",
 				"litter", "leash", "lead", "kennel", "grooming", "groomer", "treats", "flea", "fleas", "walkies",
-
-				"宠物", "兽医", "掉毛", "笼子", "喂食", "喂养", "遛", "猫粮", "狗粮", "鸟食", "驱虫"},
+				"chewing", "chews", "chewed", "barking", "barks", "scratching post", "pet sitter", "dog sitter",
+				"宠物", "兽医", "掉毛", "笼子", "喂食", "喂养", "遛", "猫粮", "狗粮", "鸟食", "驱虫", "毛孩子", "主子", "铲屎", "寄养"},
 			Terms: []string{"dog", "cat", "puppy", "kitten", "budgie", "parrot", "bird", "rabbit", "hamster", "tortoise",
 				"goldfish", "pet", "retriever", "labrador", "spaniel", "terrier", "collie", "poodle", "dachshund", "beagle",
 				"corgi", "pug", "husky", "whippet", "greyhound", "schnauzer", "shih tzu", "tabby", "siamese", "ragdoll",
@@ -302,9 +302,10 @@ func DefaultExpansions() []Expansion {
 				"debt", "loan", "记账", "账本", "预算", "存钱", "攒钱", "理财", "首付", "还贷", "房贷"},
 		},
 		{
-			Topic:    "smoking",
-			Triggers: []string{"smoke", "smoking", "cigarette", "cigarettes", "抽烟", "递烟", "香烟", "烟"},
-			Terms:    []string{"smoking", "smoke", "cigarettes", "戒烟", "抽烟"},
+			Topic: "smoking",
+			Triggers: []string{"smoke", "smoking", "cigarette", "cigarettes", "cig", "cigs", "ciggie", "ciggies", "vape", "vaping",
+				"抽烟", "递烟", "香烟", "烟", "抽一支", "抽一根", "来一根", "来一支", "来根"},
+			Terms: []string{"smoking", "smoke", "cigarettes", "戒烟", "抽烟"},
 		},
-	}, slices.Concat(lifeExpansions(), moreExpansions(), worldExpansions())...)
+	}, slices.Concat(lifeExpansions(), moreExpansions(), worldExpansions(), careExpansions())...)
 }
