@@ -157,9 +157,10 @@ func (r *Reconciler) supersede(ctx context.Context, owner string, d decision, c 
 	now := r.now()
 	c.CreatedAt, c.UpdatedAt = now, now
 	if planMovedTo(*c, *d.target) {
-		if t, ok := movedPlanText(*c, *d.target); ok {
+		if t, ok := movedPlanText(*c, *d.target); ok && rewritesPlan(*c, *d.target, r.tok) {
 			c.Text = t
 		}
+		keepPlanKind(c, *d.target)
 	}
 	linked, err := r.mem.Supersede(ctx, owner, d.target.ID, c, d.reason)
 	if err != nil {

@@ -56,6 +56,10 @@ func TestRulesReadDialectAndPlanNotes(t *testing.T) {
 		{"saving up for a 5070 i got like 280 saved rn", []lifeWant{{"Saving up for a 5070", "savings", false}}},
 		{"最近在攒钱买switch", []lifeWant{{"在攒钱买switch", "savings", false}}},
 		{"我在存钱换手机", []lifeWant{{"在攒钱换手机", "savings", false}}},
+		// A journey's ticket bought for a day ahead, or moved to one.
+		{"回哈尔滨的火车票买好了，四月十号的，卧铺", []lifeWant{{"回哈尔滨的火车票买好了，四月十号的，卧铺", "", false}}},
+		{"票抢到了 但是5月1号的没了 改成4月30号晚上走", []lifeWant{{"票抢到了，但是5月1号的没了，改成4月30号晚上走", "", true}}},
+		{"去年的机票订了好几次", nil},
 		// Patois "mi", Doric "A'm"; fragments of study, diet and a dated
 		// plan, not one called off nor tomorrow's slot.
 		{"mi have the sugar, so di doctor watching mi", []lifeWant{{"Has diabetes", "health:diabetes", false}}},

@@ -269,9 +269,26 @@ func enCapitalise(line string) string {
 // the writer ("got a job at…", "started climbing", "been doing keto").
 var enDroppedI = regexp.MustCompile(`(?i)((?:^|[.!?;]\s+)(?:and\s+|also\s+)?)((?:just\s+|recently\s+|finally\s+)?(?:got|started|quit|moved|joined|switched|finished|gave\s+up|stopped|took\s+up|adopted|bought|signed\s+up|picked\s+up|began|retired|graduated|can'?t\s+abide|cannot\s+abide)\s)`)
 
-// enDropI gives a sentence that opens on such a verb its "I".
+// enDropI gives a sentence that opens on such a verb its "I", the verb
+// then in lower case ("Got tickets" → "I got tickets").
 func enDropI(line string) string {
-	return enDroppedBeen.ReplaceAllString(enDroppedI.ReplaceAllString(line, "${1}I ${2}"), "${1}I've ${2}")
+	return withSubject(enDroppedAm, withSubject(enDroppedBeen, withSubject(enDroppedI, line, "I "), "I've "), "I'm ")
+}
+
+// enDroppedAm opens a sentence on going somewhere ("flying to Kingston on
+// the 14th", "heading down to Tenby"): "I'm" was dropped. The way comes
+// with it, so a gerund that is a subject ("Flying makes me anxious")
+// stays as it is; "going to" is a journey only to a place named ("going
+// to Porto"), not "going to grind ranked all weekend".
+var enDroppedAm = regexp.MustCompile(`(?i)((?:^|[.!?;]\s+)(?:and\s+|also\s+|so\s+)?)((?:flying|heading|driving|travell?ing|sailing|off)\s+(?:(?:out|back|down|up|over|away)\s+)?(?:to|home)\b|going\s+(?:(?:back|down|up|over|away)\s+)?(?:home\b|to\s+(?-i:\p{Lu})))`)
+
+// withSubject writes subject between the two groups of each match of re
+// in line (a lead-in and a verb), lowering the verb's first letter.
+func withSubject(re *regexp.Regexp, line, subject string) string {
+	return re.ReplaceAllStringFunc(line, func(m string) string {
+		g := re.FindStringSubmatch(m)
+		return g[1] + subject + lowerFirst(g[2]) + m[len(g[1])+len(g[2]):]
+	})
 }
 
 // enDroppedBeen opens a sentence on "been doing…": "I've" was dropped.

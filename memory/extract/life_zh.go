@@ -25,7 +25,7 @@ const zhBody = `(腰椎|腰|胃|颈椎|膝盖|腿|背|眼睛|视力|肝|心脏|�
 
 // zhLife are the Chinese sentence rules, most specific first: changes of
 // home and work, then the facts.
-var zhLife = slices.Concat(zhChatFacts, zhChanges, zhDoseChanges, zhMedication, zhHabitsTopicFirst, zhMeals, zhLifeFacts, zhSwitches, []lifeRule{{zhLongHabit, zhYearsHabit}, {zhWritingRule, zhWriting}, {zhExam, zhExamOf}, {zhExamDateFirst, zhExamDateFirstOf}, {zhRestDay, zhRestDayOf}, {zhDatedEvent, zhDatedEventOf}, {zhFamilyTrip, zhFamilyTripOf}, zhPlanMovedRule, zhSaving})
+var zhLife = slices.Concat(zhChatFacts, zhChanges, zhDoseChanges, zhMedication, zhHabitsTopicFirst, zhMeals, zhLifeFacts, zhSwitches, []lifeRule{{zhLongHabit, zhYearsHabit}, {zhWritingRule, zhWriting}, {zhExam, zhExamOf}, {zhExamDateFirst, zhExamDateFirstOf}, {zhRestDay, zhRestDayOf}, {zhDatedEvent, zhDatedEventOf}, {zhFamilyTrip, zhFamilyTripOf}, zhPlanMovedRule, zhTicketBought, zhSaving})
 
 // zhLifeFacts are the Chinese sentence rules for facts of the author's life.
 var zhLifeFacts = []lifeRule{

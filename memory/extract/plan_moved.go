@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/membot/membot/memory"
@@ -52,19 +53,7 @@ func movedPlanText(c, m memory.Memory) (string, bool) {
 	if !ok || !oneDay(old) {
 		return "", false
 	}
-	// The new day is the first after the words of the move ("不去28号了，
-	// 改7月12号"). Simplification keeps one character for one, so the
-	// move's place in the simplified text is its place in the text.
-	after := c.Text
-	re := enPlanMoved
-	if hasHan(c.Text) {
-		re = zhPlanMoved
-	}
-	simple := text.Simplified(c.Text)
-	if loc := re.FindStringIndex(simple); loc != nil {
-		after = string([]rune(c.Text)[utf8.RuneCountInString(simple[:loc[0]]):])
-	}
-	moved, ok := text.ResolveDate(after, writtenAt(c))
+	moved, ok := newDay(c)
 	if !ok || !oneDay(moved) || moved.Start.Equal(old.Start) {
 		return "", false
 	}
@@ -85,6 +74,130 @@ func movedPlanText(c, m memory.Memory) (string, bool) {
 		return "", false
 	}
 	return replaceDay(m.Text, from, to)
+}
+
+// newDay is the day the change c moves a plan to: the first after the
+// words of the move ("不去28号了，改7月12号", "老张说四月十号还冷呢，改成
+// 四月二十五号"), else the first c names.
+func newDay(c memory.Memory) (text.Span, bool) {
+	after := c.Text
+	re := enPlanMoved
+	if hasHan(c.Text) {
+		re = zhPlanMoved
+	}
+	// Simplification keeps one character for one, so the move's place in
+	// the simplified text is its place in the text.
+	simple := text.Simplified(c.Text)
+	if loc := re.FindStringIndex(simple); loc != nil {
+		after = string([]rune(c.Text)[utf8.RuneCountInString(simple[:loc[0]]):])
+	}
+	if d, ok := text.ResolveDate(after, writtenAt(c)); ok {
+		return d, true
+	}
+	return text.ResolveDate(c.Text, writtenAt(c))
+}
+
+// rewritesPlan reports whether the plan m, moved by c, is best kept in
+// its own words with c's new day: when c names the day alone ("we're
+// going Saturday the 28th instead"), or says the plan moved and little
+// more ("the tourney got moved cos of the floods, its april 18th now";
+// why it moved need not be kept). A change that tells the plan in words
+// of its own ("the book club dinner got moved to 19 May, now at the
+// Harbour Hotel in Whitby", "Pongal tickets are preponed, we are now
+// going to Madurai on 10th January") is kept as said, which holds what it
+// adds.
+func rewritesPlan(c, m memory.Memory, tok text.Tokenizer) bool {
+	ct, mt := contentTerms(tok, c.Text), contentTerms(tok, m.Text)
+	for t := range ct {
+		if dateTerm(t) {
+			delete(ct, t) // a weekday or a month names no plan
+		}
+	}
+	if !sharesPlanWord(ct, mt) {
+		return true
+	}
+	return saysPlanMoved(c.Text+" "+c.Source.Excerpt) && addedWords(reasonClause.ReplaceAllString(c.Text, " "), m.Text, tok) < minAddedWords
+}
+
+// reasonClause is why a plan moved ("because of the rain", "因为女儿要
+// 考试"): words a change adds that the plan need not keep.
+var reasonClause = regexp.MustCompile(`(?i)\b(?:because|cos|cuz|coz|bc|due\s+to|thanks\s+to)\b[^,;.!]*|(?:因为|由于|说是)[^，。,；;！!]*`)
+
+// dateTerm reports whether the index term t is a word of a date: a
+// weekday, a month, a day of the month.
+func dateTerm(t string) bool {
+	return hasDate(t) || monthTerms[t] || ordinalTerm.MatchString(t)
+}
+
+// monthTerms are the months as the index writes them, stemmed.
+var monthTerms = map[string]bool{
+	"januari": true, "februari": true, "march": true, "april": true, "may": true, "june": true, "juli": true,
+	"august": true, "septemb": true, "octob": true, "novemb": true, "decemb": true, "jan": true, "feb": true,
+	"mar": true, "apr": true, "jun": true, "jul": true, "aug": true, "sep": true, "sept": true, "oct": true,
+	"nov": true, "dec": true,
+}
+
+// ordinalTerm is a day of the month written as an ordinal ("27th").
+var ordinalTerm = regexp.MustCompile(`^\d{1,2}(?:st|nd|rd|th)$`)
+
+// minAddedWords is how many words of its own a change naming its plan
+// says (Chinese characters counting as words) for its words to be kept
+// rather than the plan's.
+const minAddedWords = 2
+
+// addedWords counts what the change c says that the plan m does not, past
+// a day or a move: "adelphi", "liverpool" in "the reunion moved to the
+// Adelphi in Liverpool"; in Chinese the characters new to the plan, less
+// those of numbers, days, moves and grammar.
+func addedWords(c, m string, tok text.Tokenizer) int {
+	n := 0
+	if hasHan(c) {
+		seen := make(map[rune]bool)
+		for _, r := range c {
+			if unicode.Is(unicode.Han, r) && !seen[r] && !strings.ContainsRune(m, r) && !strings.ContainsRune(zhDayRunes, r) {
+				seen[r] = true
+				n++
+			}
+		}
+		return n / 2 // two characters make a word
+	}
+	mt := contentTerms(tok, m)
+	for t := range contentTerms(tok, c) {
+		if _, ok := mt[t]; ok || len(t) < 3 || chatParticles[t] || moveTerms[t] || dateTerm(t) || strings.Trim(t, "0123456789.,:") == "" {
+			continue
+		}
+		n++
+	}
+	return n
+}
+
+// zhDayRunes are the characters of Chinese numbers, days, moves and
+// grammar, which a change holds without saying more than its new day.
+const zhDayRunes = "零一二两三四五六七八九十百月号日周礼拜星期天点半改成到推延迟提前换挪不的了是在要就也还都又再吧啊呢吗哦呀嘛啦那这个用户"
+
+// moveTerms are the English words of putting a plan off.
+var moveTerms = map[string]bool{
+	"moved": true, "move": true, "postponed": true, "pushed": true, "push": true, "back": true, "bumped": true,
+	"rescheduled": true, "changed": true, "change": true, "instead": true, "now": true, "new": true, "date": true,
+	"day": true, "got": true, "put": true, "off": true, "brought": true, "forward": true, "still": true, "same": true,
+}
+
+// keepPlanKind makes c, the change that moves the plan m, the kind of
+// memory m is, dated by c's text: "we're going Saturday the 28th instead"
+// read alone is no plan, the trip it moves is.
+func keepPlanKind(c *memory.Memory, m memory.Memory) {
+	if c.Type == memory.TypeEvent || c.Type == memory.TypeTask {
+		return
+	}
+	for i, tag := range c.Tags {
+		if tag == string(c.Type) {
+			c.Tags[i] = string(m.Type)
+		}
+	}
+	c.Type, c.Lifecycle = m.Type, m.Lifecycle
+	if d, ok := newDay(*c); ok && oneDay(d) {
+		c.EventTime, c.ExpiresAt = d.Start, d.End
+	}
 }
 
 // replaceDay writes the day to in place of the day from in t, with the

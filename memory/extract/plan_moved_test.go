@@ -1,6 +1,7 @@
 package extract_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -60,6 +61,19 @@ func TestOfflinePlanMovedEndsThePlan(t *testing.T) {
 		{"moved as it", "our grandson Tom is getting married on the 20th of June in Leeds",
 			"A change of plans for the wedding, I'm afraid. The venue flooded, so they have moved it to the 27th of June instead.",
 			[]string{"married", "june 27, 2026"}, "june 20", ""},
+		{"instead, with the new day", "We're taking the kids to Six Flags on Saturday the 21st",
+			"We're going Saturday the 28th instead, they already changed the tickets",
+			[]string{"six flags", "28th"}, "21st", ""},
+		{"a plan that is now on another day", "My dentist appointment is on 2 April",
+			"The dentist appointment is now 9 April", []string{"dentist", "9 april"}, "2 april", ""},
+		{"put off by whoever sent word", "my driving test is on 14 April, so nervous",
+			"ugh they just emailed, the test got moved to 21 April", []string{"driving test", "21 april"}, "14 april", ""},
+		{"put off under a key of its own", "我准备考个摩托车驾照 D照 科目一定的三月二十八号",
+			"哦豁 驾校刚打电话说那天考场满了 科目一改成四月四号了", []string{"摩托车驾照", "四月四号"}, "三月二十八号", ""},
+		{"moved with new details of its own", "Our book club dinner is on 12 May at Luigi's",
+			"The book club dinner got moved to 19 May, now at the Harbour Hotel in Whitby", []string{"harbour hotel", "19 may"}, "12 may", ""},
+		{"instead with no plan ends none", "I have a dentist appointment on 2 April",
+			"I drink tea instead of coffee on Mondays", []string{"dentist", "april 2"}, "", "dentist appointment"},
 		{"a plan moved without 我", "我儿子小明要结婚了，定的明年五月十八",
 			"亲家那边说不中，小明哩婚事改到六月一号了，好记",
 			[]string{"婚事", "六月一号"}, "五月十八", ""},
@@ -140,4 +154,53 @@ func anyHoldsAll(texts, terms []string) bool {
 		}
 	}
 	return false
+}
+
+// A day said alone ("we're going Saturday the 28th instead") moves the
+// plan it speaks of, and the plan written with the new day is still a
+// plan, dated by it: recall lifts it as one, and it expires after it.
+func TestPlanMovedByADaySaidAloneStaysAPlan(t *testing.T) {
+	e := newEnv(t, envConfig{offline: true, atT0: true})
+	ann, _ := e.stateThenChange("We're taking the kids to Six Flags on Saturday the 21st",
+		"We're going Saturday the 28th instead, they already changed the tickets")
+	for _, m := range e.memories(ann.ID) {
+		if m.Status != memory.StatusActive {
+			continue
+		}
+		if m.Type != memory.TypeEvent || m.Lifecycle != memory.LifecycleTemporary || m.EventTime.Day() != 28 || m.ExpiresAt.IsZero() {
+			t.Errorf("%q: %s, %s, on %v, expires %v; want a temporary event on the 28th", m.Text, m.Type, m.Lifecycle, m.EventTime, m.ExpiresAt)
+		}
+		if slices.Contains(m.Tags, string(memory.TypeFact)) {
+			t.Errorf("%q tagged %v", m.Text, m.Tags)
+		}
+	}
+}
+
+// A plan put off in the same sitting as it was told ends it as a later
+// change would: the plan is stored, then superseded, its first day kept
+// in the history.
+func TestPlanPutOffInTheSameSitting(t *testing.T) {
+	e := newEnv(t, envConfig{offline: true, atT0: true})
+	ann := e.person("Ann")
+	e.conv("console:dm")
+	e.say("console:dm", ann, 0, "我准备考个摩托车驾照 D照 科目一定的三月二十八号")
+	e.say("console:dm", ann, 1, "哦豁 驾校刚打电话说那天考场满了 科目一改成四月四号了")
+	if _, err := e.run("console:dm"); err != nil {
+		t.Fatal(err)
+	}
+	var active, ended []string
+	for _, m := range e.memories(ann.ID) {
+		switch m.Status {
+		case memory.StatusActive:
+			active = append(active, m.Text)
+		case memory.StatusSuperseded:
+			ended = append(ended, m.Text)
+		}
+	}
+	if !anyHoldsAll(active, []string{"摩托车驾照", "四月四号"}) || anyHoldsAll(active, []string{"三月二十八号"}) {
+		t.Errorf("active %q, want the test on 四月四号 only", active)
+	}
+	if !anyHoldsAll(ended, []string{"三月二十八号"}) {
+		t.Errorf("superseded %q, want the test on 三月二十八号", ended)
+	}
 }

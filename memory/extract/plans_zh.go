@@ -258,6 +258,25 @@ var zhPlanMovedRule = lifeRule{regexp.MustCompile(`(\p{Han}{0,6}?(?:` + zhPlanNo
 		event: when, object: plan, terms: []string{plan, "plan", "计划"}, change: true}, true
 }}
 
+// zhTicketBought is a journey's ticket bought, its day said beside it:
+// "回哈尔滨的火车票买好了，四月十号的，卧铺", "机票订了，下周五飞成都".
+var zhTicketBought = lifeRule{regexp.MustCompile(`(?:^|我们?|[，,])((?:回|去|到)?\p{Han}{0,6}?的)?(火车|高铁|动车|飞机|机|船|车|大巴)?票(?:已经|都|也)?(?:买好了|订好了|买了|订了|抢到了|出了)`), func(m []string, sentence string, ref time.Time) (found, bool) {
+	whose := sentence[:strings.Index(sentence, m[0])+len(m[0])]
+	moved := saysPlanMoved(sentence)
+	when, ok := zhResolveDate(sentence, ref)
+	if moved {
+		// "5月1号的没了，改成4月30号晚上走": the day it moved to.
+		when, ok = newDay(memory.Memory{Text: sentence, CreatedAt: ref})
+	}
+	if !ok || when.Start.Before(dayStart(ref)) || zhOther.MatchString(whose) || zhRecurring.MatchString(sentence) {
+		return found{}, false
+	}
+	what := strings.TrimSuffix(m[1], "的") + m[2] + "票"
+	t := strings.Join(strings.Fields(sentence), "，")
+	return found{text: t, typ: memory.TypeEvent, lifecycle: memory.LifecycleTemporary, importance: 0.6, confidence: 0.8,
+		event: when, object: what, terms: []string{what, "trip", "行程"}, change: moved}, true
+}}
+
 // zhBareDay is a day of the month said alone ("二十五号", "9号").
 var zhBareDay = regexp.MustCompile(`^([0-9]{1,2}|[一二三四五六七八九十]{1,3})\s*(?:号|日)`)
 

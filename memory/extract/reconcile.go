@@ -242,6 +242,7 @@ func (r *Reconciler) reconcile(ctx context.Context, owner string, cands []memory
 			w.dec.also = append(w.dec.also, w.restated)
 		}
 	}
+	r.chainInBatch(owner, batch)
 	if err := r.apply(ctx, owner, batch, &out, beforeWrite); err != nil {
 		return out, fmt.Errorf("reconcile memories of %s: %w", owner, err)
 	}

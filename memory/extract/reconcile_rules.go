@@ -276,10 +276,14 @@ func ruleDecision(c memory.Memory, near []memory.Memory, tok text.Tokenizer) dec
 	if changed && c.Subject != "" && !inferred(c) {
 		// A change under a key may end what was said before without one
 		// ("药换成了瑞舒伐他汀" after "开了降血脂的药，叫阿托伐他汀"): the
-		// closest such memory by topic.
+		// closest such memory by topic. A plan is keyed by its own words
+		// ("考个摩托车驾照") as often as not, so a change that moves a plan
+		// ("科目一改成四月四号") looks among every plan too; a change of
+		// where one lives or works ("moved to Leeds on 5 May") is none.
+		moved := movesPlan(c.Text+" "+c.Source.Excerpt) && !subject.SingleValued(subject.Of(c.Subject))
 		var loose []memory.Memory
 		for _, m := range near {
-			if m.Subject == "" {
+			if m.Subject == "" || moved && movable(m) {
 				loose = append(loose, m)
 			}
 		}

@@ -38,11 +38,20 @@ var (
 var (
 	enNewDate = regexp.MustCompile(`(?i)\b(?:was|is|were)\s+wrong\b|\b(?:got|had)\s+(?:it|that|the\s+date)\s+wrong\b|\bmixed\s+up\s+the\s+dates?\b`)
 	zhNewDate = regexp.MustCompile(`说错了|搞错了|记错了|写错了|看错了`)
+	// enOtherDay gives a plan another day without saying it moved: "now
+	// we sail on June 21st instead", "it's now 21 May".
+	enOtherDay = regexp.MustCompile(`(?i)\binstead\b|\b(?:it'?s|it\s+is|is|are)\s+now\b|\bnew\s+date\b|\bchanged\s+the\s+(?:date|day)\b`)
 )
 
 // movesPlan reports whether s says a plan was put off, moved or called
 // off, or gives one another date.
 func movesPlan(s string) bool {
+	return saysPlanMoved(s) || !hasHan(s) && enOtherDay.MatchString(s) && hasDate(s) && !enEvery.MatchString(s)
+}
+
+// saysPlanMoved reports whether s says in so many words that a plan was
+// put off, moved, called off or given the wrong date.
+func saysPlanMoved(s string) bool {
 	if hasHan(s) {
 		z := text.Simplified(s)
 		return zhPlanMoved.MatchString(z) || zhNewDate.MatchString(z) && hasDate(z) && !zhEvery.MatchString(z)

@@ -116,7 +116,7 @@ var enTailFiller = regexp.MustCompile(`(?i)(?:[,\s]+(?:tbh|lol|haha|btw|honestly
 
 // enPlanCue marks a sentence about something ahead: with a date, it is a
 // plan that stops mattering once past.
-var enPlanCue = regexp.MustCompile(`(?i)\b(?:going\s+to|gonna|will|i'?ll|plan(?:ning)?|sitting|taking|starting|start|moving|flying|heading|visiting|booked|signed\s+up|registered|coming\s+up|comin\s+up|exam|interview|appointment|surgery|trip|flights?|holiday|vacation|tourney|tournament|competition|concert|gig|wedding|party|deadline|due)\b`)
+var enPlanCue = regexp.MustCompile(`(?i)\b(?:going\s+to|gonna|will|i'?ll|plan(?:ning)?|sitting|taking|starting|start|moving|flying|heading|visiting|sail(?:ing)?|depart(?:ing)?|set(?:ting)?\s+off|booked|signed\s+up|registered|coming\s+up|comin\s+up|exam|interview|appointment|surgery|trip|flights?|cruise|tickets?|holiday|vacation|tourney|tournament|competition|concert|gig|wedding|party|deadline|due)\b`)
 
 // enLiking marks a lasting preference or habit.
 var enLiking = regexp.MustCompile(`(?i)\b(?:love|loves|like|likes|into|hate|hates|can'?t\s+stand|prefer|prefers|enjoy|enjoys|fan\s+of|obsessed|always|usually|never|every\s+(?:day|morning|night|week|weekend)|on\s+(?:weekends|days\s+off)|most\s+days|basically\s+live\s+on|go-?to|favou?rite)\b`)

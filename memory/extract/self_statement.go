@@ -67,7 +67,7 @@ func selfStatements(msg string, ref time.Time, known []Subject) []found {
 					before = noOne
 				case before != noOne && (about == before || about == theAuthor && before == aRelative && f.subject == "" && !speaksInFirstPerson(sentence)) &&
 					len([]rune(out[len(out)-1].text))+len([]rune(f.text)) < maxTextRunes:
-					out[len(out)-1] = joinStatements(out[len(out)-1], f)
+					out[len(out)-1] = joinStatements(out[len(out)-1], f, ref)
 				case len(out) < maxSelfStatements:
 					out = append(out, f)
 					before = about
@@ -166,7 +166,10 @@ func aboutAnother(s string, han bool) bool {
 func changeOfKnown(s string, ref time.Time, known []Subject) (found, bool) {
 	han := hasHan(s)
 	s = trimFiller(s, han)
-	if notAStatement(s, han) || aboutAnother(s, han) || !han && enRemark.MatchString(s) {
+	// Who put a plan off is seldom the author ("they just emailed, the
+	// test got moved to 21 April", "the clinic moved my scan"): the plan
+	// is still theirs.
+	if notAStatement(s, han) || aboutAnother(s, han) && !saysPlanMoved(s) || !han && enRemark.MatchString(s) {
 		return found{}, false
 	}
 	k, ok := knownChange(s, han, known)
@@ -180,17 +183,40 @@ func changeOfKnown(s string, ref time.Time, known []Subject) (found, bool) {
 
 // joinStatements makes one memory of a statement and the sentence that
 // goes on with it.
-func joinStatements(a, b found) found {
+func joinStatements(a, b found, ref time.Time) found {
 	sep := "; "
-	if hasHan(a.text) {
+	han := hasHan(a.text)
+	if han {
 		sep = "，"
 	}
 	a.text = strings.TrimRight(a.text, "。.!！") + sep + lowerFirst(b.text)
-	if a.typ == memory.TypeFact && b.typ != memory.TypeFact {
+	switch {
+	case a.typ == memory.TypeFact && b.typ != memory.TypeFact:
 		a.typ, a.lifecycle, a.event = b.typ, b.lifecycle, b.event
+	case a.lifecycle == memory.LifecycleFact && b.lifecycle == memory.LifecycleFact && a.event.Start.IsZero() && b.event.Start.IsZero() &&
+		plansAhead(a.text, han) && !startsState(a.text, han):
+		// "Booked an Alaska cruise; we sail out of Seattle on June 14th":
+		// the plan is in one sentence and its day in the next. A day
+		// something starts from ("head the new office from 1 June; my
+		// deputy will run this one") begins a state, not a plan.
+		if when, ok := text.ResolveDate(a.text, ref); ok && aheadOnce(a.text, when, ref) {
+			a.typ, a.lifecycle, a.event = memory.TypeEvent, memory.LifecycleTemporary, when
+		}
 	}
 	a.change = a.change || b.change
 	return a
+}
+
+// plansAhead reports whether a sentence speaks of something ahead (with
+// a day, a plan).
+func plansAhead(s string, han bool) bool {
+	return han && zhPlanCue.MatchString(s) || !han && enPlanCue.MatchString(s)
+}
+
+// aheadOnce reports whether when, the day s names, is a day to come
+// (today included) that happens once, not every week.
+func aheadOnce(s string, when text.Span, ref time.Time) bool {
+	return !when.End.Before(dayStart(ref)) && !enEvery.MatchString(s) && !zhEvery.MatchString(s)
 }
 
 // selfStatement keeps one sentence that says something about its author
@@ -271,14 +297,14 @@ func keptStatement(s string, ref time.Time, han bool) (found, bool) {
 		return found{}, false // a statement too long to keep whole is not cut
 	}
 	f := found{text: upperFirst(s), typ: memory.TypeFact, lifecycle: memory.LifecycleFact, importance: 0.5, confidence: 0.6}
-	planned := han && zhPlanCue.MatchString(s) || !han && enPlanCue.MatchString(s)
+	planned := plansAhead(s, han)
 	topic := topicOf(s)
 	switch when, ok := text.ResolveDate(s, ref); {
-	case ok && planned && lastingTopics[topic] && (han && zhStartsState.MatchString(s) || !han && enStartsState.MatchString(s)):
+	case ok && planned && lastingTopics[topic] && startsState(s, han):
 		// "starting Monday driving trams", "下个月起搬去杭州住": the date is
 		// when a lasting state begins, not when a plan is over.
 		f.event = text.Span{Start: when.Start, Phrase: when.Phrase}
-	case ok && planned && !when.End.Before(dayStart(ref)) && !enEvery.MatchString(s) && !zhEvery.MatchString(s):
+	case ok && planned && aheadOnce(s, when, ref):
 		f.typ, f.lifecycle, f.event = memory.TypeEvent, memory.LifecycleTemporary, when
 	case han && zhLiking.MatchString(s), !han && enLiking.MatchString(s):
 		f.typ, f.lifecycle = memory.TypePreference, memory.LifecycleLongTerm
@@ -332,6 +358,11 @@ var (
 	enStartsState = regexp.MustCompile(`(?i)\b(?:starting|start(?:s|ing)?\s+on|from|as\s+of|beginning|effective)\s+(?:on\s+)?(?:this\s+|next\s+|the\s+)?(?:mon|tue|wed|thu|fri|sat|sun|week|month|year|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)`)
 	zhStartsState = regexp.MustCompile(`从.{1,8}(?:开始|起)|(?:号|日|月|周|礼拜|星期.)起`)
 )
+
+// startsState reports whether s says a day as the start of something.
+func startsState(s string, han bool) bool {
+	return han && zhStartsState.MatchString(s) || !han && enStartsState.MatchString(s)
+}
 
 // wished reports whether s is a wish or a plan for later.
 func wished(s string) bool {

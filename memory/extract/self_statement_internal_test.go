@@ -44,6 +44,13 @@ func TestSelfStatementsKeepWhatPeopleSayAboutThemselves(t *testing.T) {
 		{"trailing laugh", "teach year 4 at a village school lol", []string{"year", "school"}, memory.TypeFact},
 		{"zh turning to the listener", "跟你说下，我在菜场门口修自行车，修了十来年", []string{"修自行车"}, memory.TypeFact},
 		{"zh from this month", "从下个月起，我转去夜校教书法", []string{"夜校", "书法"}, memory.TypeEvent},
+		{"a plan and its day in the next sentence", "We booked an Alaska cruise for our anniversary; we sail out of Seattle on June 14th",
+			[]string{"cruise", "june 14th"}, memory.TypeEvent},
+		{"a booking and its day in the next sentence", "I booked the caravan in Tenby for half term; we drive down to Tenby with the dogs on 26 May",
+			[]string{"caravan", "26 may"}, memory.TypeEvent},
+		{"a new post from a day, and what follows it", "I have been asked to head our new office in Leeds with effect from the 1st of June. My deputy will run the Hull office",
+			[]string{"leeds", "1st of june"}, memory.TypeFact},
+		{"a day gone by in the next sentence", "I've lived in Cork for years; we moved here on 2 March", []string{"cork", "2 march"}, memory.TypeFact},
 		{"zh change first, reported after", "药不吃了，医生说我指标正常，改成每天快走", []string{"快走"}, memory.TypePreference},
 		{"zh cannot quit", "我每天两包辣条，戒不掉", []string{"辣条"}, memory.TypePreference},
 

@@ -86,7 +86,7 @@ func (r *run) correctedSubjects(ctx context.Context, owner string, window []Line
 		if !l.Source || l.PersonID != owner || l.Role != memory.RoleUser {
 			continue
 		}
-		detail, said := correctsDetail(l.Text), saysChange(l.Text)
+		detail, said, moved := correctsDetail(l.Text), saysChange(l.Text), movesPlan(l.Text)
 		if !detail && !said {
 			continue
 		}
@@ -99,8 +99,11 @@ func (r *run) correctedSubjects(ctx context.Context, owner string, window []Line
 			// A change said in passing may change a memory that has no
 			// subject ("优甲乐加量了" of "一直吃优甲乐，50微克"); knownChange
 			// asks more shared words of those.
+			// A plan is such a memory only for a line that moves one ("now
+			// we sail on June 21st instead").
 			keyed := strings.TrimSpace(m.Subject) != ""
-			if m.Owner != owner || m.Status != memory.StatusActive || !keyed && (!said || m.Type == memory.TypeEvent || m.Type == memory.TypeTask) {
+			plan := m.Type == memory.TypeEvent || m.Type == memory.TypeTask
+			if m.Owner != owner || m.Status != memory.StatusActive || !keyed && (!said || plan && !moved) {
 				continue
 			}
 			if s := subjectOf(m.Subject, m); !slices.ContainsFunc(out, func(o Subject) bool { return o.Text == s.Text }) {
