@@ -227,7 +227,7 @@ func DefaultExpansions() []Expansion {
 				"pick someone up", "drop someone off", "need a lift", "give someone a lift", "get a ride",
 				"车", "开车", "停车", "加油", "堵车", "通勤", "充电", "机场", "接机", "送机", "车站", "火车站", "高铁站",
 				"路线", "怎么去", "练车", "学车", "驾校", "倒车", "轮胎", "胎压", "保养", "洗车", "车险", "年检", "mot", "tyre pressure"},
-			Terms: []string{"car", "cars", "drives", "van", "motorbike", "electric", "licence", "license", "commute",
+			Terms: []string{"car", "cars", "drives", "shuttle", "van", "motorbike", "electric", "licence", "license", "commute",
 				"transit", "bus", "subway", "metro", "train", "bike", "cycles", "road test", "driving test", "lessons",
 				"toyota", "honda", "ford", "tesla", "bmw", "audi", "kia", "hyundai", "volkswagen", "nissan", "mazda", "volvo",
 				"corolla", "prius", "civic", "丰田", "本田", "卡罗拉", "特斯拉", "比亚迪", "宝马", "奔驰", "奥迪", "五菱", "日产",
