@@ -199,7 +199,9 @@ func joinStatements(a, b found, ref time.Time) found {
 		// the plan is in one sentence and its day in the next. A day
 		// something starts from ("head the new office from 1 June; my
 		// deputy will run this one") begins a state, not a plan.
-		if when, ok := text.ResolveDate(a.text, ref); ok && aheadOnce(a.text, when, ref) {
+		// Today is no day ahead here: "were bored today, so took the
+		// turtles out" is told as done.
+		if when, ok := text.ResolveDate(a.text, ref); ok && aheadOnce(a.text, when, ref) && when.Start.After(dayStart(ref)) {
 			a.typ, a.lifecycle, a.event = memory.TypeEvent, memory.LifecycleTemporary, when
 		}
 	}

@@ -79,7 +79,8 @@ var selfTopics = []selfTopic{
 		regexp.MustCompile(`上班|工作|打工|兼职|辞职|跳槽|入职|离职|公司|单位|老板|开店|开了个|工作室|跑外卖|送外卖|跑(?:美团|饿了么|滴滴|顺丰|快递|网约车|出租)|跑单|接单|做生意|摆摊|护工|保姆|月嫂|司机|店员|服务员|厨师|骑手|快递员`)},
 	{subject.Residence,
 		regexp.MustCompile(`(?i)\b(?:live|living|lives|moved|moving\s+(?:to|house|home|out|in|into|back|away|abroad|flat|here|there|nearer|closer|up|down|over)|renting|rent|flat|apartment|(?:bought|sold|selling|buying|rented|renting|moved)\s+(?:the\s+|a\s+|our\s+|my\s+)?(?:new\s+|little\s+|old\s+|two-bedroom\s+)?(?:house|unit)|(?:my|our|a|the)\s+(?:[\p{L}-]+\s+)?(?:house|unit)\s+(?:is|in|on|near|at|by|out)|studio\s+(?:flat|apartment)|(?:a|my|our|the)\s+studio\s+(?:in|near|on|at|by|off)|bungalow|cottage|terrace|townhouse|condo|room\s+in|dorms?|halls|keys\s+to|new\s+place|resid\w*|settled\s+(?:in|into)|home\s+is|home's|doublewide|trailer|caravan|mobile\s+home)\b`),
-		regexp.MustCompile(`住|租|搬|合租|公寓|房子|小区|宿舍|(?:^|[^老大国专作回管玩商买卖])家(?:里)?在`)},
+		// 住 as a verb of its own: not 坚持不住, 记住, 忍不住, 住院.
+		regexp.MustCompile(`(?:^|[^不记忍挺顶禁站抓拦停保止包捂按挡握盯稳困拴封])住(?:[^院]|$)|租|搬|合租|公寓|房子|小区|宿舍|(?:^|[^老大国专作回管玩商买卖])家(?:里)?在`)},
 	{topicTransport,
 		regexp.MustCompile(`(?i)\b(?:car|truck|van|bike|motorbike|scooter|bus|(?:the|a|by)\s+train|trains|tube|subway|metro|commute|drive|driving|licen[cs]e|ttc|skytrain)\b`),
 		regexp.MustCompile(`开车|车|地铁|公交|骑车|电动车|驾照|通勤|打车`)},
