@@ -267,7 +267,7 @@ func enCapitalise(line string) string {
 
 // enDroppedI opens a sentence on a verb whose dropped subject can only be
 // the writer ("got a job at…", "started climbing", "been doing keto").
-var enDroppedI = regexp.MustCompile(`(?i)((?:^|[.!?;]\s+)(?:and\s+|also\s+)?)((?:just\s+|recently\s+|finally\s+)?(?:got|started|quit|moved|joined|switched|finished|gave\s+up|stopped|took\s+up|adopted|bought|signed\s+up|picked\s+up|began|retired|graduated|can'?t\s+abide|cannot\s+abide)\s)`)
+var enDroppedI = regexp.MustCompile(`(?i)((?:^|[.!?;]\s+)(?:and\s+|also\s+)?)((?:just\s+|recently\s+|finally\s+)?(?:got|started|quit|moved|joined|switched|finished|gave\s+up|stopped|took\s+up|adopted|bought|booked|signed\s+up|picked\s+up|began|retired|graduated|can'?t\s+abide|cannot\s+abide)\s)`)
 
 // enDropI gives a sentence that opens on such a verb its "I", the verb
 // then in lower case ("Got tickets" → "I got tickets").

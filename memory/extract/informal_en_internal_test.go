@@ -18,6 +18,7 @@ func TestEnInformalRestoresWrittenForms(t *testing.T) {
 		{"Flying to Kingston on 14 July for my sister's 70th", "I'm flying to Kingston on 14 July for my sister's 70th"},
 		{"so excited! heading down to Tenby on friday", "so excited! I'm heading down to Tenby on friday"},
 		{"Flying makes me anxious", "Flying makes me anxious"},
+		{"Booked flights to Rome, we fly out on 10 May", "I booked flights to Rome, we fly out on 10 May"},
 		{"Going to Porto on the 3rd. going to grind ranked all weekend", "I'm going to Porto on the 3rd. Going to grind ranked all weekend"},
 		{"my sister maya lives w me", "my sister Maya lives with me"},
 		{"our dog is called biscuit", "our dog is called Biscuit"},
