@@ -40,7 +40,7 @@ func TestPersonaRounds(t *testing.T) {
 		{"round10.json", floor{0.803, 0.750, 0.363, 0.525, 0.750, 0, 4}},
 		{"round11.json", floor{0.762, 0.806, 0.565, 0.675, 0.775, 0, 2}},
 		// Rounds 12 and 13 were scored unseen once, then tuned on.
-		{"round12.json", floor{0.728, 0.669, 0.333, 0.575, 0.975, 0, 2}},
+		{"round12.json", floor{0.728, 0.678, 0.333, 0.575, 0.975, 0, 2}},
 		{"round13.json", floor{0.838, 0.682, 0.500, 0.700, 0.975, 0, 1}},
 		// Rounds 14 and 15 were scored unseen once, then tuned on.
 		// Round 14 keeps two memories more since a pet named after a
@@ -73,7 +73,7 @@ func TestPersonaRounds(t *testing.T) {
 		// Round 27 has not been tuned on, like rounds 20 and 21: written by
 		// someone who had not read the rules, scored once (0.708 / 0.644 /
 		// 8 of 24 / 0.525, perfect 0.775), its lines unread.
-		{"round27.json", floor{0.696, 0.634, 0.291, 0.500, 0.750, 0, 5}},
+		{"round27.json", floor{0.700, 0.644, 0.291, 0.500, 0.750, 0, 5}},
 	}
 	for _, r := range rounds {
 		t.Run(r.file, func(t *testing.T) {
