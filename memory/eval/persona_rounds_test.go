@@ -57,7 +57,7 @@ func TestPersonaRounds(t *testing.T) {
 		// Rounds 20 and 21 have not been tuned on: written by people who
 		// had not read the rules, scored once, their lines unread.
 		{"round20.json", floor{0.551, 0.531, 0.173, 0.450, 0.975, 0, 3}},
-		{"round21.json", floor{0.509, 0.723, 0.210, 0.375, 0.950, 0, 1}},
+		{"round21.json", floor{0.509, 0.723, 0.263, 0.400, 0.950, 0, 1}},
 		// Rounds 22 and 23 were scored unseen once, then tuned on.
 		{"round22.json", floor{0.567, 0.746, 0.368, 0.600, 0.950, 0, 7}},
 		{"round23.json", floor{0.579, 0.722, 0.470, 0.625, 0.975, 0, 2}},

@@ -116,7 +116,7 @@ func rewritesPlan(c, m memory.Memory, tok text.Tokenizer) bool {
 	if !sharesPlanWord(ct, mt) {
 		return true
 	}
-	return saysPlanMoved(c.Text+" "+c.Source.Excerpt) && addedWords(reasonClause.ReplaceAllString(c.Text, " "), m.Text, tok) < minAddedWords
+	return movesPlan(c.Text+" "+c.Source.Excerpt) && addedWords(reasonClause.ReplaceAllString(c.Text, " "), m.Text, tok) < minAddedWords
 }
 
 // reasonClause is why a plan moved ("because of the rain", "因为女儿要

@@ -233,25 +233,29 @@ func ResolveDate(text string, ref time.Time) (Span, bool) {
 }
 
 // firstDate resolves the earliest expression in text that one of rules
-// matches.
+// matches and resolves. A match that does not resolve ("booked the sat"
+// is no weekday named) leaves the rule's later matches to try ("so it's
+// sunday 15th now").
 func firstDate(rules []dateRule, text string, day time.Time) (Span, bool) {
 	best, bestAt := Span{}, -1
 	for _, r := range rules {
-		loc := r.re.FindStringSubmatchIndex(text)
-		if loc == nil || (bestAt >= 0 && loc[0] >= bestAt) {
-			continue
-		}
-		m := make([]string, len(loc)/2)
-		for i := range m {
-			if loc[2*i] >= 0 {
-				m[i] = text[loc[2*i]:loc[2*i+1]]
+		for from := 0; from < len(text); {
+			loc := r.re.FindStringSubmatchIndex(text[from:])
+			if loc == nil || (bestAt >= 0 && from+loc[0] >= bestAt) {
+				break
 			}
+			m := make([]string, len(loc)/2)
+			for i := range m {
+				if loc[2*i] >= 0 {
+					m[i] = text[from+loc[2*i] : from+loc[2*i+1]]
+				}
+			}
+			if start, end, ok := r.resolve(m, day); ok {
+				best, bestAt = Span{Start: start, End: end, Phrase: m[0]}, from+loc[0]
+				break
+			}
+			from += max(loc[1], loc[0]+1)
 		}
-		start, end, ok := r.resolve(m, day)
-		if !ok {
-			continue
-		}
-		best, bestAt = Span{Start: start, End: end, Phrase: m[0]}, loc[0]
 	}
 	return best, bestAt >= 0
 }

@@ -32,6 +32,8 @@ func TestResolveDate(t *testing.T) {
 		{"on 2026-04-01", day(4, 1), day(4, 2)},
 		{"May 5th", day(5, 5), day(5, 6)},
 		{"they moved it to the 28th", day(3, 28), day(3, 29)},
+		// A match that names no day leaves later ones to read.
+		{"hall double booked the sat so its sunday 15th now", day(3, 15), day(3, 16)},
 		{"the fitting is on the 2nd", day(4, 2), day(4, 3)},
 		{"on the 14th of April", day(4, 14), day(4, 15)},
 		// Days spelled out, as voice input writes them.
