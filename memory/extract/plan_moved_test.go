@@ -72,6 +72,8 @@ func TestOfflinePlanMovedEndsThePlan(t *testing.T) {
 			"哦豁 驾校刚打电话说那天考场满了 科目一改成四月四号了", []string{"摩托车驾照", "四月四号"}, "三月二十八号", ""},
 		{"moved with new details of its own", "Our book club dinner is on 12 May at Luigi's",
 			"The book club dinner got moved to 19 May, now at the Harbour Hotel in Whitby", []string{"harbour hotel", "19 may"}, "12 may", ""},
+		{"another day, now", "My eye test is on 2 April at Specsavers",
+			"the optician rang, the eye test is the 9th of April now", []string{"eye test", "april"}, "2 april", ""},
 		{"instead with no plan ends none", "I have a dentist appointment on 2 April",
 			"I drink tea instead of coffee on Mondays", []string{"dentist", "april 2"}, "", "dentist appointment"},
 		{"a plan moved without 我", "我儿子小明要结婚了，定的明年五月十八",

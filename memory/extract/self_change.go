@@ -39,8 +39,9 @@ var (
 	enNewDate = regexp.MustCompile(`(?i)\b(?:was|is|were)\s+wrong\b|\b(?:got|had)\s+(?:it|that|the\s+date)\s+wrong\b|\bmixed\s+up\s+the\s+dates?\b`)
 	zhNewDate = regexp.MustCompile(`说错了|搞错了|记错了|写错了|看错了`)
 	// enOtherDay gives a plan another day without saying it moved: "now
-	// we sail on June 21st instead", "it's now 21 May".
-	enOtherDay = regexp.MustCompile(`(?i)\binstead\b|\b(?:it'?s|it\s+is|is|are)\s+now\b|\b(?:it'?s|its|it\s+is)\s+(?:[^\s.;!?]+\s+){1,4}now\b|\bnew\s+date\b|\bchanged\s+the\s+(?:date|day)\b`)
+	// we sail on June 21st instead", "it's now 21 May", "the eye test is the
+	// 9th of April now".
+	enOtherDay = regexp.MustCompile(`(?i)\binstead\b|\b(?:it'?s|it\s+is|is|are)\s+now\b|\b(?:it'?s|its|is|are)\s+(?:[^\s.;!?]+\s+){1,4}now\b|\bnew\s+date\b|\bchanged\s+the\s+(?:date|day)\b`)
 )
 
 // movesPlan reports whether s says a plan was put off, moved or called
