@@ -116,7 +116,7 @@ func rewritesPlan(c, m memory.Memory, tok text.Tokenizer) bool {
 	if !sharesPlanWord(ct, mt) {
 		return true
 	}
-	return movesPlan(c.Text+" "+c.Source.Excerpt) && addedWords(reasonClause.ReplaceAllString(c.Text, " "), m.Text, tok) < minAddedWords
+	return movesPlan(c.Text+" "+c.Source.Excerpt) && addedWords(reasonClause.ReplaceAllString(c.Text, " "), m.Text, mt, tok) < minAddedWords
 }
 
 // reasonClause is why a plan moved ("because of the rain", "因为女儿要
@@ -145,11 +145,11 @@ var ordinalTerm = regexp.MustCompile(`^\d{1,2}(?:st|nd|rd|th)$`)
 // rather than the plan's.
 const minAddedWords = 2
 
-// addedWords counts what the change c says that the plan m does not, past
-// a day or a move: "adelphi", "liverpool" in "the reunion moved to the
-// Adelphi in Liverpool"; in Chinese the characters new to the plan, less
-// those of numbers, days, moves and grammar.
-func addedWords(c, m string, tok text.Tokenizer) int {
+// addedWords counts what the change c says that the plan m (of terms mt)
+// does not, past a day or a move: "adelphi", "liverpool" in "the reunion
+// moved to the Adelphi in Liverpool"; in Chinese the characters new to
+// the plan, less those of numbers, days, moves and grammar.
+func addedWords(c, m string, mt termSet, tok text.Tokenizer) int {
 	n := 0
 	if hasHan(c) {
 		seen := make(map[rune]bool)
@@ -161,12 +161,10 @@ func addedWords(c, m string, tok text.Tokenizer) int {
 		}
 		return n / 2 // two characters make a word
 	}
-	mt := contentTerms(tok, m)
 	for t := range contentTerms(tok, c) {
-		if _, ok := mt[t]; ok || len(t) < 3 || chatParticles[t] || moveTerms[t] || dateTerm(t) || strings.Trim(t, "0123456789.,:") == "" {
-			continue
+		if _, ok := mt[t]; !ok && canNamePlan(t) && !moveTerms[t] && !dateTerm(t) {
+			n++
 		}
-		n++
 	}
 	return n
 }

@@ -122,15 +122,25 @@ func continuesTopic(c, m memory.Memory, ct termSet, tok text.Tokenizer) bool {
 // letters or more ("lan", "gig") that is no chat particle or number.
 func sharesPlanWord(a, b termSet) bool {
 	for t := range a {
-		if _, ok := b[t]; !ok || chatParticles[t] || timeTerms[t] || strings.Trim(t, "0123456789.,:") == "" {
-			continue
-		}
-		r, _ := utf8.DecodeRuneInString(t)
-		if unicode.Is(unicode.Han, r) && utf8.RuneCountInString(t) >= 2 || !unicode.Is(unicode.Han, r) && len(t) >= 3 {
+		if _, ok := b[t]; ok && canNamePlan(t) {
 			return true
 		}
 	}
 	return false
+}
+
+// canNamePlan reports whether the index term t can name a plan: a
+// Chinese pair other than a time word, or a Latin word of three letters
+// or more that is no chat particle or number.
+func canNamePlan(t string) bool {
+	if chatParticles[t] || timeTerms[t] || strings.Trim(t, "0123456789.,:") == "" {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(t)
+	if unicode.Is(unicode.Han, r) {
+		return utf8.RuneCountInString(t) >= 2
+	}
+	return len(t) >= 3
 }
 
 // topicScore counts the telling terms two texts share: English words of
