@@ -22,7 +22,13 @@ import (
 // planMovedTo reports whether c moves the plan m: a plan put off carries
 // other dates than the plan it ends, by definition.
 func planMovedTo(c, m memory.Memory) bool {
-	return movesPlan(c.Text+" "+c.Source.Excerpt) && movable(m)
+	return changeMovesPlan(c) && movable(m)
+}
+
+// changeMovesPlan reports whether the memory c, read with the words it
+// came from, puts a plan off or gives one another day.
+func changeMovesPlan(c memory.Memory) bool {
+	return movesPlan(c.Text + " " + c.Source.Excerpt)
 }
 
 // movable reports whether m is a plan a move may end: an event or a
@@ -116,7 +122,7 @@ func rewritesPlan(c, m memory.Memory, tok text.Tokenizer) bool {
 	if !sharesPlanWord(ct, mt) {
 		return true
 	}
-	return movesPlan(c.Text+" "+c.Source.Excerpt) && addedWords(reasonClause.ReplaceAllString(c.Text, " "), m.Text, mt, tok) < minAddedWords
+	return changeMovesPlan(c) && addedWords(reasonClause.ReplaceAllString(c.Text, " "), m.Text, mt, tok) < minAddedWords
 }
 
 // reasonClause is why a plan moved ("because of the rain", "因为女儿要

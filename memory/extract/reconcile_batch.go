@@ -25,7 +25,7 @@ const batchIDPrefix = "batch:"
 // plan it ends earlier in the same batch.
 func (r *Reconciler) chainInBatch(owner string, batch []*work) {
 	for i, w := range batch {
-		if w.dec.action != ActionAdd || !changeMarked(w.cand) || !movesPlan(w.cand.Text+" "+w.cand.Source.Excerpt) {
+		if w.dec.action != ActionAdd || !changeMarked(w.cand) || !changeMovesPlan(w.cand) {
 			continue
 		}
 		var earlier []memory.Memory

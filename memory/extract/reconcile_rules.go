@@ -280,7 +280,7 @@ func ruleDecision(c memory.Memory, near []memory.Memory, tok text.Tokenizer) dec
 		// ("考个摩托车驾照") as often as not, so a change that moves a plan
 		// ("科目一改成四月四号") looks among every plan too; a change of
 		// where one lives or works ("moved to Leeds on 5 May") is none.
-		moved := movesPlan(c.Text+" "+c.Source.Excerpt) && !subject.SingleValued(subject.Of(c.Subject))
+		moved := changeMovesPlan(c) && !subject.SingleValued(subject.Of(c.Subject))
 		var loose []memory.Memory
 		for _, m := range near {
 			if m.Subject == "" || moved && movable(m) {

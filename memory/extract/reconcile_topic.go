@@ -47,7 +47,7 @@ func topicTarget(c memory.Memory, near []memory.Memory, tok text.Tokenizer) *mem
 	ct := contentTerms(tok, c.Text)
 	var best *memory.Memory
 	bestScore := 0
-	moved := movesPlan(c.Text + " " + c.Source.Excerpt)
+	moved := changeMovesPlan(c)
 	topic := topicOfMemory(c)
 	sole := soleOnTopic(topic, near, moved) && replaces.MatchString(text.Simplified(c.Text+" "+c.Source.Excerpt))
 	for i := range near {
