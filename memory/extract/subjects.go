@@ -86,10 +86,11 @@ func (r *run) correctedSubjects(ctx context.Context, owner string, window []Line
 		if !l.Source || l.PersonID != owner || l.Role != memory.RoleUser {
 			continue
 		}
-		detail, said, moved := correctsDetail(l.Text), saysChange(l.Text), movesPlan(l.Text)
+		detail, said := correctsDetail(l.Text), saysChange(l.Text)
 		if !detail && !said {
 			continue
 		}
+		moved := movesPlan(l.Text)
 		ms, err := r.p.opts.Memories.Similar(ctx, owner, l.Text, "", nil, correctedNeighbours)
 		if err != nil {
 			r.p.log.Warn("could not look up what a correction is about", "owner", owner, "err", err)
